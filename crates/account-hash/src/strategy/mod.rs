@@ -1,0 +1,54 @@
+//! The [`AccountHasher`] trait and the per-account strategies, one module each.
+//!
+//! Each strategy compiles behind its own cargo feature of the same name.
+
+use crate::account::AccountRef;
+use crate::digest::DigestBytes;
+
+#[cfg(feature = "copy-buffer")]
+pub mod copy_buffer;
+#[cfg(feature = "meta-first")]
+pub mod meta_first;
+#[cfg(feature = "streaming")]
+pub mod streaming;
+
+/// Bytes of an account's fixed fields in the legacy hash: lamports 8, rent_epoch 8,
+/// executable 1, owner 32, pubkey 32.
+pub const META_LEN: usize = 8 + 8 + 1 + 32 + 32;
+/// Bytes of an account's fixed fields in the LtHash, which leaves out rent_epoch.
+pub const LT_META_LEN: usize = META_LEN - 8;
+
+/// Which of the two digests a gather feeds: they differ only in whether rent_epoch is hashed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Fields {
+    /// lamports, rent_epoch, data, executable, owner, pubkey.
+    Legacy,
+    /// lamports, data, executable, owner, pubkey (SIMD-0215).
+    Lt,
+}
+
+/// One way of feeding an account's bytes to BLAKE3.
+///
+/// A strategy whose `CONSENSUS` is true produces [`crate::AccountHash`] and [`crate::LtHash`]
+/// identical to the validator's; one whose `CONSENSUS` is false has its own output types
+/// ([`crate::NonConsensus`]), so it cannot be mistaken for them. Hashing never allocates for
+/// accounts whose data fits the strategy's buffer.
+pub trait AccountHasher {
+    /// Output of the legacy 32-byte digest.
+    type Hash: DigestBytes;
+    /// Output of the lattice-hash digest.
+    type Lt: DigestBytes;
+    /// The strategy's fixed name (`copy-buffer`, `streaming`, `meta-first`, `batch`).
+    const STRATEGY: &'static str;
+    /// Whether the outputs are the consensus digests.
+    const CONSENSUS: bool;
+
+    /// The variant within the strategy, e.g. `cap=200`; `-` when there is none.
+    fn variant(&self) -> String;
+
+    /// The legacy 32-byte account hash.
+    fn hash(&self, account: &AccountRef<'_>) -> Self::Hash;
+
+    /// The account's lattice hash.
+    fn lt_hash(&self, account: &AccountRef<'_>) -> Self::Lt;
+}
