@@ -1,17 +1,302 @@
-//! `cargo xtask verify`: placeholder, filled in by the foundation work.
-use clap::Args;
+//! `cargo xtask verify --vectors FILE [--json] [--lt-total BASE58]`: runs every compiled
+//! strategy on every account of FILE and says which keep the consensus digest.
+//!
+//! Exit status: 0 when every strategy that claims the consensus digest matched every vector
+//! (and the expected LtHash total, when given), 1 when one did not, 2 on unreadable input.
+
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-#[derive(Args)]
+use account_hash::{AccountHasher, AccountRecord, DigestBytes, LtChecksum, LtHash};
+use clap::Args;
+use serde::Serialize;
+
+#[derive(Args, Debug)]
 pub struct VerifyArgs {
-    /// JSON lines or JSON array of accounts with expected digests.
-    #[arg(long)]
-    pub vectors: std::path::PathBuf,
+    /// Accounts with expected digests: JSON lines, a JSON array, or an RPC response.
+    #[arg(long, value_name = "FILE")]
+    pub vectors: PathBuf,
     /// Print exactly one JSON object instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Expected checksum (base58) of the LtHash of all accounts mixed in, in file order
+    /// (shared/vectors/README.md gives it for the shared set).
+    #[arg(long, value_name = "BASE58")]
+    pub lt_total: Option<String>,
 }
 
-pub fn run(_args: VerifyArgs) -> ExitCode {
-    ExitCode::from(2)
+/// One strategy × digest over the whole file.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct Row {
+    pub strategy: &'static str,
+    pub variant: String,
+    pub digest: &'static str,
+    pub claims_consensus: bool,
+    pub matched: usize,
+    pub mismatched: usize,
+    /// `consensus` or `INCOMPATIBLE`.
+    pub verdict: &'static str,
+    /// Lines of the first few mismatching accounts.
+    pub first_mismatch_lines: Vec<usize>,
+    /// `lt` rows: checksum of every account's LtHash mixed in, in file order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total_checksum: Option<String>,
+    /// `lt` rows: whether that total equals `--lt-total` (absent when not given).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total_matched: Option<bool>,
+}
+
+impl Row {
+    fn passes(&self) -> bool {
+        !self.claims_consensus || (self.mismatched == 0 && self.total_matched != Some(false))
+    }
+}
+
+#[derive(Serialize, Debug)]
+pub struct Report {
+    pub vectors: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lt_total_expected: Option<String>,
+    pub strategies: Vec<Row>,
+}
+
+/// LtHash outputs of any strategy, consensus or not, as lanes to mix into a total.
+trait MixLanes {
+    fn into_lanes(self) -> LtHash;
+}
+
+impl MixLanes for LtHash {
+    fn into_lanes(self) -> LtHash {
+        self
+    }
+}
+
+impl MixLanes for account_hash::NonConsensus<LtHash> {
+    fn into_lanes(self) -> LtHash {
+        self.into_non_consensus_inner()
+    }
+}
+
+fn tally(
+    strategy: &'static str,
+    variant: String,
+    digest: &'static str,
+    claims_consensus: bool,
+    outcomes: impl Iterator<Item = (usize, bool)>,
+) -> Row {
+    let (mut matched, mut mismatched, mut first_mismatch_lines) = (0, 0, Vec::new());
+    for (line, ok) in outcomes {
+        if ok {
+            matched += 1;
+        } else {
+            mismatched += 1;
+            if first_mismatch_lines.len() < 5 {
+                first_mismatch_lines.push(line);
+            }
+        }
+    }
+    let verdict = if mismatched == 0 && matched > 0 {
+        "consensus"
+    } else {
+        "INCOMPATIBLE"
+    };
+    Row {
+        strategy,
+        variant,
+        digest,
+        claims_consensus,
+        matched,
+        mismatched,
+        verdict,
+        first_mismatch_lines,
+        total_checksum: None,
+        total_matched: None,
+    }
+}
+
+/// Both digest rows of one strategy.
+fn check<H>(hasher: H, records: &[AccountRecord], lt_total: Option<LtChecksum>) -> [Row; 2]
+where
+    H: AccountHasher,
+    H::Lt: MixLanes,
+{
+    let legacy = tally(
+        H::STRATEGY,
+        hasher.variant(),
+        "legacy",
+        H::CONSENSUS,
+        records.iter().filter_map(|r| {
+            let expected = r.expected_hash?;
+            Some((
+                r.line,
+                hasher.hash(&r.account.as_ref()).digest_bytes() == expected.0,
+            ))
+        }),
+    );
+    let mut total = LtHash::identity();
+    let mut outcomes = Vec::with_capacity(records.len());
+    for r in records {
+        let lt = hasher.lt_hash(&r.account.as_ref());
+        if let Some(expected) = r.expected_lt_checksum {
+            outcomes.push((r.line, lt.digest_bytes() == expected.0));
+        }
+        total.mix_in(&lt.into_lanes());
+    }
+    let mut lt = tally(
+        H::STRATEGY,
+        hasher.variant(),
+        "lt",
+        H::CONSENSUS,
+        outcomes.into_iter(),
+    );
+    let checksum = total.checksum();
+    lt.total_checksum = Some(checksum.to_string());
+    lt.total_matched = lt_total.map(|expected| expected == checksum);
+    if lt.total_matched == Some(false) {
+        lt.verdict = "INCOMPATIBLE";
+    }
+    [legacy, lt]
+}
+
+/// Every compiled strategy, both digests.
+pub fn verify_records(records: &[AccountRecord], lt_total: Option<LtChecksum>) -> Vec<Row> {
+    let mut rows = Vec::new();
+    #[cfg(feature = "copy-buffer")]
+    {
+        rows.extend(check(
+            <account_hash::copy_buffer!(47)>::default(),
+            records,
+            lt_total,
+        ));
+        rows.extend(check(
+            <account_hash::copy_buffer!(200)>::default(),
+            records,
+            lt_total,
+        ));
+    }
+    #[cfg(feature = "streaming")]
+    rows.extend(check(account_hash::Streaming, records, lt_total));
+    #[cfg(feature = "meta-first")]
+    rows.extend(check(account_hash::MetaFirst, records, lt_total));
+    // Consensus rows first, then the rest; legacy before lt within each.
+    rows.sort_by_key(|r| (!r.claims_consensus, r.digest != "legacy"));
+    rows
+}
+
+fn render_table(report: &Report) -> String {
+    let header = [
+        "strategy",
+        "variant",
+        "digest",
+        "matched",
+        "mismatched",
+        "verdict",
+    ];
+    let mut lines: Vec<[String; 6]> = vec![header.map(str::to_string)];
+    for r in &report.strategies {
+        let verdict = match (r.claims_consensus, r.verdict) {
+            (true, v) => v.to_string(),
+            (false, "INCOMPATIBLE") => "INCOMPATIBLE (expected: different byte order)".into(),
+            (false, v) => format!("{v} (does not claim consensus)"),
+        };
+        lines.push([
+            r.strategy.to_string(),
+            r.variant.clone(),
+            r.digest.to_string(),
+            r.matched.to_string(),
+            r.mismatched.to_string(),
+            verdict,
+        ]);
+    }
+    let widths: Vec<usize> = (0..6)
+        .map(|c| {
+            lines
+                .iter()
+                .map(|l| l[c].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = format!("{} vectors\n", report.vectors);
+    for (i, l) in lines.iter().enumerate() {
+        let cells: Vec<String> = l
+            .iter()
+            .zip(&widths)
+            .map(|(cell, w)| format!("{cell:<w$}"))
+            .collect();
+        out.push_str(cells.join("  ").trim_end());
+        out.push('\n');
+        if i == 0 {
+            let rule: Vec<String> = widths.iter().map(|w| "-".repeat(*w)).collect();
+            out.push_str(&rule.join("  "));
+            out.push('\n');
+        }
+    }
+    for r in report
+        .strategies
+        .iter()
+        .filter(|r| r.mismatched > 0 && r.claims_consensus)
+    {
+        out.push_str(&format!(
+            "{} {} {}: first mismatching lines {:?}\n",
+            r.strategy, r.variant, r.digest, r.first_mismatch_lines
+        ));
+    }
+    for r in report.strategies.iter().filter(|r| r.claims_consensus) {
+        if let Some(total) = &r.total_checksum {
+            let judged = match r.total_matched {
+                Some(true) => "matches --lt-total",
+                Some(false) => "DIFFERS from --lt-total",
+                None => "not checked (no --lt-total)",
+            };
+            out.push_str(&format!(
+                "lt total {} {}: {total} ({judged})\n",
+                r.strategy, r.variant
+            ));
+        }
+    }
+    out
+}
+
+pub fn run(args: VerifyArgs) -> ExitCode {
+    let expected_total = match args.lt_total.as_deref().map(str::parse::<LtChecksum>) {
+        None => None,
+        Some(Ok(total)) => Some(total),
+        Some(Err(e)) => {
+            eprintln!("error: --lt-total: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let records = match account_hash::read_accounts(&args.vectors) {
+        Ok(records) if records.is_empty() => {
+            eprintln!("error: {}: no accounts in file", args.vectors.display());
+            return ExitCode::from(2);
+        }
+        Ok(records) => records,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let report = Report {
+        vectors: records.len(),
+        lt_total_expected: expected_total.map(|t| t.to_string()),
+        strategies: verify_records(&records, expected_total),
+    };
+    if args.json {
+        match serde_json::to_string(&report) {
+            Ok(text) => println!("{text}"),
+            Err(e) => {
+                eprintln!("error: cannot encode the report: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    } else {
+        print!("{}", render_table(&report));
+    }
+    if report.strategies.iter().all(Row::passes) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
 }

@@ -1,0 +1,152 @@
+//! `cargo xtask verify`: table, JSON shape, exit codes and error messages.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const TOTAL: &str = "6FxWX3tZcTgb7agG81JiU2YFGRQE5xqnn6eNdXCu9o5T";
+
+fn vectors() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates/account-hash/tests/data/accounts.jsonl")
+}
+
+fn verify(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .arg("verify")
+        .args(args)
+        .output()
+        .expect("run xtask")
+}
+
+fn scratch(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hashlab-verify-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn table_reports_consensus_and_incompatible() {
+    let out = verify(&[
+        "--vectors",
+        vectors().to_str().unwrap(),
+        "--lt-total",
+        TOTAL,
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.starts_with("96 vectors\n"), "{text}");
+    for strategy in [
+        "copy-buffer  cap=200  legacy  96       0           consensus",
+        "streaming    -        lt      96       0           consensus",
+    ] {
+        assert!(text.contains(strategy), "{strategy} in\n{text}");
+    }
+    assert!(
+        text.contains("meta-first   -        legacy  11       85          INCOMPATIBLE"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("{TOTAL} (matches --lt-total)")),
+        "{text}"
+    );
+}
+
+#[test]
+fn json_is_one_object_with_every_row() {
+    let out = verify(&["--vectors", vectors().to_str().unwrap(), "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.trim_end().lines().count(), 1, "{text}");
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["vectors"], 96);
+    let rows = v["strategies"].as_array().unwrap();
+    assert_eq!(rows.len(), 8);
+    let row = rows
+        .iter()
+        .find(|r| {
+            r["strategy"] == "copy-buffer" && r["variant"] == "cap=200" && r["digest"] == "legacy"
+        })
+        .unwrap();
+    assert_eq!(row["claims_consensus"], true);
+    assert_eq!(
+        (row["matched"].as_u64(), row["mismatched"].as_u64()),
+        (Some(96), Some(0))
+    );
+    let mf = rows
+        .iter()
+        .find(|r| r["strategy"] == "meta-first" && r["digest"] == "lt")
+        .unwrap();
+    assert_eq!(mf["claims_consensus"], false);
+    assert_eq!(mf["verdict"], "INCOMPATIBLE");
+    let lt = rows
+        .iter()
+        .find(|r| r["strategy"] == "streaming" && r["digest"] == "lt")
+        .unwrap();
+    assert_eq!(lt["total_checksum"], TOTAL);
+}
+
+#[test]
+fn one_wrong_expected_hash_fails_with_exit_1() {
+    let text = std::fs::read_to_string(vectors()).unwrap();
+    let first = text.lines().nth(1).unwrap();
+    let v: serde_json::Value = serde_json::from_str(first).unwrap();
+    let hash = v["hash"].as_str().unwrap();
+    // Any other valid 32-byte base58 value.
+    let other = "11111111111111111111111111111112";
+    let broken = text.replacen(hash, other, 1);
+    let path = scratch("broken.jsonl", &broken);
+    let out = verify(&["--vectors", path.to_str().unwrap()]);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("copy-buffer  cap=200  legacy  95       1           INCOMPATIBLE"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("first mismatching lines [2]"), "{stdout}");
+}
+
+#[test]
+fn wrong_lt_total_fails_with_exit_1() {
+    let out = verify(&[
+        "--vectors",
+        vectors().to_str().unwrap(),
+        "--lt-total",
+        "11111111111111111111111111111112",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .contains("DIFFERS from --lt-total"));
+}
+
+#[test]
+fn unreadable_input_exits_2_naming_file_line_and_field() {
+    let path = scratch(
+        "bad.jsonl",
+        "{\"pubkey\":\"2teoVg1vu4JNCQszbq5SwK5G5djoi2MWkyqNA9WewCBs\",\"account\":{}}\n",
+    );
+    let out = verify(&["--vectors", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("bad.jsonl:1: field `account.lamports`"),
+        "{stderr}"
+    );
+
+    let out = verify(&["--vectors", "/nonexistent.jsonl"]);
+    assert_eq!(out.status.code(), Some(2));
+    let empty = scratch("empty.jsonl", "\n");
+    let out = verify(&["--vectors", empty.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("no accounts"));
+    let out = verify(&[
+        "--vectors",
+        vectors().to_str().unwrap(),
+        "--lt-total",
+        "xyz0",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}
