@@ -158,6 +158,42 @@ where
     [legacy, lt]
 }
 
+/// The batch strategy as it is meant to be used: all accounts through `hash_batch`, the
+/// LtHash total through one accumulator; per-account LtHashes as batches of one.
+#[cfg(feature = "batch")]
+fn check_batch(
+    batch: account_hash::Batch,
+    records: &[AccountRecord],
+    lt_total: Option<LtChecksum>,
+) -> [Row; 2] {
+    let accounts: Vec<_> = records.iter().map(|r| r.account.as_ref()).collect();
+    let mut hashes = vec![account_hash::AccountHash::ZERO; accounts.len()];
+    let [mut legacy, mut lt] = check(batch, records, None);
+    if batch.hash_batch(&accounts, &mut hashes).is_ok() {
+        legacy = tally(
+            "batch",
+            batch.variant(),
+            "legacy",
+            true,
+            records
+                .iter()
+                .zip(&hashes)
+                .filter_map(|(r, got)| Some((r.line, *got == r.expected_hash?))),
+        );
+    }
+    let mut acc = batch.lt_accumulator();
+    for account in &accounts {
+        acc.add(account);
+    }
+    let checksum = acc.finish().checksum();
+    lt.total_checksum = Some(checksum.to_string());
+    lt.total_matched = lt_total.map(|expected| expected == checksum);
+    if lt.total_matched == Some(false) {
+        lt.verdict = "INCOMPATIBLE";
+    }
+    [legacy, lt]
+}
+
 /// Every compiled strategy, both digests.
 pub fn verify_records(records: &[AccountRecord], lt_total: Option<LtChecksum>) -> Vec<Row> {
     let mut rows = Vec::new();
@@ -178,6 +214,12 @@ pub fn verify_records(records: &[AccountRecord], lt_total: Option<LtChecksum>) -
     rows.extend(check(account_hash::Streaming, records, lt_total));
     #[cfg(feature = "meta-first")]
     rows.extend(check(account_hash::MetaFirst, records, lt_total));
+    #[cfg(feature = "batch")]
+    for backend in blake3_lanes::Backend::available() {
+        if let Ok(batch) = account_hash::Batch::with_backend(backend) {
+            rows.extend(check_batch(batch, records, lt_total));
+        }
+    }
     // Consensus rows first, then the rest; legacy before lt within each.
     rows.sort_by_key(|r| (!r.claims_consensus, r.digest != "legacy"));
     rows

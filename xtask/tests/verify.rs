@@ -17,6 +17,15 @@ fn verify(args: &[&str]) -> Output {
         .expect("run xtask")
 }
 
+/// The cells of the table row for strategy/variant/digest, whatever the column widths.
+fn row<'a>(table: &'a str, strategy: &str, variant: &str, digest: &str) -> Vec<&'a str> {
+    table
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .find(|cells| cells.len() >= 6 && cells[..3] == [strategy, variant, digest])
+        .unwrap_or_else(|| panic!("no row {strategy} {variant} {digest} in\n{table}"))
+}
+
 fn scratch(name: &str, text: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("hashlab-verify-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -36,15 +45,17 @@ fn table_reports_consensus_and_incompatible() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(text.starts_with("96 vectors\n"), "{text}");
-    for strategy in [
-        "copy-buffer  cap=200  legacy  96       0           consensus",
-        "streaming    -        lt      96       0           consensus",
-    ] {
-        assert!(text.contains(strategy), "{strategy} in\n{text}");
-    }
-    assert!(
-        text.contains("meta-first   -        legacy  11       85          INCOMPATIBLE"),
-        "{text}"
+    assert_eq!(
+        row(&text, "copy-buffer", "cap=200", "legacy")[3..],
+        ["96", "0", "consensus"]
+    );
+    assert_eq!(
+        row(&text, "streaming", "-", "lt")[3..],
+        ["96", "0", "consensus"]
+    );
+    assert_eq!(
+        row(&text, "meta-first", "-", "legacy")[3..6],
+        ["11", "85", "INCOMPATIBLE"]
     );
     assert!(
         text.contains(&format!("{TOTAL} (matches --lt-total)")),
@@ -61,7 +72,11 @@ fn json_is_one_object_with_every_row() {
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(v["vectors"], 96);
     let rows = v["strategies"].as_array().unwrap();
-    assert_eq!(rows.len(), 8);
+    // 8 rows for A (two capacities), B and C; 2 more per batch backend this CPU has.
+    assert!(rows.len() >= 8 && rows.len() % 2 == 0, "{}", rows.len());
+    for r in rows.iter().filter(|r| r["strategy"] == "batch") {
+        assert_eq!(r["verdict"], "consensus", "{r}");
+    }
     let row = rows
         .iter()
         .find(|r| {
@@ -99,9 +114,9 @@ fn one_wrong_expected_hash_fails_with_exit_1() {
     let out = verify(&["--vectors", path.to_str().unwrap()]);
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(1), "{stdout}");
-    assert!(
-        stdout.contains("copy-buffer  cap=200  legacy  95       1           INCOMPATIBLE"),
-        "{stdout}"
+    assert_eq!(
+        row(&stdout, "copy-buffer", "cap=200", "legacy")[3..],
+        ["95", "1", "INCOMPATIBLE"]
     );
     assert!(stdout.contains("first mismatching lines [2]"), "{stdout}");
 }

@@ -181,6 +181,7 @@ impl fmt::Debug for LtHash {
 pub struct NonConsensus<T>(T);
 
 impl<T> NonConsensus<T> {
+    #[cfg(feature = "meta-first")]
     pub(crate) fn new(inner: T) -> Self {
         NonConsensus(inner)
     }

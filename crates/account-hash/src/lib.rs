@@ -51,6 +51,8 @@ pub use digest::{
     AccountHash, DigestBytes, LtChecksum, LtHash, NonConsensus, HASH_LEN, LT_BYTES, LT_LANES,
 };
 pub use input::{parse_accounts, read_accounts, AccountRecord, InputError};
+#[cfg(feature = "batch")]
+pub use strategy::batch::{Batch, BatchLenError, BatchLtAccumulator};
 #[cfg(feature = "copy-buffer")]
 pub use strategy::copy_buffer::{CopyBuffer, CopyBuffer200, CopyBuffer47};
 #[cfg(feature = "meta-first")]

@@ -1,5 +1,6 @@
 //! Property tests: every consensus strategy agrees on any account; meta-first never does
 //! once there is data.
+#![cfg(all(feature = "copy-buffer", feature = "streaming", feature = "meta-first"))]
 
 use account_hash::{
     copy_buffer, Account, AccountHasher, DigestBytes, MetaFirst, Pubkey, Streaming,

@@ -1,5 +1,6 @@
 //! Every consensus strategy reproduces every conformance vector (made with the validator's
 //! own code), for both digests; meta-first reproduces none with non-zero lamports.
+#![cfg(all(feature = "copy-buffer", feature = "streaming", feature = "meta-first"))]
 
 use std::path::{Path, PathBuf};
 

@@ -5,6 +5,8 @@
 use crate::account::AccountRef;
 use crate::digest::DigestBytes;
 
+#[cfg(feature = "batch")]
+pub mod batch;
 #[cfg(feature = "copy-buffer")]
 pub mod copy_buffer;
 #[cfg(feature = "meta-first")]
@@ -18,6 +20,12 @@ pub const META_LEN: usize = 8 + 8 + 1 + 32 + 32;
 /// Bytes of an account's fixed fields in the LtHash, which leaves out rent_epoch.
 pub const LT_META_LEN: usize = META_LEN - 8;
 
+#[cfg(any(
+    feature = "copy-buffer",
+    feature = "streaming",
+    feature = "meta-first",
+    feature = "batch"
+))]
 /// Which of the two digests a gather feeds: they differ only in whether rent_epoch is hashed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Fields {

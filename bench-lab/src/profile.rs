@@ -1,0 +1,132 @@
+//! Run profiles: how long criterion measures each benchmark and how big the mix is.
+//!
+//! | profile | small inputs (< 64 KiB / iteration) | large inputs (1 MiB, 10 MiB) | mix |
+//! |---|---|---|---|
+//! | `smoke` | every benchmark once-ish: 10 samples, 0.05 s warm-up, 0.1 s measurement, flat | same | 10,000 accounts |
+//! | `quick` (default) | 0.3 s warm-up, 1.0 s measurement, 50 linear samples (slope), 20,000 resamples | 0.3 s + 1 s, 10 flat samples | 100,000 accounts, 0.3 s + 1.2 s, 10 flat samples |
+//! | `full` | criterion defaults (3 s + 5 s, 100 samples, 100,000 resamples) | criterion defaults | 100,000 accounts |
+//!
+//! Why these quick numbers: at ~300 ns per hash, 1.0 s of linear sampling is ~3 million
+//! hashes in 50 samples; the slope's 95% interval on a quiet core is a few tenths of a
+//! percent, well under the 5% the seed measured. The 10 MiB hash takes ~3 ms, so large
+//! inputs use flat sampling with 10 samples to stay near one second each. The whole quick
+//! run (~105 benchmarks with every family) is budgeted at under 3 minutes of measuring so
+//! that a fresh clone, build included, finishes in under 5 minutes on 2 cores.
+
+use crate::BenchMeta;
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, SamplingMode};
+use std::time::Duration;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Profile {
+    Smoke,
+    Quick,
+    Full,
+}
+
+/// Criterion settings for one benchmark.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settings {
+    pub warm_up: Duration,
+    pub measurement: Duration,
+    pub sample_size: usize,
+    pub flat: bool,
+    pub nresamples: usize,
+    /// `full` leaves criterion's defaults alone.
+    pub criterion_defaults: bool,
+}
+
+impl Settings {
+    pub fn apply(&self, g: &mut BenchmarkGroup<'_, WallTime>) {
+        if self.criterion_defaults {
+            return;
+        }
+        g.warm_up_time(self.warm_up)
+            .measurement_time(self.measurement)
+            .sample_size(self.sample_size)
+            .nresamples(self.nresamples)
+            .sampling_mode(if self.flat {
+                SamplingMode::Flat
+            } else {
+                SamplingMode::Linear
+            });
+    }
+
+    /// Wall seconds one benchmark is expected to take (warm-up, measurement, analysis,
+    /// process start): bench-all's ETA before it has its own measurements.
+    pub fn expected_secs(&self) -> f64 {
+        let analysis = self.nresamples as f64 * self.sample_size as f64 * 4e-8 + 0.05;
+        self.warm_up.as_secs_f64() + self.measurement.as_secs_f64() + analysis + 0.1
+    }
+}
+
+const LARGE: u64 = 64 * 1024;
+
+impl Profile {
+    pub fn parse(name: &str) -> Result<Self, String> {
+        match name {
+            "smoke" => Ok(Profile::Smoke),
+            "quick" => Ok(Profile::Quick),
+            "full" => Ok(Profile::Full),
+            other => Err(format!(
+                "unknown profile `{other}` (expected smoke, quick or full)"
+            )),
+        }
+    }
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            Profile::Smoke => "smoke",
+            Profile::Quick => "quick",
+            Profile::Full => "full",
+        }
+    }
+
+    /// `HASHLAB_PROFILE`, default `quick`.
+    pub fn from_env() -> Result<Self, String> {
+        match std::env::var("HASHLAB_PROFILE") {
+            Ok(v) if !v.trim().is_empty() => Profile::parse(v.trim()),
+            _ => Ok(Profile::Quick),
+        }
+    }
+
+    /// Accounts in the mainnet mix.
+    pub fn mix_accounts(&self) -> usize {
+        match self {
+            Profile::Smoke => 10_000,
+            Profile::Quick | Profile::Full => 100_000,
+        }
+    }
+
+    /// Largest data size of the mix's thin tail.
+    pub fn mix_tail_cap(&self) -> usize {
+        match self {
+            Profile::Smoke | Profile::Quick => 64 * 1024,
+            Profile::Full => 10 * 1024 * 1024,
+        }
+    }
+
+    pub fn settings(&self, m: &BenchMeta) -> Settings {
+        let s = |w: f64, ms: f64, n: usize, flat: bool, r: usize| Settings {
+            warm_up: Duration::from_secs_f64(w),
+            measurement: Duration::from_secs_f64(ms),
+            sample_size: n,
+            flat,
+            nresamples: r,
+            criterion_defaults: false,
+        };
+        let many = m.items_per_iter > 1;
+        let large = m.bytes_per_iter >= LARGE;
+        match self {
+            Profile::Smoke => s(0.05, 0.1, 10, true, 1_000),
+            Profile::Quick if many => s(0.3, 1.2, 10, true, 20_000),
+            Profile::Quick if large => s(0.3, 1.0, 10, true, 20_000),
+            Profile::Quick => s(0.3, 1.0, 50, false, 20_000),
+            Profile::Full => Settings {
+                criterion_defaults: true,
+                ..s(3.0, 5.0, 100, false, 100_000)
+            },
+        }
+    }
+}

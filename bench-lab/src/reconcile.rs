@@ -1,0 +1,243 @@
+//! Family `reconcile`: the seed PR's scenario on negentropy protocol v1 (crate
+//! set-reconcile). A 100,000-item client store reconciles against a 110,000-item relay that
+//! holds all of the client's items.
+//!
+//! - `client_build_reconcile`: insert and seal the client's items, initiate, process every
+//!   relay reply (recorded once, outside timing): client side only.
+//! - `full_exchange`: the client's work plus every round on the relay's side, the relay's
+//!   store already sealed (as a relay keeps it).
+//!
+//! Rows: every accumulator × storage pair of set-reconcile, and `peer:negentropy` (the
+//! reference crate) on the same items, which is this family's baseline. The `_account_ids`
+//! workloads use ids that are legacy account hashes of the lab's mainnet mix instead of
+//! random ids. Every row's have/need counts are checked against the reference's.
+
+use std::hint::black_box;
+use std::sync::OnceLock;
+
+use negentropy::NegentropyStorageVector;
+use set_reconcile::scenario::{
+    build_storage, client_build_and_reconcile, full_exchange, record_relay_replies,
+    visit_combinations, CombinationVisitor, RelayReplies, Scenario, ScenarioSpec,
+};
+use set_reconcile::{Id, Item, PrefixStorage, Storage};
+
+use crate::reconcile_peer::{self, PEER_NAME};
+use crate::{BenchMeta, Case, Profile, Registry};
+
+pub const FAMILY: &str = "reconcile";
+
+/// Which ids the items carry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ids {
+    /// SplitMix64 ids (`set_reconcile::scenario::scenario_id`).
+    Random,
+    /// Legacy account hashes of the mainnet mix.
+    AccountHashes,
+}
+
+/// The two measured operations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Op {
+    ClientBuildReconcile,
+    FullExchange,
+}
+
+impl Op {
+    fn kind(self, ids: Ids) -> &'static str {
+        match (self, ids) {
+            (Op::ClientBuildReconcile, Ids::Random) => "client_build_reconcile",
+            (Op::FullExchange, Ids::Random) => "full_exchange",
+            (Op::ClientBuildReconcile, Ids::AccountHashes) => "client_build_reconcile_account_ids",
+            (Op::FullExchange, Ids::AccountHashes) => "full_exchange_account_ids",
+        }
+    }
+}
+
+/// The scenario's items and the relay's recorded replies, built once per process and id
+/// kind (generating 110,000 mainnet-mix accounts and hashing them takes a moment).
+struct Fixture {
+    scenario: Scenario,
+    replies: RelayReplies,
+    /// What the reference crate computes: (have, need).
+    expected: (usize, usize),
+}
+
+fn fixture(ids: Ids) -> &'static Fixture {
+    static RANDOM: OnceLock<Fixture> = OnceLock::new();
+    static ACCOUNTS: OnceLock<Fixture> = OnceLock::new();
+    let cell = match ids {
+        Ids::Random => &RANDOM,
+        Ids::AccountHashes => &ACCOUNTS,
+    };
+    cell.get_or_init(|| {
+        let spec = ScenarioSpec::SEED;
+        let scenario = match ids {
+            Ids::Random => Scenario::generate(spec),
+            Ids::AccountHashes => {
+                let n = spec.client_items + spec.relay_only_items;
+                let accounts = crate::workloads::mainnet_mix(n, 64 * 1024);
+                let hashes: Vec<[u8; 32]> = accounts
+                    .iter()
+                    .map(|a| crate::reference::legacy(&a.as_ref()))
+                    .collect();
+                Scenario::generate_with_ids(spec, |i| Id(hashes[i]))
+            }
+        };
+        let relay: PrefixStorage =
+            build_storage(&scenario.relay).expect("scenario items are valid");
+        let replies = record_relay_replies(&scenario.client, &relay, spec.frame_size_limit)
+            .expect("the scenario reconciles");
+        let peer_relay = reconcile_peer::build_storage(&scenario.relay).expect("reference storage");
+        let reference =
+            reconcile_peer::full_exchange(&scenario.client, &peer_relay, spec.frame_size_limit)
+                .expect("the reference reconciles");
+        Fixture {
+            scenario,
+            replies,
+            expected: (reference.have, reference.need),
+        }
+    })
+}
+
+/// One row: `S` is hashlab's storage (which names its accumulator), or the reference.
+trait Side: 'static {
+    type Relay;
+    fn relay(items: &[Item]) -> Self::Relay;
+    fn client(items: &[Item], replies: &RelayReplies) -> (usize, usize);
+    fn exchange(items: &[Item], relay: &Self::Relay, limit: u64) -> (usize, usize);
+}
+
+struct Ours<S>(std::marker::PhantomData<S>);
+
+impl<S: Storage + 'static> Side for Ours<S> {
+    type Relay = S;
+    fn relay(items: &[Item]) -> S {
+        build_storage(items).expect("scenario items are valid")
+    }
+    fn client(items: &[Item], replies: &RelayReplies) -> (usize, usize) {
+        let o = client_build_and_reconcile::<S>(items, replies).expect("client reconciles");
+        (o.have, o.need)
+    }
+    fn exchange(items: &[Item], relay: &S, limit: u64) -> (usize, usize) {
+        let o = full_exchange::<S, S>(items, relay, limit).expect("exchange completes");
+        (o.have, o.need)
+    }
+}
+
+struct Reference;
+
+impl Side for Reference {
+    type Relay = NegentropyStorageVector;
+    fn relay(items: &[Item]) -> Self::Relay {
+        reconcile_peer::build_storage(items).expect("reference storage")
+    }
+    fn client(items: &[Item], replies: &RelayReplies) -> (usize, usize) {
+        let o =
+            reconcile_peer::client_build_and_reconcile(items, replies).expect("reference client");
+        (o.have, o.need)
+    }
+    fn exchange(items: &[Item], relay: &Self::Relay, limit: u64) -> (usize, usize) {
+        let o = reconcile_peer::full_exchange(items, relay, limit).expect("reference exchange");
+        (o.have, o.need)
+    }
+}
+
+struct ReconcileCase<X: Side> {
+    op: Op,
+    fixture: &'static Fixture,
+    /// The relay's sealed store, for `full_exchange` (built outside timing).
+    relay: Option<X::Relay>,
+}
+
+impl<X: Side> ReconcileCase<X> {
+    fn pass(&self) -> (usize, usize) {
+        let f = self.fixture;
+        match (&self.op, &self.relay) {
+            (Op::FullExchange, Some(relay)) => {
+                X::exchange(&f.scenario.client, relay, f.replies.frame_size_limit)
+            }
+            _ => X::client(&f.scenario.client, &f.replies),
+        }
+    }
+}
+
+impl<X: Side> Case for ReconcileCase<X> {
+    fn time(&mut self, b: &mut criterion::Bencher<'_>) {
+        b.iter(|| self.pass())
+    }
+
+    fn run_once(&mut self) {
+        black_box(self.pass());
+    }
+
+    fn digest_matches_reference(&mut self) -> Option<bool> {
+        Some(self.pass() == self.fixture.expected)
+    }
+}
+
+fn add<X: Side>(reg: &mut Registry, strategy: &str, variant: &str, ids: Ids, op: Op) {
+    let spec = ScenarioSpec::SEED;
+    reg.add(
+        BenchMeta {
+            family: FAMILY.into(),
+            digest: "have-need".into(),
+            strategy: strategy.into(),
+            variant: variant.into(),
+            workload: format!("{}/{}", op.kind(ids), spec.client_items),
+            data_size: None,
+            bytes_per_iter: (spec.client_items * 40) as u64,
+            items_per_iter: spec.client_items as u64,
+            baseline: strategy == PEER_NAME,
+            claims_consensus: true,
+        },
+        move || {
+            let fixture = fixture(ids);
+            let relay = (op == Op::FullExchange).then(|| X::relay(&fixture.scenario.relay));
+            Box::new(ReconcileCase::<X> { op, fixture, relay })
+        },
+    );
+}
+
+/// Registers hashlab's accumulator × storage pairs (all of them, or the quick subset).
+struct Pairs<'r> {
+    reg: &'r mut Registry,
+    ids: Ids,
+    /// `Some(list)`: only these accumulators (quick profile keeps the run short).
+    only: Option<&'static [&'static str]>,
+}
+
+impl CombinationVisitor for Pairs<'_> {
+    fn visit<S: Storage + 'static>(&mut self, accumulator: &'static str, storage: &'static str) {
+        if self.only.is_some_and(|only| !only.contains(&accumulator)) {
+            return;
+        }
+        for op in [Op::ClientBuildReconcile, Op::FullExchange] {
+            add::<Ours<S>>(self.reg, accumulator, storage, self.ids, op);
+        }
+    }
+}
+
+pub fn register(reg: &mut Registry) {
+    // Smoke and quick keep the seed's before/after and hashlab's pick; full runs them all.
+    let (random_only, account_only): (Option<&'static [&'static str]>, _) = match reg.profile {
+        Profile::Smoke | Profile::Quick => (
+            Some(&["scratch-vec", "in-place", "carry-chain"][..]),
+            Some(&["carry-chain"][..]),
+        ),
+        Profile::Full => (None, None),
+    };
+    for (ids, only) in [
+        (Ids::Random, random_only),
+        (Ids::AccountHashes, account_only),
+    ] {
+        for op in [Op::ClientBuildReconcile, Op::FullExchange] {
+            add::<Reference>(reg, PEER_NAME, "vector", ids, op);
+        }
+        visit_combinations(&mut Pairs {
+            reg: &mut *reg,
+            ids,
+            only,
+        });
+    }
+}

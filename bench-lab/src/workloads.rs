@@ -1,0 +1,241 @@
+//! Inputs the lab hashes: single accounts of a given data size, the seed's sizes, the
+//! buffer sweep, and a deterministic mainnet-like mix of accounts.
+//!
+//! # The mainnet mix
+//!
+//! Shares of accounts (parts per million) and sizes, with where each figure comes from.
+//! Figures marked *assumption* are not measured; they keep the mix realistic in shape and
+//! are easy to change here.
+//!
+//! | category | data size | share | source |
+//! |---|---|---|---|
+//! | SPL token account | 165 B | 90.0% | seed PR (shared/seeds/account-hash-stack-buffer-pr.txt): "approximately 431 million accounts. Of that, approximately 388 million are token accounts. That's 90%"; size: spl-token `state.rs` `Account::LEN = 165` (the PR's footnote 1) |
+//! | Token-2022 / ATA with extensions | 170 B and 182 B | 1.0% each | sizes: seed PR, "Jon estimates 170-182 bytes is safe"; share: *assumption* |
+//! | stake account | 200 B | 0.25% | seed PR: "~1 million stake accounts. They are 200 bytes" (1 M / 431 M ≈ 0.23%) |
+//! | vote account | 3762 B | 0.01% | size: DESIGN.md ("vote accounts 3762 bytes", the vote program's `VoteState` size); share: *assumption* (a few thousand vote accounts) |
+//! | system account (wallet) | 0 B | 7.0% | *assumption*: most of the non-token remainder are data-less wallets |
+//! | token mint | 82 B | 0.3% | size: spl-token `Mint::LEN = 82`; share: *assumption* |
+//! | durable nonce | 80 B | 0.05% | size: the system program's nonce `State` (80 bytes); share: *assumption* |
+//! | thin tail (programs, program data, other apps) | log-uniform 256 B … profile cap | 0.39% | *assumption*; the cap is 64 KiB for smoke/quick and 10 MiB (the runtime's maximum account size) for full |
+//!
+//! The generator is SplitMix64 with a fixed seed, so every run hashes the same accounts.
+
+use account_hash::{Account, Pubkey};
+
+/// The seed's data sizes: 0, 165, 200, 1 KiB, 1 MiB, 10 MiB.
+pub const SEED_SIZES: [usize; 6] = [0, 165, 200, 1024, 1 << 20, 10 << 20];
+/// The sweep's copy-buffer capacities (buffer = 81 + N; 47 → 128, 175 → 256 and 239 → 320
+/// are multiples of 64, the seed thread's question).
+pub const SWEEP_CAPS: [usize; 8] = [0, 47, 128, 175, 200, 239, 256, 512];
+/// The sweep's data sizes: token (165), Token-2022 (170, 182), stake (200).
+pub const SWEEP_SIZES: [usize; 4] = [165, 170, 182, 200];
+/// Fixed seed of every generated input.
+pub const SEED: u64 = 0x5EED_0000_0000_0200;
+
+/// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, deterministic.
+#[derive(Clone, Debug)]
+pub struct SplitMix64(u64);
+
+impl SplitMix64 {
+    pub fn new(seed: u64) -> Self {
+        SplitMix64(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (n > 0), by multiply-shift.
+    pub fn below(&mut self, n: u64) -> u64 {
+        ((self.next_u64() as u128 * n as u128) >> 64) as u64
+    }
+
+    pub fn fill(&mut self, out: &mut [u8]) {
+        for chunk in out.chunks_mut(8) {
+            let v = self.next_u64().to_le_bytes();
+            chunk.copy_from_slice(&v[..chunk.len()]);
+        }
+    }
+
+    fn pubkey(&mut self) -> Pubkey {
+        let mut k = [0u8; 32];
+        self.fill(&mut k);
+        Pubkey(k)
+    }
+}
+
+/// One account with `data_size` bytes of pseudo-random data and non-zero lamports (zero
+/// lamports would skip hashing altogether).
+pub fn account(data_size: usize, seed: u64) -> Account {
+    let mut rng = SplitMix64::new(SEED ^ seed ^ data_size as u64);
+    let mut data = vec![0u8; data_size];
+    rng.fill(&mut data);
+    Account {
+        pubkey: rng.pubkey(),
+        lamports: 1 + rng.below(1 << 40),
+        rent_epoch: u64::MAX,
+        executable: false,
+        owner: rng.pubkey(),
+        data,
+    }
+}
+
+/// Size of one mix category.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SizeSpec {
+    Fixed(usize),
+    /// Log-uniform between 256 bytes and the profile's tail cap.
+    Tail,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct MixCategory {
+    pub name: &'static str,
+    pub size: SizeSpec,
+    /// Share of accounts in parts per million.
+    pub ppm: u32,
+}
+
+/// The distribution documented at the top of this module. Shares sum to 1,000,000.
+pub const MAINNET_MIX: [MixCategory; 9] = [
+    MixCategory {
+        name: "spl-token",
+        size: SizeSpec::Fixed(165),
+        ppm: 900_000,
+    },
+    MixCategory {
+        name: "token-2022-170",
+        size: SizeSpec::Fixed(170),
+        ppm: 10_000,
+    },
+    MixCategory {
+        name: "token-2022-182",
+        size: SizeSpec::Fixed(182),
+        ppm: 10_000,
+    },
+    MixCategory {
+        name: "stake",
+        size: SizeSpec::Fixed(200),
+        ppm: 2_500,
+    },
+    MixCategory {
+        name: "vote",
+        size: SizeSpec::Fixed(3762),
+        ppm: 100,
+    },
+    MixCategory {
+        name: "system",
+        size: SizeSpec::Fixed(0),
+        ppm: 70_000,
+    },
+    MixCategory {
+        name: "mint",
+        size: SizeSpec::Fixed(82),
+        ppm: 3_000,
+    },
+    MixCategory {
+        name: "nonce",
+        size: SizeSpec::Fixed(80),
+        ppm: 500,
+    },
+    MixCategory {
+        name: "tail",
+        size: SizeSpec::Tail,
+        ppm: 3_900,
+    },
+];
+
+/// The data sizes of the mix's `n` accounts: their own RNG stream, so the size of the
+/// workload is known without generating its data.
+pub fn mix_sizes(n: usize, tail_cap: usize) -> Vec<usize> {
+    let mut rng = SplitMix64::new(SEED ^ 0x4D49_5800);
+    let tail_cap = tail_cap.max(257);
+    (0..n)
+        .map(|_| {
+            let mut pick = rng.below(1_000_000) as u32;
+            let cat = MAINNET_MIX
+                .iter()
+                .find(|c| {
+                    if pick < c.ppm {
+                        true
+                    } else {
+                        pick -= c.ppm;
+                        false
+                    }
+                })
+                .unwrap_or(&MAINNET_MIX[0]);
+            match cat.size {
+                SizeSpec::Fixed(s) => s,
+                SizeSpec::Tail => {
+                    // Log-uniform in [256, tail_cap]: exp of a uniform in [ln 256, ln cap].
+                    let u = rng.below(1 << 53) as f64 / (1u64 << 53) as f64;
+                    let (lo, hi) = (256f64.ln(), (tail_cap as f64).ln());
+                    ((lo + u * (hi - lo)).exp() as usize).clamp(256, tail_cap)
+                }
+            }
+        })
+        .collect()
+}
+
+/// `n` accounts drawn from [`MAINNET_MIX`], deterministic for a given `(n, tail_cap)`.
+pub fn mainnet_mix(n: usize, tail_cap: usize) -> Vec<Account> {
+    let mut rng = SplitMix64::new(SEED ^ 0xDA7A);
+    mix_sizes(n, tail_cap)
+        .into_iter()
+        .map(|size| {
+            let mut data = vec![0u8; size];
+            rng.fill(&mut data);
+            Account {
+                pubkey: rng.pubkey(),
+                lamports: 1 + rng.below(1 << 40),
+                rent_epoch: u64::MAX,
+                executable: false,
+                owner: rng.pubkey(),
+                data,
+            }
+        })
+        .collect()
+}
+
+/// Bytes one pass over the mix hashes: `meta_len` (81 legacy, 73 lt) plus data, per account.
+pub fn mix_hashed_bytes(n: usize, tail_cap: usize, meta_len: usize) -> u64 {
+    mix_sizes(n, tail_cap)
+        .iter()
+        .map(|s| (meta_len + s) as u64)
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shares_sum_to_one_million() {
+        assert_eq!(MAINNET_MIX.iter().map(|c| c.ppm).sum::<u32>(), 1_000_000);
+    }
+
+    #[test]
+    fn mix_is_deterministic_and_shaped_like_mainnet() {
+        let a = mainnet_mix(20_000, 64 * 1024);
+        let b = mainnet_mix(20_000, 64 * 1024);
+        assert_eq!(a, b);
+        let token = a.iter().filter(|x| x.data.len() == 165).count() as f64 / a.len() as f64;
+        assert!((0.88..0.92).contains(&token), "token share {token}");
+        assert!(a.iter().all(|x| x.lamports > 0));
+        assert!(a.iter().all(|x| x.data.len() <= 64 * 1024));
+        assert!(a.iter().any(|x| x.data.len() > 256), "tail present");
+        let sizes: Vec<usize> = a.iter().map(|x| x.data.len()).collect();
+        assert_eq!(sizes, mix_sizes(20_000, 64 * 1024));
+    }
+
+    #[test]
+    fn accounts_have_the_requested_size() {
+        for s in SEED_SIZES.iter().take(4) {
+            assert_eq!(account(*s, 1).data.len(), *s);
+        }
+    }
+}

@@ -1,0 +1,212 @@
+//! AVX2 backend: 8 lanes of `u32` in one `__m256i`.
+//!
+//! Rotations by 16 and 8 are byte shuffles (`vpshufb`), by 12 and 7 two
+//! shifts and an or. The algorithm is [`crate::lanes`]; this file supplies
+//! the register type and the `#[target_feature(enable = "avx2")]` entry points.
+
+#[cfg(target_arch = "x86")]
+use core::arch::x86::*;
+#[cfg(target_arch = "x86_64")]
+use core::arch::x86_64::*;
+
+use crate::lanes::{self, LaneVector, MAX_LANES};
+use crate::u16sum::SumWords;
+use crate::{BLOCK_LEN, OUT_LEN};
+
+#[derive(Clone, Copy)]
+#[repr(transparent)]
+pub(crate) struct Avx2Vector(pub(crate) __m256i);
+
+/// 8x8 transpose of 32-bit words: `out[i]` lane `j` = `v[j]` lane `i`.
+#[inline(always)]
+unsafe fn transpose8(v: [__m256i; 8]) -> [__m256i; 8] {
+    let ab_0145 = _mm256_unpacklo_epi32(v[0], v[1]);
+    let ab_2367 = _mm256_unpackhi_epi32(v[0], v[1]);
+    let cd_0145 = _mm256_unpacklo_epi32(v[2], v[3]);
+    let cd_2367 = _mm256_unpackhi_epi32(v[2], v[3]);
+    let ef_0145 = _mm256_unpacklo_epi32(v[4], v[5]);
+    let ef_2367 = _mm256_unpackhi_epi32(v[4], v[5]);
+    let gh_0145 = _mm256_unpacklo_epi32(v[6], v[7]);
+    let gh_2367 = _mm256_unpackhi_epi32(v[6], v[7]);
+
+    let abcd_04 = _mm256_unpacklo_epi64(ab_0145, cd_0145);
+    let abcd_15 = _mm256_unpackhi_epi64(ab_0145, cd_0145);
+    let abcd_26 = _mm256_unpacklo_epi64(ab_2367, cd_2367);
+    let abcd_37 = _mm256_unpackhi_epi64(ab_2367, cd_2367);
+    let efgh_04 = _mm256_unpacklo_epi64(ef_0145, gh_0145);
+    let efgh_15 = _mm256_unpackhi_epi64(ef_0145, gh_0145);
+    let efgh_26 = _mm256_unpacklo_epi64(ef_2367, gh_2367);
+    let efgh_37 = _mm256_unpackhi_epi64(ef_2367, gh_2367);
+
+    [
+        _mm256_permute2x128_si256(abcd_04, efgh_04, 0x20),
+        _mm256_permute2x128_si256(abcd_15, efgh_15, 0x20),
+        _mm256_permute2x128_si256(abcd_26, efgh_26, 0x20),
+        _mm256_permute2x128_si256(abcd_37, efgh_37, 0x20),
+        _mm256_permute2x128_si256(abcd_04, efgh_04, 0x31),
+        _mm256_permute2x128_si256(abcd_15, efgh_15, 0x31),
+        _mm256_permute2x128_si256(abcd_26, efgh_26, 0x31),
+        _mm256_permute2x128_si256(abcd_37, efgh_37, 0x31),
+    ]
+}
+
+/// `vpshufb`, opaque to the optimizer. LLVM otherwise rewrites the
+/// rotate-by-16 shuffle as `vpshuflw` + `vpshufhw` and distributes the
+/// rotate-by-8 shuffle over the preceding xor, adding instructions.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn shuffle_bytes(v: __m256i, control: __m256i) -> __m256i {
+    let out: __m256i;
+    core::arch::asm!(
+        "vpshufb {out}, {v}, {control}",
+        out = lateout(ymm_reg) out,
+        v = in(ymm_reg) v,
+        control = in(ymm_reg) control,
+        options(pure, nomem, nostack, preserves_flags),
+    );
+    out
+}
+
+#[inline(always)]
+unsafe fn loadu(src: *const u8) -> __m256i {
+    _mm256_loadu_si256(src as *const __m256i)
+}
+
+#[inline(always)]
+unsafe fn storeu(dst: *mut u8, v: __m256i) {
+    _mm256_storeu_si256(dst as *mut __m256i, v)
+}
+
+impl LaneVector for Avx2Vector {
+    const LANES: usize = 8;
+
+    #[inline(always)]
+    unsafe fn splat(x: u32) -> Self {
+        Avx2Vector(_mm256_set1_epi32(x as i32))
+    }
+
+    #[inline(always)]
+    unsafe fn from_lanes(lanes: &[u32; MAX_LANES]) -> Self {
+        Avx2Vector(loadu(lanes.as_ptr() as *const u8))
+    }
+
+    #[inline(always)]
+    unsafe fn add(self, rhs: Self) -> Self {
+        Avx2Vector(_mm256_add_epi32(self.0, rhs.0))
+    }
+
+    #[inline(always)]
+    unsafe fn xor(self, rhs: Self) -> Self {
+        Avx2Vector(_mm256_xor_si256(self.0, rhs.0))
+    }
+
+    #[inline(always)]
+    unsafe fn rot16(self) -> Self {
+        let bytes = _mm256_set_epi8(
+            13, 12, 15, 14, 9, 8, 11, 10, 5, 4, 7, 6, 1, 0, 3, 2, //
+            13, 12, 15, 14, 9, 8, 11, 10, 5, 4, 7, 6, 1, 0, 3, 2,
+        );
+        Avx2Vector(shuffle_bytes(self.0, bytes))
+    }
+
+    #[inline(always)]
+    unsafe fn rot12(self) -> Self {
+        Avx2Vector(_mm256_or_si256(
+            _mm256_srli_epi32(self.0, 12),
+            _mm256_slli_epi32(self.0, 20),
+        ))
+    }
+
+    #[inline(always)]
+    unsafe fn rot8(self) -> Self {
+        let bytes = _mm256_set_epi8(
+            12, 15, 14, 13, 8, 11, 10, 9, 4, 7, 6, 5, 0, 3, 2, 1, //
+            12, 15, 14, 13, 8, 11, 10, 9, 4, 7, 6, 5, 0, 3, 2, 1,
+        );
+        Avx2Vector(shuffle_bytes(self.0, bytes))
+    }
+
+    #[inline(always)]
+    unsafe fn rot7(self) -> Self {
+        Avx2Vector(_mm256_or_si256(
+            _mm256_srli_epi32(self.0, 7),
+            _mm256_slli_epi32(self.0, 25),
+        ))
+    }
+
+    #[inline(always)]
+    unsafe fn blend(mask: Self, if_set: Self, if_clear: Self) -> Self {
+        Avx2Vector(_mm256_blendv_epi8(if_clear.0, if_set.0, mask.0))
+    }
+
+    #[inline(always)]
+    unsafe fn load_transposed(blocks: &[&[u8; BLOCK_LEN]; MAX_LANES]) -> [Self; 16] {
+        let low = transpose8(core::array::from_fn(|lane| loadu(blocks[lane].as_ptr())));
+        let high = transpose8(core::array::from_fn(|lane| {
+            loadu(blocks[lane].as_ptr().add(32))
+        }));
+        core::array::from_fn(|j| Avx2Vector(if j < 8 { low[j] } else { high[j - 8] }))
+    }
+
+    #[inline(always)]
+    unsafe fn store_transposed_cvs(cv: &[Self; 8], out: &mut [[u8; OUT_LEN]; MAX_LANES]) {
+        let lanes = transpose8(cv.map(|v| v.0));
+        for (dst, lane) in out.iter_mut().zip(lanes) {
+            storeu(dst.as_mut_ptr(), lane);
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn store_transposed_blocks(words: &[Self; 16], out: &mut [[u8; BLOCK_LEN]; MAX_LANES]) {
+        let low = transpose8(core::array::from_fn(|j| words[j].0));
+        let high = transpose8(core::array::from_fn(|j| words[j + 8].0));
+        for (lane, dst) in out.iter_mut().take(Self::LANES).enumerate() {
+            storeu(dst.as_mut_ptr(), low[lane]);
+            storeu(dst.as_mut_ptr().add(32), high[lane]);
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn add_u16_into(self, dst: &mut [u32]) {
+        let dst = &mut dst[..Self::LANES];
+        let sum = _mm256_add_epi16(loadu(dst.as_ptr() as *const u8), self.0);
+        storeu(dst.as_mut_ptr() as *mut u8, sum);
+    }
+
+    #[inline(always)]
+    unsafe fn sub_u16_from(self, dst: &mut [u32]) {
+        let dst = &mut dst[..Self::LANES];
+        let difference = _mm256_sub_epi16(loadu(dst.as_ptr() as *const u8), self.0);
+        storeu(dst.as_mut_ptr() as *mut u8, difference);
+    }
+}
+
+/// # Safety
+/// The CPU must support AVX2; every input must be at most one chunk long;
+/// `out.len() == inputs.len()`.
+#[target_feature(enable = "avx2")]
+pub(crate) unsafe fn hash_many(inputs: &[&[u8]], out: &mut [[u8; OUT_LEN]]) {
+    lanes::hash_many::<Avx2Vector>(inputs, out)
+}
+
+/// # Safety
+/// The CPU must support AVX2; `out.len() == blocks.len()`.
+#[target_feature(enable = "avx2")]
+pub(crate) unsafe fn hash_blocks(blocks: &[[u8; BLOCK_LEN]], out: &mut [[u8; OUT_LEN]]) {
+    lanes::hash_blocks::<Avx2Vector>(blocks, out)
+}
+
+/// # Safety
+/// The CPU must support AVX2; every input must be at most one chunk long;
+/// `out.len() == inputs.len() * out_len`.
+#[target_feature(enable = "avx2")]
+pub(crate) unsafe fn xof_many(inputs: &[&[u8]], out_len: usize, out: &mut [u8]) {
+    lanes::xof_many::<Avx2Vector>(inputs, out_len, out)
+}
+
+/// # Safety
+/// The CPU must support AVX2; every input must be at most one chunk long.
+#[target_feature(enable = "avx2")]
+pub(crate) unsafe fn accumulate_u16<const SUBTRACT: bool>(sum: &mut SumWords, inputs: &[&[u8]]) {
+    lanes::accumulate_u16::<Avx2Vector, SUBTRACT>(sum, inputs)
+}

@@ -1,0 +1,458 @@
+//! The lane algorithm, written once and generic over a vector of `u32` lanes.
+//!
+//! `sse41.rs` and `avx2.rs` implement [`LaneVector`] for their register type
+//! and call these `#[inline(always)]` functions from inside their
+//! `#[target_feature]` entry points, so each instantiation is compiled for
+//! its instruction set.
+//!
+//! Two ways of filling lanes:
+//! - input phase: one message per lane (message words transposed in), with
+//!   per-lane block counts, block lengths and flags; lanes whose message has
+//!   no block at the current index keep their chaining value (blend);
+//! - output phase: one message, one root output block per lane. The blocks
+//!   differ only in their counter, so the message words, chaining value,
+//!   length and flags are broadcast and no transpose is needed.
+
+use crate::u16sum::{word_index, SumWords, BLOCKS_PER_GROUP};
+use crate::{
+    block_count, cv_from_le_bytes, last_block_words, RootBlock, BLOCK_LEN, CHUNK_END, CHUNK_START,
+    IV, MSG_SCHEDULE, OUT_LEN, ROOT, U16_SUM_XOF_LEN,
+};
+
+/// Widest lane count of any backend (sizes the scratch arrays).
+pub(crate) const MAX_LANES: usize = 16;
+
+const ZERO_BLOCK: [u8; BLOCK_LEN] = [0; BLOCK_LEN];
+
+/// A SIMD register of `LANES` 32-bit lanes, and the few data movements the
+/// algorithm needs.
+///
+/// # Safety
+///
+/// Every method requires that the CPU supports the implementing type's
+/// instruction set. Lane arrays sized `MAX_LANES` are read or written only in
+/// their first `LANES` entries.
+pub(crate) trait LaneVector: Copy {
+    const LANES: usize;
+
+    unsafe fn splat(x: u32) -> Self;
+    unsafe fn from_lanes(lanes: &[u32; MAX_LANES]) -> Self;
+    unsafe fn add(self, rhs: Self) -> Self;
+    unsafe fn xor(self, rhs: Self) -> Self;
+    unsafe fn rot16(self) -> Self;
+    unsafe fn rot12(self) -> Self;
+    unsafe fn rot8(self) -> Self;
+    unsafe fn rot7(self) -> Self;
+    /// Lanes whose `mask` is all ones take `if_set`, the others `if_clear`.
+    unsafe fn blend(mask: Self, if_set: Self, if_clear: Self) -> Self;
+    /// Word `j` of every lane's block, as vector `j`.
+    unsafe fn load_transposed(blocks: &[&[u8; BLOCK_LEN]; MAX_LANES]) -> [Self; 16];
+    /// Inverse of a transposed load for 8 words: lane `l` to `out[l]`.
+    unsafe fn store_transposed_cvs(cv: &[Self; 8], out: &mut [[u8; OUT_LEN]; MAX_LANES]);
+    /// Inverse of [`load_transposed`](Self::load_transposed): lane `l` to `out[l]`.
+    unsafe fn store_transposed_blocks(words: &[Self; 16], out: &mut [[u8; BLOCK_LEN]; MAX_LANES]);
+    /// `dst[l] += self[l]` for `l < LANES`, as two wrapping `u16` lanes per word.
+    unsafe fn add_u16_into(self, dst: &mut [u32]);
+    /// `dst[l] -= self[l]` for `l < LANES`, as two wrapping `u16` lanes per word.
+    unsafe fn sub_u16_from(self, dst: &mut [u32]);
+}
+
+/// One column step then one diagonal step of G, four G functions interleaved.
+#[inline(always)]
+unsafe fn round<V: LaneVector>(v: &mut [V; 16], m: &[V; 16], r: usize) {
+    let s = &MSG_SCHEDULE[r];
+    quarter_round(
+        v,
+        [0, 1, 2, 3],
+        [4, 5, 6, 7],
+        [8, 9, 10, 11],
+        [12, 13, 14, 15],
+        m,
+        s,
+        0,
+    );
+    quarter_round(
+        v,
+        [0, 1, 2, 3],
+        [5, 6, 7, 4],
+        [10, 11, 8, 9],
+        [15, 12, 13, 14],
+        m,
+        s,
+        8,
+    );
+}
+
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+unsafe fn quarter_round<V: LaneVector>(
+    v: &mut [V; 16],
+    a: [usize; 4],
+    b: [usize; 4],
+    c: [usize; 4],
+    d: [usize; 4],
+    m: &[V; 16],
+    s: &[usize; 16],
+    first_word: usize,
+) {
+    for i in 0..4 {
+        v[a[i]] = v[a[i]].add(m[s[first_word + 2 * i]]);
+    }
+    for i in 0..4 {
+        v[a[i]] = v[a[i]].add(v[b[i]]);
+    }
+    for i in 0..4 {
+        v[d[i]] = v[d[i]].xor(v[a[i]]);
+    }
+    for i in 0..4 {
+        v[d[i]] = v[d[i]].rot16();
+    }
+    for i in 0..4 {
+        v[c[i]] = v[c[i]].add(v[d[i]]);
+    }
+    for i in 0..4 {
+        v[b[i]] = v[b[i]].xor(v[c[i]]);
+    }
+    for i in 0..4 {
+        v[b[i]] = v[b[i]].rot12();
+    }
+    for i in 0..4 {
+        v[a[i]] = v[a[i]].add(m[s[first_word + 2 * i + 1]]);
+    }
+    for i in 0..4 {
+        v[a[i]] = v[a[i]].add(v[b[i]]);
+    }
+    for i in 0..4 {
+        v[d[i]] = v[d[i]].xor(v[a[i]]);
+    }
+    for i in 0..4 {
+        v[d[i]] = v[d[i]].rot8();
+    }
+    for i in 0..4 {
+        v[c[i]] = v[c[i]].add(v[d[i]]);
+    }
+    for i in 0..4 {
+        v[b[i]] = v[b[i]].xor(v[c[i]]);
+    }
+    for i in 0..4 {
+        v[b[i]] = v[b[i]].rot7();
+    }
+}
+
+/// The state after seven rounds (before the feed-forward).
+#[inline(always)]
+unsafe fn compress_state<V: LaneVector>(
+    cv: &[V; 8],
+    m: &[V; 16],
+    counter_lo: V,
+    counter_hi: V,
+    block_len: V,
+    flags: V,
+) -> [V; 16] {
+    let mut v = [
+        cv[0],
+        cv[1],
+        cv[2],
+        cv[3],
+        cv[4],
+        cv[5],
+        cv[6],
+        cv[7],
+        V::splat(IV[0]),
+        V::splat(IV[1]),
+        V::splat(IV[2]),
+        V::splat(IV[3]),
+        counter_lo,
+        counter_hi,
+        block_len,
+        flags,
+    ];
+    round(&mut v, m, 0);
+    rounds_after_first(&mut v, m);
+    v
+}
+
+#[inline(always)]
+unsafe fn rounds_after_first<V: LaneVector>(v: &mut [V; 16], m: &[V; 16]) {
+    round(v, m, 1);
+    round(v, m, 2);
+    round(v, m, 3);
+    round(v, m, 4);
+    round(v, m, 5);
+    round(v, m, 6);
+}
+
+/// Chaining values of a batch of at most `LANES` messages, one per lane
+/// (lanes past `batch.len()` hash the empty message and are ignored).
+/// With `THROUGH_LAST`, every block is compressed and the last one carries
+/// `CHUNK_END | ROOT`, so the result is the hash. Without, the last block of
+/// each message is left out (the caller turns it into a [`RootBlock`]).
+#[inline(always)]
+unsafe fn chunk_cvs<V: LaneVector, const THROUGH_LAST: bool>(batch: &[&[u8]]) -> [V; 8] {
+    debug_assert!(batch.len() <= V::LANES);
+    let mut inputs: [&[u8]; MAX_LANES] = [&[]; MAX_LANES];
+    inputs[..batch.len()].copy_from_slice(batch);
+    let mut blocks_to_compress = [0usize; MAX_LANES];
+    let mut padded_tails = [[0u8; BLOCK_LEN]; MAX_LANES];
+    for lane in 0..V::LANES {
+        let input = inputs[lane];
+        let blocks = block_count(input.len());
+        blocks_to_compress[lane] = if THROUGH_LAST { blocks } else { blocks - 1 };
+        let tail = input.get((blocks - 1) * BLOCK_LEN..).unwrap_or_default();
+        if THROUGH_LAST && tail.len() < BLOCK_LEN {
+            padded_tails[lane][..tail.len()].copy_from_slice(tail);
+        }
+    }
+    let rounds_needed = blocks_to_compress[..V::LANES]
+        .iter()
+        .copied()
+        .max()
+        .unwrap_or(0);
+    // Every block but a message's last is full and carries no end flag, so
+    // up to the shortest message's last block no lane needs its own length,
+    // flags or blend: the whole batch when lengths are equal. Padding lanes
+    // past `batch.len()` do not count; what they compute is discarded.
+    let uniform_blocks = batch
+        .iter()
+        .map(|input| block_count(input.len()) - 1)
+        .min()
+        .unwrap_or(0);
+    let zero = V::splat(0);
+    let full_len = V::splat(BLOCK_LEN as u32);
+    let mut cv = IV.map(|word| V::splat(word));
+    for block_index in 0..uniform_blocks {
+        let offset = block_index * BLOCK_LEN;
+        let refs: [&[u8; BLOCK_LEN]; MAX_LANES] = core::array::from_fn(|lane| {
+            inputs[lane]
+                .get(offset..)
+                .and_then(|rest| rest.first_chunk::<BLOCK_LEN>())
+                .unwrap_or(&ZERO_BLOCK)
+        });
+        let m = V::load_transposed(&refs);
+        let flags = V::splat(if block_index == 0 { CHUNK_START } else { 0 });
+        let state = compress_state(&cv, &m, zero, zero, full_len, flags);
+        for i in 0..8 {
+            cv[i] = state[i].xor(state[i + 8]);
+        }
+    }
+    for block_index in uniform_blocks..rounds_needed {
+        let mut refs: [&[u8; BLOCK_LEN]; MAX_LANES] = [&ZERO_BLOCK; MAX_LANES];
+        let mut block_lens = [0u32; MAX_LANES];
+        let mut flags = [0u32; MAX_LANES];
+        let mut active = [0u32; MAX_LANES];
+        for lane in 0..V::LANES {
+            if block_index >= blocks_to_compress[lane] {
+                continue;
+            }
+            let input = inputs[lane];
+            let offset = block_index * BLOCK_LEN;
+            let remaining = input.get(offset..).unwrap_or_default();
+            refs[lane] = remaining
+                .first_chunk::<BLOCK_LEN>()
+                .unwrap_or(&padded_tails[lane]);
+            block_lens[lane] = remaining.len().min(BLOCK_LEN) as u32;
+            let mut lane_flags = if block_index == 0 { CHUNK_START } else { 0 };
+            if THROUGH_LAST && block_index + 1 == blocks_to_compress[lane] {
+                lane_flags |= CHUNK_END | ROOT;
+            }
+            flags[lane] = lane_flags;
+            active[lane] = u32::MAX;
+        }
+        let m = V::load_transposed(&refs);
+        let state = compress_state(
+            &cv,
+            &m,
+            zero,
+            zero,
+            V::from_lanes(&block_lens),
+            V::from_lanes(&flags),
+        );
+        let mask = V::from_lanes(&active);
+        for i in 0..8 {
+            cv[i] = V::blend(mask, state[i].xor(state[i + 8]), cv[i]);
+        }
+    }
+    cv
+}
+
+#[inline(always)]
+pub(crate) unsafe fn hash_many<V: LaneVector>(inputs: &[&[u8]], out: &mut [[u8; OUT_LEN]]) {
+    for (batch, hashes) in inputs.chunks(V::LANES).zip(out.chunks_mut(V::LANES)) {
+        let cv = chunk_cvs::<V, true>(batch);
+        let mut lanes_out = [[0u8; OUT_LEN]; MAX_LANES];
+        V::store_transposed_cvs(&cv, &mut lanes_out);
+        hashes.copy_from_slice(&lanes_out[..hashes.len()]);
+    }
+}
+
+/// Each block hashed as a one-block message: one compression per block with
+/// uniform length and flags, no per-lane bookkeeping. The floor of every
+/// other operation, used to measure the cost of one compression.
+#[inline(always)]
+pub(crate) unsafe fn hash_blocks<V: LaneVector>(
+    blocks: &[[u8; BLOCK_LEN]],
+    out: &mut [[u8; OUT_LEN]],
+) {
+    let zero = V::splat(0);
+    let full_len = V::splat(BLOCK_LEN as u32);
+    let flags = V::splat(CHUNK_START | CHUNK_END | ROOT);
+    let iv = IV.map(|word| V::splat(word));
+    for (group, hashes) in blocks.chunks(V::LANES).zip(out.chunks_mut(V::LANES)) {
+        let refs: [&[u8; BLOCK_LEN]; MAX_LANES] =
+            core::array::from_fn(|lane| group.get(lane).unwrap_or(&ZERO_BLOCK));
+        let m = V::load_transposed(&refs);
+        let state = compress_state(&iv, &m, zero, zero, full_len, flags);
+        let cv: [V; 8] = core::array::from_fn(|i| state[i].xor(state[i + 8]));
+        let mut lanes_out = [[0u8; OUT_LEN]; MAX_LANES];
+        V::store_transposed_cvs(&cv, &mut lanes_out);
+        hashes.copy_from_slice(&lanes_out[..hashes.len()]);
+    }
+}
+
+/// The [`RootBlock`] of each message of a batch (at most `LANES`), into
+/// `roots[..batch.len()]`.
+#[inline(always)]
+unsafe fn root_blocks<V: LaneVector>(batch: &[&[u8]], roots: &mut [RootBlock; MAX_LANES]) {
+    let cv = chunk_cvs::<V, false>(batch);
+    let mut cv_bytes = [[0u8; OUT_LEN]; MAX_LANES];
+    V::store_transposed_cvs(&cv, &mut cv_bytes);
+    for ((root, input), cv) in roots.iter_mut().zip(batch).zip(cv_bytes.iter()) {
+        let (block, block_len) = last_block_words(input);
+        let start = if block_count(input.len()) == 1 {
+            CHUNK_START
+        } else {
+            0
+        };
+        *root = RootBlock {
+            cv: cv_from_le_bytes(cv),
+            block,
+            block_len,
+            flags: start | CHUNK_END | ROOT,
+        };
+    }
+}
+
+/// A [`RootBlock`] broadcast to every lane.
+struct RootVectors<V> {
+    cv: [V; 8],
+    block: [V; 16],
+    block_len: V,
+    flags: V,
+}
+
+#[inline(always)]
+unsafe fn broadcast_root<V: LaneVector>(root: &RootBlock) -> RootVectors<V> {
+    RootVectors {
+        cv: root.cv.map(|w| V::splat(w)),
+        block: root.block.map(|w| V::splat(w)),
+        block_len: V::splat(root.block_len),
+        flags: V::splat(root.flags),
+    }
+}
+
+/// `LANES` consecutive root output blocks of one message, lane `l` holding
+/// the block with counter `counter_lo[l] | counter_hi[l] << 32`; vector `j`
+/// is word `j` of each block.
+#[inline(always)]
+unsafe fn root_output_words<V: LaneVector>(
+    root: &RootVectors<V>,
+    counter_lo: V,
+    counter_hi: V,
+) -> [V; 16] {
+    let state = compress_state(
+        &root.cv,
+        &root.block,
+        counter_lo,
+        counter_hi,
+        root.block_len,
+        root.flags,
+    );
+    feed_forward(state, &root.cv)
+}
+
+#[inline(always)]
+unsafe fn feed_forward<V: LaneVector>(state: [V; 16], cv: &[V; 8]) -> [V; 16] {
+    let mut out = state;
+    for i in 0..8 {
+        out[i] = state[i].xor(state[i + 8]);
+        out[i + 8] = state[i + 8].xor(cv[i]);
+    }
+    out
+}
+
+#[inline(always)]
+pub(crate) unsafe fn xof_many<V: LaneVector>(inputs: &[&[u8]], out_len: usize, out: &mut [u8]) {
+    if out_len == 0 {
+        return;
+    }
+    let mut outputs = out.chunks_exact_mut(out_len);
+    let mut roots = [RootBlock {
+        cv: [0; 8],
+        block: [0; 16],
+        block_len: 0,
+        flags: 0,
+    }; MAX_LANES];
+    let group_bytes = V::LANES * BLOCK_LEN;
+    for batch in inputs.chunks(V::LANES) {
+        root_blocks::<V>(batch, &mut roots);
+        for (root, output) in roots[..batch.len()].iter().zip(&mut outputs) {
+            let root = broadcast_root::<V>(root);
+            for (group, dst) in output.chunks_mut(group_bytes).enumerate() {
+                let first = (group * V::LANES) as u64;
+                let mut lo = [0u32; MAX_LANES];
+                let mut hi = [0u32; MAX_LANES];
+                for lane in 0..V::LANES {
+                    let counter = first + lane as u64;
+                    lo[lane] = counter as u32;
+                    hi[lane] = (counter >> 32) as u32;
+                }
+                let words = root_output_words(&root, V::from_lanes(&lo), V::from_lanes(&hi));
+                let mut blocks = [[0u8; BLOCK_LEN]; MAX_LANES];
+                V::store_transposed_blocks(&words, &mut blocks);
+                dst.copy_from_slice(&blocks.as_flattened()[..dst.len()]);
+            }
+        }
+    }
+}
+
+/// Adds (or subtracts) the 2048-byte XOF output of each input into `sum`,
+/// kept in the kernel word order of [`word_index`].
+#[inline(always)]
+pub(crate) unsafe fn accumulate_u16<V: LaneVector, const SUBTRACT: bool>(
+    sum: &mut SumWords,
+    inputs: &[&[u8]],
+) {
+    const OUTPUT_BLOCKS: usize = U16_SUM_XOF_LEN / BLOCK_LEN;
+    debug_assert!(BLOCKS_PER_GROUP.is_multiple_of(V::LANES));
+    let mut roots = [RootBlock {
+        cv: [0; 8],
+        block: [0; 16],
+        block_len: 0,
+        flags: 0,
+    }; MAX_LANES];
+    let mut lane_index = [0u32; MAX_LANES];
+    for (lane, index) in lane_index.iter_mut().enumerate() {
+        *index = lane as u32;
+    }
+    let lane_index = V::from_lanes(&lane_index);
+    let zero = V::splat(0);
+    for batch in inputs.chunks(V::LANES) {
+        root_blocks::<V>(batch, &mut roots);
+        for root in &roots[..batch.len()] {
+            let root = broadcast_root::<V>(root);
+            for first in (0..OUTPUT_BLOCKS).step_by(V::LANES) {
+                let counter = V::splat(first as u32).add(lane_index);
+                let words = root_output_words(&root, counter, zero);
+                let base = word_index(first, 0);
+                for (j, word) in words.iter().enumerate() {
+                    let dst = &mut sum[base + j * BLOCKS_PER_GROUP..];
+                    if SUBTRACT {
+                        word.sub_u16_from(dst);
+                    } else {
+                        word.add_u16_into(dst);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,296 @@
+//! Backend choice: run-time CPU detection and dispatch to one kernel file.
+
+use crate::u16sum::SumWords;
+use crate::{portable, Error, BLOCK_LEN, CHUNK_LEN, OUT_LEN};
+
+/// One implementation of the kernel. Every operation takes one explicitly;
+/// [`Backend::detect`] returns the widest one this CPU supports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Backend {
+    /// Scalar reference code, one message at a time. Always available.
+    Portable,
+    /// SSE4.1, 4 messages (or output blocks) per compression. x86 only.
+    Sse41,
+    /// AVX2, 8 messages (or output blocks) per compression. x86 only.
+    Avx2,
+    /// AVX-512F + BW on 512-bit registers: 16 messages (or output blocks)
+    /// per compression, one-instruction rotates, 32 registers. x86 only.
+    Avx512,
+}
+
+impl Backend {
+    /// Every backend this crate has, narrowest first, supported or not.
+    pub const ALL: [Backend; 4] = [
+        Backend::Portable,
+        Backend::Sse41,
+        Backend::Avx2,
+        Backend::Avx512,
+    ];
+
+    /// The widest backend this CPU supports.
+    pub fn detect() -> Backend {
+        if Backend::Avx512.is_supported() {
+            Backend::Avx512
+        } else if Backend::Avx2.is_supported() {
+            Backend::Avx2
+        } else if Backend::Sse41.is_supported() {
+            Backend::Sse41
+        } else {
+            Backend::Portable
+        }
+    }
+
+    /// The backends this CPU supports, narrowest first.
+    pub fn available() -> impl Iterator<Item = Backend> {
+        Backend::ALL.into_iter().filter(|b| b.is_supported())
+    }
+
+    /// Whether this CPU (and compile target) can run the backend.
+    pub fn is_supported(self) -> bool {
+        #[cfg(test)]
+        if tests::is_disabled(self) {
+            return false;
+        }
+        match self {
+            Backend::Portable => true,
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            Backend::Sse41 => std::is_x86_feature_detected!("sse4.1"),
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            Backend::Avx2 => std::is_x86_feature_detected!("avx2"),
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            Backend::Avx512 => {
+                std::is_x86_feature_detected!("avx512f")
+                    && std::is_x86_feature_detected!("avx512bw")
+            }
+            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+            Backend::Sse41 | Backend::Avx2 | Backend::Avx512 => false,
+        }
+    }
+
+    /// Messages (or output blocks) one compression call processes.
+    pub fn lanes(self) -> usize {
+        match self {
+            Backend::Portable => 1,
+            Backend::Sse41 => 4,
+            Backend::Avx2 => 8,
+            Backend::Avx512 => 16,
+        }
+    }
+
+    /// Short lowercase name for reports: `portable`, `sse41`, `avx2`, `avx512`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Portable => "portable",
+            Backend::Sse41 => "sse41",
+            Backend::Avx2 => "avx2",
+            Backend::Avx512 => "avx512",
+        }
+    }
+
+    fn ensure_supported(self) -> Result<(), Error> {
+        if self.is_supported() {
+            Ok(())
+        } else {
+            Err(Error::UnsupportedBackend(self))
+        }
+    }
+
+    /// Hashes every input (each at most [`CHUNK_LEN`] bytes, any count) into
+    /// `out`, which must have exactly one element per input. Inputs are
+    /// taken [`lanes`](Self::lanes) at a time; lengths may differ freely.
+    pub fn hash_many(self, inputs: &[&[u8]], out: &mut [[u8; OUT_LEN]]) -> Result<(), Error> {
+        self.ensure_supported()?;
+        check_inputs(inputs)?;
+        check_output_size(inputs.len(), out.len())?;
+        match self {
+            Backend::Portable => portable::hash_many(inputs, out),
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: `ensure_supported` checked that the CPU has SSE4.1, and
+            // `check_inputs` that every input fits in one chunk.
+            Backend::Sse41 => unsafe { crate::sse41::hash_many(inputs, out) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: as above, for AVX2.
+            Backend::Avx2 => unsafe { crate::avx2::hash_many(inputs, out) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: `ensure_supported` checked AVX-512F and AVX-512BW; the
+            // argument checks above hold as for the other backends.
+            Backend::Avx512 => unsafe { crate::avx512::hash_many(inputs, out) },
+            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+            _ => unreachable!("ensure_supported rejects SIMD backends here"),
+        }
+        Ok(())
+    }
+
+    /// Writes the first `out_len` bytes of the extended output (root output
+    /// blocks with counters 0, 1, ...) of every input into `out`, which must
+    /// be exactly `inputs.len() * out_len` bytes: input `i` owns
+    /// `out[i * out_len..(i + 1) * out_len]`. `out_len` need not be a
+    /// multiple of 64.
+    pub fn xof_many(self, inputs: &[&[u8]], out_len: usize, out: &mut [u8]) -> Result<(), Error> {
+        self.ensure_supported()?;
+        check_inputs(inputs)?;
+        let expected = inputs
+            .len()
+            .checked_mul(out_len)
+            .ok_or(Error::OutputTooLarge)?;
+        check_output_size(expected, out.len())?;
+        match self {
+            Backend::Portable => portable::xof_many(inputs, out_len, out),
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support and input lengths checked above.
+            Backend::Sse41 => unsafe { crate::sse41::xof_many(inputs, out_len, out) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support and input lengths checked above.
+            Backend::Avx2 => unsafe { crate::avx2::xof_many(inputs, out_len, out) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: `ensure_supported` checked AVX-512F and AVX-512BW; the
+            // argument checks above hold as for the other backends.
+            Backend::Avx512 => unsafe { crate::avx512::xof_many(inputs, out_len, out) },
+            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+            _ => unreachable!("ensure_supported rejects SIMD backends here"),
+        }
+        Ok(())
+    }
+
+    /// Hashes each 64-byte block as its own one-block message: exactly one
+    /// compression per block, `lanes()` blocks per call. Equal to
+    /// `blake3::hash(block)`. Meant for measuring the cost of one compression
+    /// (the floor of every strategy), not for production hashing.
+    pub fn hash_blocks(
+        self,
+        blocks: &[[u8; BLOCK_LEN]],
+        out: &mut [[u8; OUT_LEN]],
+    ) -> Result<(), Error> {
+        self.ensure_supported()?;
+        check_output_size(blocks.len(), out.len())?;
+        match self {
+            Backend::Portable => portable::hash_blocks(blocks, out),
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: `ensure_supported` checked that the CPU has SSE4.1.
+            Backend::Sse41 => unsafe { crate::sse41::hash_blocks(blocks, out) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: `ensure_supported` checked that the CPU has AVX2.
+            Backend::Avx2 => unsafe { crate::avx2::hash_blocks(blocks, out) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: `ensure_supported` checked AVX-512F and AVX-512BW; the
+            // argument checks above hold as for the other backends.
+            Backend::Avx512 => unsafe { crate::avx512::hash_blocks(blocks, out) },
+            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+            _ => unreachable!("ensure_supported rejects SIMD backends here"),
+        }
+        Ok(())
+    }
+
+    pub(crate) fn accumulate_u16<const SUBTRACT: bool>(
+        self,
+        sum: &mut SumWords,
+        inputs: &[&[u8]],
+    ) -> Result<(), Error> {
+        self.ensure_supported()?;
+        check_inputs(inputs)?;
+        match self {
+            Backend::Portable => portable::accumulate_u16::<SUBTRACT>(sum, inputs),
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support and input lengths checked above.
+            Backend::Sse41 => unsafe { crate::sse41::accumulate_u16::<SUBTRACT>(sum, inputs) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support and input lengths checked above.
+            Backend::Avx2 => unsafe { crate::avx2::accumulate_u16::<SUBTRACT>(sum, inputs) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: `ensure_supported` checked AVX-512F and AVX-512BW; the
+            // argument checks above hold as for the other backends.
+            Backend::Avx512 => unsafe { crate::avx512::accumulate_u16::<SUBTRACT>(sum, inputs) },
+            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+            _ => unreachable!("ensure_supported rejects SIMD backends here"),
+        }
+        Ok(())
+    }
+}
+
+fn check_inputs(inputs: &[&[u8]]) -> Result<(), Error> {
+    match inputs.iter().position(|input| input.len() > CHUNK_LEN) {
+        Some(index) => Err(Error::InputTooLong {
+            index,
+            len: inputs[index].len(),
+        }),
+        None => Ok(()),
+    }
+}
+
+fn check_output_size(expected: usize, actual: usize) -> Result<(), Error> {
+    if expected == actual {
+        Ok(())
+    } else {
+        Err(Error::OutputSize { expected, actual })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    thread_local! {
+        /// A backend this thread pretends the CPU lacks.
+        static DISABLED: Cell<Option<Backend>> = const { Cell::new(None) };
+    }
+
+    pub(super) fn is_disabled(backend: Backend) -> bool {
+        DISABLED.with(|disabled| disabled.get() == Some(backend))
+    }
+
+    #[test]
+    fn an_unsupported_backend_is_an_error_not_undefined_behaviour() {
+        let widest = Backend::detect();
+        if widest == Backend::Portable {
+            // Nothing to disable; the SIMD backends are genuinely unsupported.
+            assert!(!Backend::Avx2.is_supported());
+        }
+        let victim = if widest == Backend::Portable {
+            Backend::Avx2
+        } else {
+            widest
+        };
+        DISABLED.with(|disabled| disabled.set(Some(victim)));
+        assert!(!victim.is_supported());
+        assert_ne!(Backend::detect(), victim);
+        assert!(Backend::available().all(|b| b != victim));
+
+        let input: &[u8] = b"abc";
+        let unsupported = Err(Error::UnsupportedBackend(victim));
+        let mut hash = [[0u8; OUT_LEN]; 1];
+        assert_eq!(victim.hash_many(&[input], &mut hash), unsupported);
+        assert_eq!(hash, [[0u8; OUT_LEN]; 1]);
+        let mut xof = [0u8; 10];
+        assert_eq!(victim.xof_many(&[input], 10, &mut xof), unsupported);
+        assert_eq!(
+            victim.hash_blocks(&[[0u8; BLOCK_LEN]], &mut hash),
+            unsupported
+        );
+        let mut sum = crate::U16Sum::new();
+        assert_eq!(sum.add_xof(victim, &[input]), unsupported);
+        assert_eq!(sum.sub_xof(victim, &[input]), unsupported);
+        assert!(sum.is_zero());
+        let message = Error::UnsupportedBackend(victim).to_string();
+        assert!(message.contains(victim.name()), "{message}");
+
+        // The fallback the dispatcher now picks still hashes correctly.
+        Backend::detect().hash_many(&[input], &mut hash).unwrap();
+        let mut reference = [[0u8; OUT_LEN]; 1];
+        Backend::Portable
+            .hash_many(&[input], &mut reference)
+            .unwrap();
+        assert_eq!(hash, reference);
+        DISABLED.with(|disabled| disabled.set(None));
+        assert!(victim.is_supported() || widest == Backend::Portable);
+    }
+
+    #[test]
+    fn names_and_lanes() {
+        let names: Vec<_> = Backend::ALL.iter().map(|b| (b.name(), b.lanes())).collect();
+        assert_eq!(
+            names,
+            [("portable", 1), ("sse41", 4), ("avx2", 8), ("avx512", 16)]
+        );
+    }
+}

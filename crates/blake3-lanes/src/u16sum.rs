@@ -1,0 +1,138 @@
+//! [`U16Sum`]: the lattice-hash accumulator, fused with the XOF that feeds it.
+
+use crate::portable::{add_u16_pair, sub_u16_pair};
+use crate::{Backend, Error};
+use std::fmt;
+
+/// Number of `u16` lanes in a [`U16Sum`].
+pub const U16_LANES: usize = 1024;
+/// 32-bit words backing a [`U16Sum`] (two `u16` lanes each).
+pub(crate) const SUM_WORDS: usize = U16_LANES / 2;
+/// Output blocks whose words share one stretch of the kernel word order.
+pub(crate) const BLOCKS_PER_GROUP: usize = 16;
+
+/// The accumulator's words in kernel order (see [`word_index`]).
+pub(crate) type SumWords = [u32; SUM_WORDS];
+
+/// Where word `word` (0..16) of XOF output block `block` (0..32) lives in the
+/// kernel word order: blocks are grouped by sixteen, and inside a group the
+/// same word of its sixteen blocks is contiguous. That is the order in which a
+/// 16-lane kernel with block counters in lanes produces its output (an 8- or
+/// 4-lane kernel writes part of each stretch), so it adds whole vectors with no
+/// transpose. Lane-wise `u16` addition commutes with any permutation of
+/// whole 32-bit words, so the order only matters when lanes are read out.
+#[inline(always)]
+pub(crate) const fn word_index(block: usize, word: usize) -> usize {
+    (block / BLOCKS_PER_GROUP) * (BLOCKS_PER_GROUP * 16)
+        + word * BLOCKS_PER_GROUP
+        + block % BLOCKS_PER_GROUP
+}
+
+/// A sum of 1024 wrapping `u16` lanes, each term being the first 2048 bytes
+/// of BLAKE3 extended output of a message (read as little-endian `u16`):
+/// the shape of Solana's accounts lattice hash.
+///
+/// Terms are added with [`add_xof`](Self::add_xof) and removed with
+/// [`sub_xof`](Self::sub_xof) without the 2048 output bytes ever being
+/// written out: the kernel adds its output registers straight into the sum,
+/// which it keeps in its own word order. [`to_lanes`](Self::to_lanes) and
+/// [`from_lanes`](Self::from_lanes) convert to and from the canonical order.
+#[derive(Clone, PartialEq, Eq)]
+#[repr(C, align(64))]
+pub struct U16Sum {
+    words: SumWords,
+}
+
+impl U16Sum {
+    /// The empty sum (all lanes zero).
+    pub const fn new() -> Self {
+        U16Sum {
+            words: [0; SUM_WORDS],
+        }
+    }
+
+    /// Adds the 2048-byte XOF output of every input (each at most
+    /// [`CHUNK_LEN`](crate::CHUNK_LEN) bytes) lane-wise, wrapping.
+    /// On error the sum is left unchanged.
+    pub fn add_xof(&mut self, backend: Backend, inputs: &[&[u8]]) -> Result<(), Error> {
+        backend.accumulate_u16::<false>(&mut self.words, inputs)
+    }
+
+    /// Subtracts the 2048-byte XOF output of every input lane-wise, wrapping:
+    /// the inverse of [`add_xof`](Self::add_xof). On error the sum is left unchanged.
+    pub fn sub_xof(&mut self, backend: Backend, inputs: &[&[u8]]) -> Result<(), Error> {
+        backend.accumulate_u16::<true>(&mut self.words, inputs)
+    }
+
+    /// Adds another sum lane-wise (wrapping).
+    pub fn add_sum(&mut self, other: &U16Sum) {
+        for (a, b) in self.words.iter_mut().zip(other.words.iter()) {
+            *a = add_u16_pair(*a, *b);
+        }
+    }
+
+    /// Subtracts another sum lane-wise (wrapping).
+    pub fn sub_sum(&mut self, other: &U16Sum) {
+        for (a, b) in self.words.iter_mut().zip(other.words.iter()) {
+            *a = sub_u16_pair(*a, *b);
+        }
+    }
+
+    /// True when every lane is zero.
+    pub fn is_zero(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
+    }
+
+    /// The lanes in canonical order: lane `i` is the sum of the little-endian
+    /// `u16` at bytes `2i..2i+2` of each term's XOF output.
+    pub fn to_lanes(&self) -> [u16; U16_LANES] {
+        let mut lanes = [0u16; U16_LANES];
+        for block in 0..U16_LANES / 32 {
+            for word in 0..16 {
+                let value = self.words[word_index(block, word)];
+                let lane = 2 * (16 * block + word);
+                lanes[lane] = value as u16;
+                lanes[lane + 1] = (value >> 16) as u16;
+            }
+        }
+        lanes
+    }
+
+    /// The sum whose canonical lanes are `lanes` (inverse of [`to_lanes`](Self::to_lanes)).
+    pub fn from_lanes(lanes: &[u16; U16_LANES]) -> Self {
+        let mut sum = U16Sum::new();
+        for block in 0..U16_LANES / 32 {
+            for word in 0..16 {
+                let lane = 2 * (16 * block + word);
+                sum.words[word_index(block, word)] =
+                    u32::from(lanes[lane]) | (u32::from(lanes[lane + 1]) << 16);
+            }
+        }
+        sum
+    }
+
+    /// The lanes in canonical order as 2048 little-endian bytes (the input of
+    /// the lattice hash checksum).
+    pub fn to_le_bytes(&self) -> [u8; 2 * U16_LANES] {
+        let mut bytes = [0u8; 2 * U16_LANES];
+        for (pair, lane) in bytes.chunks_exact_mut(2).zip(self.to_lanes()) {
+            pair.copy_from_slice(&lane.to_le_bytes());
+        }
+        bytes
+    }
+}
+
+impl Default for U16Sum {
+    fn default() -> Self {
+        U16Sum::new()
+    }
+}
+
+impl fmt::Debug for U16Sum {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let lanes = self.to_lanes();
+        f.debug_struct("U16Sum")
+            .field("first_lanes", &&lanes[..8])
+            .finish_non_exhaustive()
+    }
+}

@@ -1,0 +1,385 @@
+//! Inline SVG charts drawn with plotters' SVG backend (no font features: plotters' naive
+//! font estimates text extents and the SVG keeps real `<text>` elements the browser lays
+//! out, so labels render without any font files).
+
+use crate::error::{Error, Result};
+use crate::results::Record;
+use crate::view::{Group, Shape};
+use plotters::coord::combinators::BindKeyPoints;
+use plotters::coord::ranged1d::SegmentValue;
+use plotters::prelude::*;
+
+const WIDTH: u32 = 860;
+const HEIGHT: u32 = 430;
+
+/// Distinct, colour-blind friendly-ish series colours (Tableau 10).
+const COLORS: [RGBColor; 10] = [
+    RGBColor(31, 119, 180),
+    RGBColor(255, 127, 14),
+    RGBColor(44, 160, 44),
+    RGBColor(214, 39, 40),
+    RGBColor(148, 103, 189),
+    RGBColor(140, 86, 75),
+    RGBColor(227, 119, 194),
+    RGBColor(127, 127, 127),
+    RGBColor(188, 189, 34),
+    RGBColor(23, 190, 207),
+];
+
+/// A labelled line: points of (x, y, y at the interval's one end, y at the other).
+type Series = (String, Vec<(f64, f64, f64, f64)>);
+
+fn color(i: usize) -> RGBColor {
+    COLORS[i % COLORS.len()]
+}
+
+fn plot_err<E: std::fmt::Debug>(what: &str) -> impl Fn(E) -> Error + '_ {
+    move |e| Error::Other(format!("cannot draw {what}: {e:?}"))
+}
+
+/// Tick positions for a log axis over [lo, hi]: 1-2-5 steps per decade, thinned to about
+/// eight so labels never collide.
+fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
+    let mut ticks = Vec::new();
+    let mut decade = 10f64.powf(lo.max(1e-12).log10().floor());
+    while decade <= hi {
+        for m in [1.0, 2.0, 5.0] {
+            let t = decade * m;
+            if t >= lo && t <= hi {
+                ticks.push(t);
+            }
+        }
+        decade *= 10.0;
+    }
+    let step = ticks.len().div_ceil(8).max(1);
+    if step > 1 {
+        // Keep the powers of ten when thinning.
+        ticks.retain(|t| {
+            let l = t.log10();
+            (l - l.round()).abs() < 1e-9
+        });
+    }
+    ticks
+}
+
+/// Decimal tick labels for a log byte axis: 100 B, 1 kB, 10 MB.
+fn decimal_bytes(x: f64) -> String {
+    if x >= 1e6 {
+        format!("{} MB", trim(x / 1e6))
+    } else if x >= 1e3 {
+        format!("{} kB", trim(x / 1e3))
+    } else {
+        format!("{} B", trim(x))
+    }
+}
+
+fn trim(v: f64) -> String {
+    let s = format!("{v:.1}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// Throughput in MiB/s (byte workloads) or millions of items per second.
+fn rate(r: &Record, ns: f64) -> f64 {
+    if r.items_per_iter > 1 || r.bytes_per_iter == 0 {
+        r.items_per_iter as f64 * 1e9 / ns / 1e6
+    } else {
+        r.bytes_per_iter as f64 * 1e9 / ns / (1024.0 * 1024.0)
+    }
+}
+
+fn rate_unit(group: &Group) -> &'static str {
+    let items = group
+        .cells
+        .values()
+        .any(|r| r.items_per_iter > 1 || r.bytes_per_iter == 0);
+    match (items, group.family.as_str()) {
+        (true, "account-hash" | "lt-hash") => "million accounts / s",
+        (true, _) => "million items / s",
+        (false, _) => "MiB/s",
+    }
+}
+
+/// The chart for a group, or None when it has nothing to draw.
+pub fn chart(group: &Group) -> Result<Option<String>> {
+    if group.cells.is_empty() {
+        return Ok(None);
+    }
+    match group.shape {
+        Shape::Sizes => sizes_chart(group).map(Some),
+        Shape::Sweep => sweep_chart(group).map(Some),
+        Shape::Bars => bars_chart(group).map(Some),
+    }
+}
+
+/// Throughput against bytes hashed per item, log x axis, one line per strategy, with
+/// confidence-interval error bars.
+fn sizes_chart(group: &Group) -> Result<String> {
+    let e = plot_err("size chart");
+    let mut series: Vec<Series> = Vec::new();
+    for label in &group.labels {
+        let pts: Vec<(f64, f64, f64, f64)> = group
+            .params
+            .iter()
+            .filter_map(|p| group.cell(p, label))
+            .map(|r| {
+                let x = (r.bytes_per_iter.max(1)) as f64;
+                let t = &r.ns_per_iter;
+                (x, rate(r, t.estimate), rate(r, t.upper), rate(r, t.lower))
+            })
+            .collect();
+        if !pts.is_empty() {
+            series.push((label.clone(), pts));
+        }
+    }
+    let xs = series.iter().flat_map(|s| s.1.iter().map(|p| p.0));
+    let (xmin, xmax) = xs.fold((f64::MAX, f64::MIN), |(a, b), x| (a.min(x), b.max(x)));
+    let ys = series.iter().flat_map(|s| s.1.iter());
+    let (ymin, ymax) = ys.fold((f64::MAX, 0.0f64), |(a, b), p| (a.min(p.2), b.max(p.3)));
+    // Log y: equal ratios look equal at every size, so a 5% gap at 165 B is as visible
+    // as one at 10 MiB.
+    let (ylo, yhi) = ((ymin / 1.25).max(1e-9), (ymax * 1.25).max(1e-8));
+    let (xlo, xhi) = (xmin / 1.6, xmax * 1.6);
+    let (xticks, yticks) = (log_ticks(xlo, xhi), log_ticks(ylo, yhi));
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
+        root.fill(&WHITE).map_err(&e)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                format!("{}: throughput by size (95% CI)", group.title()),
+                ("sans-serif", 17),
+            )
+            .margin(12)
+            .x_label_area_size(48)
+            .y_label_area_size(70)
+            .build_cartesian_2d(
+                (xlo..xhi).log_scale().with_key_points(xticks),
+                (ylo..yhi).log_scale().with_key_points(yticks),
+            )
+            .map_err(&e)?;
+        chart
+            .configure_mesh()
+            .x_desc("bytes hashed per item (an account's fixed fields + its data), log scale")
+            .y_desc(format!("{} (log scale)", rate_unit(group)))
+            .x_label_formatter(&|x| decimal_bytes(*x))
+            .y_label_formatter(&|y| trim(*y))
+            .label_style(("sans-serif", 13))
+            .light_line_style(RGBColor(235, 235, 235))
+            .draw()
+            .map_err(&e)?;
+        for (i, (label, pts)) in series.iter().enumerate() {
+            let c = color(i);
+            chart
+                .draw_series(LineSeries::new(
+                    pts.iter().map(|p| (p.0, p.1)),
+                    c.stroke_width(2),
+                ))
+                .map_err(&e)?
+                .label(label.as_str())
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 22, y)], c.stroke_width(3))
+                });
+            chart
+                .draw_series(pts.iter().map(|p| Circle::new((p.0, p.1), 3, c.filled())))
+                .map_err(&e)?;
+            chart
+                .draw_series(pts.iter().flat_map(|&(x, _, lo, hi)| {
+                    [
+                        PathElement::new(vec![(x, lo), (x, hi)], c.stroke_width(1)),
+                        PathElement::new(vec![(x / 1.04, lo), (x * 1.04, lo)], c.stroke_width(1)),
+                        PathElement::new(vec![(x / 1.04, hi), (x * 1.04, hi)], c.stroke_width(1)),
+                    ]
+                }))
+                .map_err(&e)?;
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperLeft)
+            .background_style(WHITE.mix(0.85))
+            .border_style(RGBColor(180, 180, 180))
+            .label_font(("sans-serif", 13))
+            .draw()
+            .map_err(&e)?;
+        root.present().map_err(&e)?;
+    }
+    Ok(svg)
+}
+
+/// Time per hash against buffer capacity, one line per data size.
+fn sweep_chart(group: &Group) -> Result<String> {
+    let e = plot_err("sweep chart");
+    let cap_of = |label: &str| -> Option<f64> {
+        label
+            .rsplit_once("cap=")
+            .and_then(|(_, c)| c.parse::<f64>().ok())
+    };
+    let mut series: Vec<Series> = Vec::new();
+    for p in &group.params {
+        let mut pts: Vec<(f64, f64, f64, f64)> = group
+            .labels
+            .iter()
+            .filter_map(|l| Some((cap_of(l)?, group.cell(p, l)?)))
+            .map(|(cap, r)| {
+                let t = &r.ns_per_iter;
+                (cap, t.estimate, t.lower, t.upper)
+            })
+            .collect();
+        pts.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(std::cmp::Ordering::Equal));
+        if !pts.is_empty() {
+            series.push((format!("data {}", group.param_text(p)), pts));
+        }
+    }
+    let xmax = series
+        .iter()
+        .flat_map(|s| s.1.iter().map(|p| p.0))
+        .fold(1.0, f64::max);
+    let (ymin, ymax) = series
+        .iter()
+        .flat_map(|s| s.1.iter())
+        .fold((f64::MAX, 0.0f64), |(a, b), p| (a.min(p.2), b.max(p.3)));
+    let pad = ((ymax - ymin) * 0.15).max(1.0);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
+        root.fill(&WHITE).map_err(&e)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                format!(
+                    "{}: time per hash by buffer capacity (95% CI)",
+                    group.title()
+                ),
+                ("sans-serif", 17),
+            )
+            .margin(12)
+            .x_label_area_size(48)
+            .y_label_area_size(70)
+            .build_cartesian_2d(-10f64..xmax * 1.05, (ymin - pad).max(0.0)..ymax + pad)
+            .map_err(&e)?;
+        chart
+            .configure_mesh()
+            .x_desc("copy-buffer data capacity N (buffer = 81 + N bytes)")
+            .y_desc("ns per hash")
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| format!("{y:.0}"))
+            .label_style(("sans-serif", 13))
+            .light_line_style(RGBColor(235, 235, 235))
+            .draw()
+            .map_err(&e)?;
+        for (i, (label, pts)) in series.iter().enumerate() {
+            let c = color(i);
+            chart
+                .draw_series(LineSeries::new(
+                    pts.iter().map(|p| (p.0, p.1)),
+                    c.stroke_width(2),
+                ))
+                .map_err(&e)?
+                .label(label.as_str())
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 22, y)], c.stroke_width(3))
+                });
+            chart
+                .draw_series(pts.iter().map(|p| Circle::new((p.0, p.1), 3, c.filled())))
+                .map_err(&e)?;
+            chart
+                .draw_series(
+                    pts.iter()
+                        .map(|&(x, _, lo, hi)| PathElement::new(vec![(x, lo), (x, hi)], c)),
+                )
+                .map_err(&e)?;
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.85))
+            .border_style(RGBColor(180, 180, 180))
+            .label_font(("sans-serif", 13))
+            .draw()
+            .map_err(&e)?;
+        root.present().map_err(&e)?;
+    }
+    Ok(svg)
+}
+
+/// One bar per strategy (first parameter of the group), with error bars.
+fn bars_chart(group: &Group) -> Result<String> {
+    let e = plot_err("bar chart");
+    let mut bars: Vec<(String, f64, f64, f64)> = Vec::new();
+    for p in &group.params {
+        for l in &group.labels {
+            if let Some(r) = group.cell(p, l) {
+                let t = &r.ns_per_iter;
+                let name = if group.params.len() > 1 {
+                    format!("{l} · {}", group.param_text(p))
+                } else {
+                    l.clone()
+                };
+                bars.push((
+                    name,
+                    rate(r, t.estimate),
+                    rate(r, t.upper),
+                    rate(r, t.lower),
+                ));
+            }
+        }
+    }
+    let n = bars.len() as i32;
+    let ymax = bars.iter().map(|b| b.3).fold(0.0, f64::max) * 1.15;
+    let names: Vec<String> = bars.iter().map(|b| b.0.clone()).collect();
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
+        root.fill(&WHITE).map_err(&e)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                format!("{}: throughput (95% CI)", group.title()),
+                ("sans-serif", 17),
+            )
+            .margin(12)
+            .x_label_area_size(48)
+            .y_label_area_size(70)
+            // A segmented 0..k axis has k + 1 segments (one per integer in 0..=k).
+            .build_cartesian_2d((0..(n - 1).max(1)).into_segmented(), 0f64..ymax.max(1e-9))
+            .map_err(&e)?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(bars.len().max(1))
+            .x_label_formatter(&|v| match v {
+                SegmentValue::CenterOf(i) => names.get(*i as usize).cloned().unwrap_or_default(),
+                _ => String::new(),
+            })
+            .y_desc(rate_unit(group))
+            .y_label_formatter(&|y| format!("{y:.2}"))
+            .label_style(("sans-serif", 13))
+            .light_line_style(RGBColor(235, 235, 235))
+            .draw()
+            .map_err(&e)?;
+        chart
+            .draw_series(bars.iter().enumerate().map(|(i, b)| {
+                let i = i as i32;
+                let mut bar = Rectangle::new(
+                    [
+                        (SegmentValue::Exact(i), 0.0),
+                        (SegmentValue::Exact(i + 1), b.1),
+                    ],
+                    color(i as usize).mix(0.85).filled(),
+                );
+                bar.set_margin(0, 0, 18, 18);
+                bar
+            }))
+            .map_err(&e)?;
+        chart
+            .draw_series(bars.iter().enumerate().map(|(i, b)| {
+                PathElement::new(
+                    vec![
+                        (SegmentValue::CenterOf(i as i32), b.2),
+                        (SegmentValue::CenterOf(i as i32), b.3),
+                    ],
+                    BLACK.stroke_width(2),
+                )
+            }))
+            .map_err(&e)?;
+        root.present().map_err(&e)?;
+    }
+    Ok(svg)
+}

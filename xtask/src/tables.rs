@@ -1,0 +1,193 @@
+//! Table contents (headers and plain-text cells) shared by the HTML and Markdown renderers.
+
+use crate::view::{self, Group, Shape};
+
+pub struct Table {
+    pub headers: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+const MISSING: &str = "missing";
+
+/// Every (parameter, strategy) of a group with its time, throughput, ratio to baseline,
+/// allocations and digest compatibility.
+pub fn detail(group: &Group) -> Table {
+    let param_header = match group.shape {
+        Shape::Bars => "workload",
+        _ => "data size",
+    };
+    let headers = [
+        param_header,
+        "strategy",
+        "time per iteration [95% CI]",
+        "throughput",
+        "ratio to baseline [95% CI]",
+        if group.item_unit() == "accounts" {
+            "allocs per hash"
+        } else {
+            "allocs per item"
+        },
+        "peak heap",
+        "digest",
+    ]
+    .map(String::from)
+    .to_vec();
+    let mut rows = Vec::new();
+    for p in &group.params {
+        for label in &group.labels {
+            let ptext = group.param_text(p);
+            match group.cell(p, label) {
+                Some(r) => {
+                    let t = view::time_interval(r);
+                    let is_base = group.baseline.as_deref() == Some(label.as_str());
+                    let ratio = if is_base {
+                        "1 (baseline)".to_string()
+                    } else {
+                        group
+                            .ratio_to_baseline(p, label)
+                            .map(|r| view::ratio_text(&r))
+                            .unwrap_or_else(|| "–".into())
+                    };
+                    rows.push(vec![
+                        ptext,
+                        label.clone(),
+                        format!("{} [{} {}]", t[1], t[0], t[2]),
+                        view::throughput_interval(r)[1].clone(),
+                        ratio,
+                        view::allocs_text(r),
+                        view::peak_text(r),
+                        view::digest_text(r).to_string(),
+                    ]);
+                }
+                None if group.is_missing(p, label) => rows.push(vec![
+                    ptext,
+                    label.clone(),
+                    MISSING.into(),
+                    MISSING.into(),
+                    "–".into(),
+                    "–".into(),
+                    "–".into(),
+                    "–".into(),
+                ]),
+                None => {}
+            }
+        }
+    }
+    Table { headers, rows }
+}
+
+/// The buffer sweep: one row per capacity, one column per data size, cell = time and the
+/// ratio to the baseline capacity at that size.
+pub fn sweep(group: &Group) -> Table {
+    let mut headers = vec![
+        "capacity N".to_string(),
+        "buffer 81+N".to_string(),
+        "multiple of 64".to_string(),
+    ];
+    headers.extend(
+        group
+            .params
+            .iter()
+            .map(|p| format!("data {}", group.param_text(p))),
+    );
+    let cap_of = |label: &str| {
+        label
+            .rsplit_once("cap=")
+            .and_then(|(_, c)| c.parse::<u64>().ok())
+    };
+    // Capacities in ascending order (the baseline row is marked in its cells).
+    let mut labels: Vec<&String> = group.labels.iter().collect();
+    labels.sort_by_key(|l| cap_of(l).unwrap_or(u64::MAX));
+    let rows = labels
+        .into_iter()
+        .map(|label| {
+            let cap = cap_of(label);
+            let mut row = vec![
+                label.clone(),
+                cap.map(|c| format!("{} B", 81 + c)).unwrap_or_default(),
+                cap.map(|c| if (81 + c) % 64 == 0 { "yes" } else { "no" }.to_string())
+                    .unwrap_or_default(),
+            ];
+            for p in &group.params {
+                row.push(match group.cell(p, label) {
+                    Some(r) => {
+                        let t = crate::units::time_ns(r.ns_per_iter.estimate);
+                        let is_base = group.baseline.as_deref() == Some(label.as_str());
+                        match group.ratio_to_baseline(p, label) {
+                            Some(_) if is_base => format!("{t} (baseline)"),
+                            Some(q) => format!("{t} (×{:.3})", q.estimate),
+                            None => t,
+                        }
+                    }
+                    None if group.is_missing(p, label) => MISSING.into(),
+                    None => "–".into(),
+                });
+            }
+            row
+        })
+        .collect();
+    Table { headers, rows }
+}
+
+/// Allocations per hash by strategy and workload parameter, and where each strategy starts
+/// allocating.
+pub fn allocations(group: &Group) -> Option<Table> {
+    let any = group.cells.values().any(|r| r.allocs_per_iter.is_some());
+    if !any {
+        return None;
+    }
+    let mut headers = vec!["strategy".to_string()];
+    headers.extend(group.params.iter().map(|p| group.param_text(p)));
+    headers.push("starts allocating at".into());
+    let rows = group
+        .labels
+        .iter()
+        .map(|label| {
+            let mut row = vec![label.clone()];
+            for p in &group.params {
+                row.push(
+                    group
+                        .cell(p, label)
+                        .map(view::allocs_text)
+                        .unwrap_or_else(|| "–".into()),
+                );
+            }
+            row.push(match group.first_allocation(label) {
+                None => "not measured".into(),
+                Some(None) => format!(
+                    "never (up to {})",
+                    group
+                        .params
+                        .last()
+                        .map(|p| group.param_text(p))
+                        .unwrap_or_default()
+                ),
+                Some(Some(p)) => p,
+            });
+            row
+        })
+        .collect();
+    Some(Table { headers, rows })
+}
+
+/// Everything that was planned but not measured.
+pub fn missing(file: &crate::results::ResultsFile) -> Table {
+    Table {
+        headers: ["family", "digest", "strategy", "workload", "reason"]
+            .map(String::from)
+            .to_vec(),
+        rows: file
+            .missing
+            .iter()
+            .map(|m| {
+                vec![
+                    m.family.clone(),
+                    m.digest.clone(),
+                    m.label(),
+                    m.workload.clone(),
+                    m.reason.clone(),
+                ]
+            })
+            .collect(),
+    }
+}

@@ -1,0 +1,91 @@
+//! `cargo xtask report` / `compare` as a user runs them: exit codes and messages on good,
+//! corrupt and missing input.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn xtask() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_xtask"))
+}
+
+fn fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/run-small/results.json")
+}
+
+fn temp_run(name: &str, results: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("xtask-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    std::fs::write(d.join("results.json"), results).unwrap();
+    d
+}
+
+#[test]
+fn report_renders_a_run_directory() {
+    let d = temp_run("ok", &std::fs::read_to_string(fixture()).unwrap());
+    let out = xtask().arg("report").arg(&d).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(d.join("index.html").is_file());
+    assert!(d.join("summary.md").is_file());
+}
+
+#[test]
+fn report_on_corrupt_results_exits_2_naming_file_and_field() {
+    let d = temp_run("bad", r#"{"schema": 1, "run": {"id": 5}, "results": []}"#);
+    let out = xtask().arg("report").arg(&d).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("results.json"), "{err}");
+    assert!(
+        err.contains("field `run.id`: expected a string, found a number"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(!d.join("index.html").exists());
+}
+
+#[test]
+fn report_on_missing_run_exits_2() {
+    let out = xtask()
+        .args(["report", "no-such-run", "--reports-dir", "/nonexistent"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("no results.json for run `no-such-run`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn compare_prints_text_and_markdown() {
+    let a = fixture();
+    let out = xtask().arg("compare").arg(&a).arg(&a).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("30 benchmarks compared: 0 regressed, 0 improved"),
+        "{text}"
+    );
+    let out = xtask()
+        .arg("compare")
+        .arg(&a)
+        .arg(&a)
+        .arg("--markdown")
+        .output()
+        .unwrap();
+    let md = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        md.starts_with("### Change from `fixture-small` (A) to `fixture-small` (B)"),
+        "{md}"
+    );
+    let bad = temp_run("cmp-bad", "[]");
+    let out = xtask().arg("compare").arg(&a).arg(&bad).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("expected an object"));
+}
