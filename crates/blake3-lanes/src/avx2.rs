@@ -179,6 +179,18 @@ impl LaneVector for Avx2Vector {
         let difference = _mm256_sub_epi16(loadu(dst.as_ptr() as *const u8), self.0);
         storeu(dst.as_mut_ptr() as *mut u8, difference);
     }
+
+    #[inline(always)]
+    unsafe fn compress(
+        cv: &[Self; 8],
+        m: &[Self; 16],
+        counter_lo: Self,
+        counter_hi: Self,
+        block_len: Self,
+        flags: Self,
+    ) -> [Self; 16] {
+        compress(cv, m, counter_lo, counter_hi, block_len, flags)
+    }
 }
 
 /// # Safety
@@ -207,6 +219,23 @@ pub(crate) unsafe fn xof_many(inputs: &[&[u8]], out_len: usize, out: &mut [u8]) 
 /// # Safety
 /// The CPU must support AVX2; every input must be at most one chunk long.
 #[target_feature(enable = "avx2")]
-pub(crate) unsafe fn accumulate_u16<const SUBTRACT: bool>(sum: &mut SumWords, inputs: &[&[u8]]) {
-    lanes::accumulate_u16::<Avx2Vector, SUBTRACT>(sum, inputs)
+pub(crate) unsafe fn accumulate_u16(sum: &mut SumWords, inputs: &[&[u8]], subtract: bool) {
+    lanes::accumulate_u16::<Avx2Vector>(sum, inputs, subtract)
+}
+
+/// The seven rounds, compiled once for this backend (see [`LaneVector::compress`]).
+///
+/// # Safety
+/// The CPU must support the features enabled here.
+#[target_feature(enable = "avx2")]
+#[inline(never)]
+unsafe fn compress(
+    cv: &[Avx2Vector; 8],
+    m: &[Avx2Vector; 16],
+    counter_lo: Avx2Vector,
+    counter_hi: Avx2Vector,
+    block_len: Avx2Vector,
+    flags: Avx2Vector,
+) -> [Avx2Vector; 16] {
+    lanes::compress_rounds(cv, m, counter_lo, counter_hi, block_len, flags)
 }

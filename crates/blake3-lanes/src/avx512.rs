@@ -156,6 +156,18 @@ impl LaneVector for Avx512Vector {
         let difference = _mm512_sub_epi16(loadu(dst.as_ptr() as *const u8), self.0);
         storeu(dst.as_mut_ptr() as *mut u8, difference);
     }
+
+    #[inline(always)]
+    unsafe fn compress(
+        cv: &[Self; 8],
+        m: &[Self; 16],
+        counter_lo: Self,
+        counter_hi: Self,
+        block_len: Self,
+        flags: Self,
+    ) -> [Self; 16] {
+        compress(cv, m, counter_lo, counter_hi, block_len, flags)
+    }
 }
 
 /// # Safety
@@ -184,6 +196,23 @@ pub(crate) unsafe fn xof_many(inputs: &[&[u8]], out_len: usize, out: &mut [u8]) 
 /// # Safety
 /// The CPU must support AVX-512F and AVX-512BW; every input must be at most one chunk long.
 #[target_feature(enable = "avx512f,avx512bw")]
-pub(crate) unsafe fn accumulate_u16<const SUBTRACT: bool>(sum: &mut SumWords, inputs: &[&[u8]]) {
-    lanes::accumulate_u16::<Avx512Vector, SUBTRACT>(sum, inputs)
+pub(crate) unsafe fn accumulate_u16(sum: &mut SumWords, inputs: &[&[u8]], subtract: bool) {
+    lanes::accumulate_u16::<Avx512Vector>(sum, inputs, subtract)
+}
+
+/// The seven rounds, compiled once for this backend (see [`LaneVector::compress`]).
+///
+/// # Safety
+/// The CPU must support the features enabled here.
+#[target_feature(enable = "avx512f,avx512bw")]
+#[inline(never)]
+unsafe fn compress(
+    cv: &[Avx512Vector; 8],
+    m: &[Avx512Vector; 16],
+    counter_lo: Avx512Vector,
+    counter_hi: Avx512Vector,
+    block_len: Avx512Vector,
+    flags: Avx512Vector,
+) -> [Avx512Vector; 16] {
+    lanes::compress_rounds(cv, m, counter_lo, counter_hi, block_len, flags)
 }

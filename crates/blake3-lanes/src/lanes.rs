@@ -55,6 +55,18 @@ pub(crate) trait LaneVector: Copy {
     unsafe fn add_u16_into(self, dst: &mut [u32]);
     /// `dst[l] -= self[l]` for `l < LANES`, as two wrapping `u16` lanes per word.
     unsafe fn sub_u16_from(self, dst: &mut [u32]);
+
+    /// [`compress_rounds`] for this backend: one out-of-line copy per backend, compiled
+    /// with its target features, that every operation calls. Inlining the seven rounds
+    /// into every call site instead made this crate take minutes to build.
+    unsafe fn compress(
+        cv: &[Self; 8],
+        m: &[Self; 16],
+        counter_lo: Self,
+        counter_hi: Self,
+        block_len: Self,
+        flags: Self,
+    ) -> [Self; 16];
 }
 
 /// One column step then one diagonal step of G, four G functions interleaved.
@@ -139,9 +151,24 @@ unsafe fn quarter_round<V: LaneVector>(
     }
 }
 
-/// The state after seven rounds (before the feed-forward).
+/// The state after seven rounds (before the feed-forward), through the backend's
+/// out-of-line [`LaneVector::compress`].
 #[inline(always)]
 unsafe fn compress_state<V: LaneVector>(
+    cv: &[V; 8],
+    m: &[V; 16],
+    counter_lo: V,
+    counter_hi: V,
+    block_len: V,
+    flags: V,
+) -> [V; 16] {
+    V::compress(cv, m, counter_lo, counter_hi, block_len, flags)
+}
+
+/// The state after seven rounds (before the feed-forward). Backends instantiate this once,
+/// inside their `#[target_feature]` [`LaneVector::compress`].
+#[inline(always)]
+pub(crate) unsafe fn compress_rounds<V: LaneVector>(
     cv: &[V; 8],
     m: &[V; 16],
     counter_lo: V,
@@ -417,10 +444,16 @@ pub(crate) unsafe fn xof_many<V: LaneVector>(inputs: &[&[u8]], out_len: usize, o
 
 /// Adds (or subtracts) the 2048-byte XOF output of each input into `sum`,
 /// kept in the kernel word order of [`word_index`].
+///
+/// The output phase is this crate's hot loop (32 of an LtHash's 35 compressions), so it
+/// inlines the rounds ([`compress_rounds`]) rather than calling the backend's out-of-line
+/// copy: measured here, the call and the state passed through memory cost ~10% of an
+/// LtHash on AVX-512. `subtract` is a run-time flag so there is one such copy per backend.
 #[inline(always)]
-pub(crate) unsafe fn accumulate_u16<V: LaneVector, const SUBTRACT: bool>(
+pub(crate) unsafe fn accumulate_u16<V: LaneVector>(
     sum: &mut SumWords,
     inputs: &[&[u8]],
+    subtract: bool,
 ) {
     const OUTPUT_BLOCKS: usize = U16_SUM_XOF_LEN / BLOCK_LEN;
     debug_assert!(BLOCKS_PER_GROUP.is_multiple_of(V::LANES));
@@ -442,11 +475,19 @@ pub(crate) unsafe fn accumulate_u16<V: LaneVector, const SUBTRACT: bool>(
             let root = broadcast_root::<V>(root);
             for first in (0..OUTPUT_BLOCKS).step_by(V::LANES) {
                 let counter = V::splat(first as u32).add(lane_index);
-                let words = root_output_words(&root, counter, zero);
+                let state = compress_rounds(
+                    &root.cv,
+                    &root.block,
+                    counter,
+                    zero,
+                    root.block_len,
+                    root.flags,
+                );
+                let words = feed_forward(state, &root.cv);
                 let base = word_index(first, 0);
                 for (j, word) in words.iter().enumerate() {
                     let dst = &mut sum[base + j * BLOCKS_PER_GROUP..];
-                    if SUBTRACT {
+                    if subtract {
                         word.sub_u16_from(dst);
                     } else {
                         word.add_u16_into(dst);

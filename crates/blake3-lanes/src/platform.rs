@@ -192,14 +192,14 @@ impl Backend {
             Backend::Portable => portable::accumulate_u16::<SUBTRACT>(sum, inputs),
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
             // SAFETY: CPU support and input lengths checked above.
-            Backend::Sse41 => unsafe { crate::sse41::accumulate_u16::<SUBTRACT>(sum, inputs) },
+            Backend::Sse41 => unsafe { crate::sse41::accumulate_u16(sum, inputs, SUBTRACT) },
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
             // SAFETY: CPU support and input lengths checked above.
-            Backend::Avx2 => unsafe { crate::avx2::accumulate_u16::<SUBTRACT>(sum, inputs) },
+            Backend::Avx2 => unsafe { crate::avx2::accumulate_u16(sum, inputs, SUBTRACT) },
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
             // SAFETY: `ensure_supported` checked AVX-512F and AVX-512BW; the
             // argument checks above hold as for the other backends.
-            Backend::Avx512 => unsafe { crate::avx512::accumulate_u16::<SUBTRACT>(sum, inputs) },
+            Backend::Avx512 => unsafe { crate::avx512::accumulate_u16(sum, inputs, SUBTRACT) },
             #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
             _ => unreachable!("ensure_supported rejects SIMD backends here"),
         }

@@ -143,6 +143,18 @@ impl LaneVector for Sse41Vector {
         let difference = _mm_sub_epi16(loadu(dst.as_ptr() as *const u8), self.0);
         storeu(dst.as_mut_ptr() as *mut u8, difference);
     }
+
+    #[inline(always)]
+    unsafe fn compress(
+        cv: &[Self; 8],
+        m: &[Self; 16],
+        counter_lo: Self,
+        counter_hi: Self,
+        block_len: Self,
+        flags: Self,
+    ) -> [Self; 16] {
+        compress(cv, m, counter_lo, counter_hi, block_len, flags)
+    }
 }
 
 /// # Safety
@@ -171,6 +183,23 @@ pub(crate) unsafe fn xof_many(inputs: &[&[u8]], out_len: usize, out: &mut [u8]) 
 /// # Safety
 /// The CPU must support SSE4.1; every input must be at most one chunk long.
 #[target_feature(enable = "sse4.1")]
-pub(crate) unsafe fn accumulate_u16<const SUBTRACT: bool>(sum: &mut SumWords, inputs: &[&[u8]]) {
-    lanes::accumulate_u16::<Sse41Vector, SUBTRACT>(sum, inputs)
+pub(crate) unsafe fn accumulate_u16(sum: &mut SumWords, inputs: &[&[u8]], subtract: bool) {
+    lanes::accumulate_u16::<Sse41Vector>(sum, inputs, subtract)
+}
+
+/// The seven rounds, compiled once for this backend (see [`LaneVector::compress`]).
+///
+/// # Safety
+/// The CPU must support the features enabled here.
+#[target_feature(enable = "sse4.1")]
+#[inline(never)]
+unsafe fn compress(
+    cv: &[Sse41Vector; 8],
+    m: &[Sse41Vector; 16],
+    counter_lo: Sse41Vector,
+    counter_hi: Sse41Vector,
+    block_len: Sse41Vector,
+    flags: Sse41Vector,
+) -> [Sse41Vector; 16] {
+    lanes::compress_rounds(cv, m, counter_lo, counter_hi, block_len, flags)
 }
