@@ -59,6 +59,8 @@ families! {
     lt_hash,
     accumulator,
     reconcile,
+    batch,
+    peers,
 }
 
 /// What a benchmark measures; serialised by `lab list --json` for bench-all.

@@ -69,6 +69,7 @@ struct Planned {
     baseline: bool,
     claims_consensus: bool,
     expected_secs: f64,
+    compressions_per_item: Option<f64>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -405,6 +406,7 @@ fn list(lab: &Path, args: &BenchAllArgs) -> Result<(Vec<Planned>, Vec<String>)> 
                 baseline: b.field("baseline")?.as_bool()?,
                 claims_consensus: b.field("claims_consensus")?.as_bool()?,
                 expected_secs: b.opt_f64_field("expected_secs")?.unwrap_or(2.0),
+                compressions_per_item: b.opt_f64_field("compressions_per_item")?,
             })
         })
         .collect::<Result<Vec<_>>>()?;
@@ -494,6 +496,7 @@ fn record_of(
             .map(|m| m && p.claims_consensus),
         baseline: p.baseline,
         criterion_id: Some(p.criterion_id.clone()),
+        compressions_per_item: p.compressions_per_item,
     }
 }
 

@@ -70,7 +70,7 @@ pub fn compare(a: &ResultsFile, b: &ResultsFile) -> Comparison {
     let (mut regressed, mut improved) = (0, 0);
     for (key, ra) in &ia {
         let Some(rb) = ib.get(key) else { continue };
-        let c = stats::change(&rb.ns_per_iter, &ra.ns_per_iter);
+        let c = stats::change(&rb.ns_per_item(), &ra.ns_per_item());
         match c.class {
             ChangeClass::Regressed => regressed += 1,
             ChangeClass::Improved => improved += 1,
@@ -79,8 +79,8 @@ pub fn compare(a: &ResultsFile, b: &ResultsFile) -> Comparison {
         let (lo, est, hi) = c.ratio.change();
         rows.push(vec![
             name(ra),
-            units::time_ns(ra.ns_per_iter.estimate),
-            units::time_ns(rb.ns_per_iter.estimate),
+            units::time_ns(ra.ns_per_item().estimate),
+            units::time_ns(rb.ns_per_item().estimate),
             format!(
                 "[{} {} {}]",
                 units::pct(lo),

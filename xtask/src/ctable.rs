@@ -44,7 +44,7 @@ pub fn relative_speed_markdown(group: &Group) -> Result<String> {
             let Some(r) = group.cell(p, label) else {
                 continue;
             };
-            let t = &r.ns_per_iter;
+            let t = &r.ns_per_item();
             let ci = |v: f64, lo: f64, hi: f64| json!({"estimate": v, "lower_bound": lo, "upper_bound": hi, "unit": "ns"});
             let msg = json!({
                 "reason": "benchmark-complete",
@@ -53,7 +53,7 @@ pub fn relative_speed_markdown(group: &Group) -> Result<String> {
                 "iteration_count": [],
                 "measured_values": [],
                 "unit": "ns",
-                "throughput": [{"per_iteration": r.bytes_per_iter, "unit": "bytes"}],
+                "throughput": [{"per_iteration": r.bytes_per_item().round() as u64, "unit": "bytes"}],
                 "typical": ci(t.estimate, t.lower, t.upper),
                 "mean": ci(t.estimate, t.lower, t.upper),
                 "median": ci(t.estimate, t.lower, t.upper),

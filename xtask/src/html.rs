@@ -166,6 +166,17 @@ pub fn render(file: &ResultsFile) -> Result<String> {
         body.push_str("</pre></details></section>\n");
     }
 
+    if let Some((per_compression, t)) = tables::floor(file) {
+        body.push_str("<section id=\"floor\"><h2>Distance to the hardware floor</h2>\n");
+        body.push_str(&format!(
+            "<p class=\"note\">One BLAKE3 compression costs {} in the widest lane backend (the <code>limit</code> row: a batch of one-block messages). Floor = compressions per account × that cost; <em>× floor</em> is how far each strategy is from it.</p>\n",
+            esc(&crate::units::time_ns(per_compression))
+        ));
+        body.push_str("<div class=\"scroll\">");
+        body.push_str(&table(&t, "detail"));
+        body.push_str("</div></section>\n");
+    }
+
     for s in &view.sections {
         body.push_str(&format!(
             "<section id=\"family-{0}\" class=\"family\"><h2>{0}</h2>\n",

@@ -62,6 +62,16 @@ pub fn render(file: &ResultsFile) -> Result<String> {
         md.push_str("```\n\n</details>\n\n");
     }
 
+    if let Some((per_compression, t)) = tables::floor(file) {
+        md.push_str("## Distance to the hardware floor\n\n");
+        md.push_str(&format!(
+            "One BLAKE3 compression costs {} in the widest lane backend (the `limit` row: a batch of one-block messages). Floor = compressions per account × that cost; `× floor` is how far each strategy is from it.\n\n",
+            crate::units::time_ns(per_compression)
+        ));
+        md.push_str(&table(&t));
+        md.push('\n');
+    }
+
     for section in &view.sections {
         md.push_str(&format!("## {}\n\n", section.family));
         for g in &section.groups {

@@ -78,20 +78,17 @@ fn trim(v: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-/// Throughput in MiB/s (byte workloads) or millions of items per second.
+/// Throughput in MiB/s (byte workloads) or millions of items per second; `ns` per item.
 fn rate(r: &Record, ns: f64) -> f64 {
-    if r.items_per_iter > 1 || r.bytes_per_iter == 0 {
-        r.items_per_iter as f64 * 1e9 / ns / 1e6
+    if r.is_byte_workload() {
+        r.bytes_per_item() * 1e9 / ns / (1024.0 * 1024.0)
     } else {
-        r.bytes_per_iter as f64 * 1e9 / ns / (1024.0 * 1024.0)
+        1e9 / ns / 1e6
     }
 }
 
 fn rate_unit(group: &Group) -> &'static str {
-    let items = group
-        .cells
-        .values()
-        .any(|r| r.items_per_iter > 1 || r.bytes_per_iter == 0);
+    let items = group.cells.values().any(|r| !r.is_byte_workload());
     match (items, group.family.as_str()) {
         (true, "account-hash" | "lt-hash") => "million accounts / s",
         (true, _) => "million items / s",
@@ -122,8 +119,8 @@ fn sizes_chart(group: &Group) -> Result<String> {
             .iter()
             .filter_map(|p| group.cell(p, label))
             .map(|r| {
-                let x = (r.bytes_per_iter.max(1)) as f64;
-                let t = &r.ns_per_iter;
+                let x = r.bytes_per_item().max(1.0);
+                let t = &r.ns_per_item();
                 (x, rate(r, t.estimate), rate(r, t.upper), rate(r, t.lower))
             })
             .collect();
@@ -220,7 +217,7 @@ fn sweep_chart(group: &Group) -> Result<String> {
             .iter()
             .filter_map(|l| Some((cap_of(l)?, group.cell(p, l)?)))
             .map(|(cap, r)| {
-                let t = &r.ns_per_iter;
+                let t = &r.ns_per_item();
                 (cap, t.estimate, t.lower, t.upper)
             })
             .collect();
@@ -307,7 +304,7 @@ fn bars_chart(group: &Group) -> Result<String> {
     for p in &group.params {
         for l in &group.labels {
             if let Some(r) = group.cell(p, l) {
-                let t = &r.ns_per_iter;
+                let t = &r.ns_per_item();
                 let name = if group.params.len() > 1 {
                     format!("{l} · {}", group.param_text(p))
                 } else {

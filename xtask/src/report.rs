@@ -149,7 +149,7 @@ pub fn seed_criterion_text(rows: &[SeedRow]) -> String {
         out.push_str(&format!("hash_account/data_size/{}\n", row.size));
         block(&mut out, master);
         if let Some(pr) = row.pr {
-            let c = stats::change(&master.ns_per_iter, &pr.ns_per_iter);
+            let c = stats::change(&master.ns_per_item(), &pr.ns_per_item());
             let (lo, est, hi) = c.ratio.change();
             let p =
                 c.p.map(|p| format!("(p = {p:.2} {} 0.05)", if p < 0.05 { "<" } else { ">" }))
@@ -176,7 +176,7 @@ pub fn seed_direction(rows: &[SeedRow]) -> Vec<String> {
     rows.iter()
         .filter_map(|row| {
             let (pr, master) = (row.pr?, row.master?);
-            let c = stats::change(&master.ns_per_iter, &pr.ns_per_iter);
+            let c = stats::change(&master.ns_per_item(), &pr.ns_per_item());
             let size = row
                 .size
                 .parse::<u64>()
@@ -203,7 +203,7 @@ pub fn seed_direction(rows: &[SeedRow]) -> Vec<String> {
             // Relative half-width of the wider of the two intervals: above 1.5% the machine
             // was too noisy to resolve the seed's 5% effect.
             let half = |r: &crate::results::Record| {
-                (r.ns_per_iter.upper - r.ns_per_iter.lower) / (2.0 * r.ns_per_iter.estimate)
+                (r.ns_per_item().upper - r.ns_per_item().lower) / (2.0 * r.ns_per_item().estimate)
             };
             let noise = half(pr).max(half(master));
             let resolved = agrees && c.class == stats::ChangeClass::Regressed;
@@ -247,7 +247,7 @@ pub fn seed_table_rows(rows: &[SeedRow]) -> Vec<[String; 8]> {
             };
             let (chg, p, class) = match (row.master, row.pr) {
                 (Some(m), Some(pr)) => {
-                    let c = stats::change(&m.ns_per_iter, &pr.ns_per_iter);
+                    let c = stats::change(&m.ns_per_item(), &pr.ns_per_item());
                     let (lo, est, hi) = c.ratio.change();
                     (
                         format!(

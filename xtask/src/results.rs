@@ -76,6 +76,9 @@ pub struct Record {
     /// True for the record its family compares against (copy-buffer cap=200 for account hashing).
     pub baseline: bool,
     pub criterion_id: Option<String>,
+    /// BLAKE3 compressions per item (account), where the floor is a compression count.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub compressions_per_item: Option<f64>,
 }
 
 /// A planned benchmark without a measurement.
@@ -114,6 +117,33 @@ impl Record {
             &self.variant,
             &self.workload,
         )
+    }
+
+    /// Time per item (account, id, compression): the iteration's time divided by
+    /// `items_per_iter`. Every comparison and table uses this, so a strategy that hashes
+    /// 1024 accounts per iteration (batch) sits beside one that hashes one.
+    pub fn ns_per_item(&self) -> Interval {
+        let n = self.items_per_iter.max(1) as f64;
+        Interval {
+            estimate: self.ns_per_iter.estimate / n,
+            lower: self.ns_per_iter.lower / n,
+            upper: self.ns_per_iter.upper / n,
+            std_err: self.ns_per_iter.std_err.map(|e| e / n),
+            confidence: self.ns_per_iter.confidence,
+        }
+    }
+
+    /// Whether throughput is reported in bytes per second: size-parameterised workloads
+    /// (whatever the items per iteration) and single-item workloads that hash bytes.
+    pub fn is_byte_workload(&self) -> bool {
+        self.bytes_per_iter > 0
+            && (self.items_per_iter <= 1
+                || matches!(self.workload_kind(), "data_size" | "cap_sweep"))
+    }
+
+    /// Bytes hashed per item.
+    pub fn bytes_per_item(&self) -> f64 {
+        self.bytes_per_iter as f64 / self.items_per_iter.max(1) as f64
     }
 
     /// Allocations per hashed item (account), when measured.
@@ -272,6 +302,7 @@ fn read_record(at: &At) -> Result<Record> {
         digest_compatible: at.opt_bool_field("digest_compatible")?,
         baseline: at.opt_bool_field("baseline")?.unwrap_or(false),
         criterion_id: at.opt_str_field("criterion_id")?,
+        compressions_per_item: at.opt_f64_field("compressions_per_item")?,
     })
 }
 

@@ -19,7 +19,7 @@ pub fn detail(group: &Group) -> Table {
     let headers = [
         param_header,
         "strategy",
-        "time per iteration [95% CI]",
+        "time per item [95% CI]",
         "throughput",
         "ratio to baseline [95% CI]",
         if group.item_unit() == "accounts" {
@@ -111,7 +111,7 @@ pub fn sweep(group: &Group) -> Table {
             for p in &group.params {
                 row.push(match group.cell(p, label) {
                     Some(r) => {
-                        let t = crate::units::time_ns(r.ns_per_iter.estimate);
+                        let t = crate::units::time_ns(r.ns_per_item().estimate);
                         let is_base = group.baseline.as_deref() == Some(label.as_str());
                         match group.ratio_to_baseline(p, label) {
                             Some(_) if is_base => format!("{t} (baseline)"),
@@ -190,4 +190,56 @@ pub fn missing(file: &crate::results::ResultsFile) -> Table {
             })
             .collect(),
     }
+}
+
+/// Distance to the hardware floor: the cost of one BLAKE3 compression in the widest lane
+/// backend (the `limit` record: a batch of one-block messages, time per block) times the
+/// compressions an account needs, against each strategy's time per account. `None` without
+/// a `limit` record. Returns the cost of one compression with the table.
+pub fn floor(file: &crate::results::ResultsFile) -> Option<(f64, Table)> {
+    let limit = file.results.iter().find(|r| r.strategy == "limit")?;
+    let per_compression = limit.ns_per_item().estimate;
+    let mut rows: Vec<(String, String, f64, Vec<String>)> = file
+        .results
+        .iter()
+        .filter(|r| r.strategy != "limit")
+        .filter_map(|r| {
+            let compressions = r.compressions_per_item?;
+            let floor = compressions * per_compression;
+            let t = r.ns_per_item().estimate;
+            let row = vec![
+                r.family.clone(),
+                r.digest.clone(),
+                r.workload.clone(),
+                r.label(),
+                crate::units::time_ns(t),
+                format!("{compressions:.2}"),
+                crate::units::time_ns(floor),
+                format!("{:.2}×", t / floor),
+            ];
+            Some((r.digest.clone(), r.workload.clone(), t / floor, row))
+        })
+        .collect();
+    if rows.is_empty() {
+        return None;
+    }
+    rows.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)).then(a.2.total_cmp(&b.2)));
+    Some((
+        per_compression,
+        Table {
+            headers: [
+                "family",
+                "digest",
+                "workload",
+                "strategy",
+                "time per account",
+                "compressions per account",
+                "floor",
+                "× floor",
+            ]
+            .map(String::from)
+            .to_vec(),
+            rows: rows.into_iter().map(|r| r.3).collect(),
+        },
+    ))
 }

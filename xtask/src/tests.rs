@@ -356,3 +356,71 @@ fn chromium_renders_the_report() {
         "{result}"
     );
 }
+
+/// A strategy that hashes 1024 accounts per iteration (batch) is compared per account:
+/// scaling items and time by the same factor changes no ratio, throughput or table cell.
+#[test]
+fn batch_rows_are_compared_per_item() {
+    let file = fixture();
+    let base = file
+        .results
+        .iter()
+        .find(|r| r.baseline && r.workload == "data_size/165")
+        .expect("fixture has the baseline at 165 B")
+        .clone();
+    let mut batched = base.clone();
+    batched.strategy = "batch".into();
+    batched.variant = "avx512".into();
+    batched.baseline = false;
+    batched.items_per_iter = 1024;
+    batched.bytes_per_iter *= 1024;
+    for v in [
+        &mut batched.ns_per_iter.estimate,
+        &mut batched.ns_per_iter.lower,
+        &mut batched.ns_per_iter.upper,
+    ] {
+        *v *= 1024.0;
+    }
+    assert!((batched.ns_per_item().estimate - base.ns_per_item().estimate).abs() < 1e-9);
+    assert_eq!(
+        crate::view::throughput_text(&batched, batched.ns_per_item().estimate),
+        crate::view::throughput_text(&base, base.ns_per_item().estimate)
+    );
+    let mut with_batch = file.clone();
+    with_batch.results.push(batched);
+    let view = crate::view::View::new(&with_batch);
+    let group = view
+        .sections
+        .iter()
+        .flat_map(|s| &s.groups)
+        .find(|g| g.cell("165", "batch avx512").is_some())
+        .expect("batch row lands in the data_size group");
+    let ratio = group.ratio_to_baseline("165", "batch avx512").unwrap();
+    assert!((ratio.estimate - 1.0).abs() < 1e-9, "{}", ratio.estimate);
+}
+
+/// The floor table needs a `limit` record and compressions per item; it reports time per
+/// account over compressions × the cost of one compression.
+#[test]
+fn floor_table_uses_the_limit_row() {
+    let mut file = fixture();
+    assert!(
+        crate::tables::floor(&file).is_none(),
+        "no limit row, no floor"
+    );
+    let mut limit = file.results[0].clone();
+    limit.strategy = "limit".into();
+    limit.workload = "compression/1024".into();
+    limit.items_per_iter = 1024;
+    limit.ns_per_iter.estimate = 10.0 * 1024.0;
+    limit.ns_per_iter.lower = 9.0 * 1024.0;
+    limit.ns_per_iter.upper = 11.0 * 1024.0;
+    let mut account = file.results[0].clone();
+    account.compressions_per_item = Some(4.0);
+    let t = account.ns_per_item().estimate;
+    file.results = vec![limit, account];
+    let (per_compression, table) = crate::tables::floor(&file).unwrap();
+    assert!((per_compression - 10.0).abs() < 1e-9);
+    assert_eq!(table.rows.len(), 1);
+    assert_eq!(table.rows[0][7], format!("{:.2}×", t / 40.0));
+}

@@ -287,7 +287,7 @@ impl<'a> Group<'a> {
     pub fn ratio_to_baseline(&self, param: &str, label: &str) -> Option<Ratio> {
         let b = self.cell(param, self.baseline.as_deref()?)?;
         let r = self.cell(param, label)?;
-        Some(stats::ratio(&r.ns_per_iter, &b.ns_per_iter))
+        Some(stats::ratio(&r.ns_per_item(), &b.ns_per_item()))
     }
 
     /// One verdict line per (parameter, non-baseline strategy).
@@ -309,8 +309,8 @@ impl<'a> Group<'a> {
                             l,
                             base_label,
                             &self.param_text(p),
-                            &r.ns_per_iter,
-                            &b.ns_per_iter,
+                            &r.ns_per_item(),
+                            &b.ns_per_item(),
                         ))
                     })
                     .collect();
@@ -336,12 +336,13 @@ impl<'a> Group<'a> {
     }
 }
 
-/// Bytes per second for byte workloads, accounts (items) per second for item workloads.
+/// Bytes per second for byte workloads, accounts (items) per second for item workloads;
+/// `ns` is the time per item.
 pub fn throughput_text(r: &Record, ns: f64) -> String {
-    if r.items_per_iter > 1 || r.bytes_per_iter == 0 {
-        units::elems_per_sec(r.items_per_iter as f64 * 1e9 / ns, item_unit(r))
+    if r.is_byte_workload() {
+        units::bytes_per_sec(r.bytes_per_item() * 1e9 / ns)
     } else {
-        units::bytes_per_sec(r.bytes_per_iter as f64 * 1e9 / ns)
+        units::elems_per_sec(1e9 / ns, item_unit(r))
     }
 }
 
@@ -354,7 +355,7 @@ pub fn item_unit(r: &Record) -> &'static str {
 
 /// `[lo est hi]` of the throughput: note that the fastest time is the highest throughput.
 pub fn throughput_interval(r: &Record) -> [String; 3] {
-    let t = &r.ns_per_iter;
+    let t = &r.ns_per_item();
     [
         throughput_text(r, t.upper),
         throughput_text(r, t.estimate),
@@ -363,7 +364,7 @@ pub fn throughput_interval(r: &Record) -> [String; 3] {
 }
 
 pub fn time_interval(r: &Record) -> [String; 3] {
-    let t = &r.ns_per_iter;
+    let t = &r.ns_per_item();
     [
         units::time_ns(t.lower),
         units::time_ns(t.estimate),

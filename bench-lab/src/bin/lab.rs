@@ -136,6 +136,8 @@ struct Listed {
     #[serde(flatten)]
     meta: bench_lab::BenchMeta,
     expected_secs: f64,
+    /// BLAKE3 compressions per item, for the report's distance to the hardware floor.
+    compressions_per_item: Option<f64>,
 }
 
 #[derive(Serialize)]
@@ -172,6 +174,7 @@ fn list(sel: &Selection) -> Result<(), String> {
             criterion_id: b.meta.criterion_id(),
             meta: b.meta.clone(),
             expected_secs: profile.settings(&b.meta).expected_secs(),
+            compressions_per_item: bench_lab::batch::compressions_per_item(&b.meta, profile),
         })
         .collect();
     if sel.json {
