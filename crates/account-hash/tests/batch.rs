@@ -1,6 +1,6 @@
 //! The `batch` strategy equals the consensus digest on every vector and on arbitrary
 //! batches, on every backend this CPU has.
-#![cfg(feature = "batch")]
+#![cfg(all(feature = "batch", feature = "streaming"))]
 
 use std::path::Path;
 

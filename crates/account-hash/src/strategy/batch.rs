@@ -10,7 +10,7 @@
 
 use blake3_lanes::{Backend, U16Sum, CHUNK_LEN};
 
-use super::{AccountHasher, Fields, LT_META_LEN, META_LEN};
+use super::{feed_each_field, AccountHasher, Fields, LT_META_LEN, META_LEN};
 use crate::account::AccountRef;
 use crate::digest::{AccountHash, LtHash};
 
@@ -73,20 +73,6 @@ fn stage(account: &AccountRef<'_>, fields: Fields, buf: &mut [u8; CHUNK_LEN]) ->
     Some(len)
 }
 
-/// The blake3 crate, for messages over one chunk: fields fed in order without a buffer.
-fn serial(account: &AccountRef<'_>, fields: Fields) -> blake3::Hasher {
-    let mut hasher = blake3::Hasher::new();
-    hasher.update(&account.lamports.to_le_bytes());
-    if fields == Fields::Legacy {
-        hasher.update(&account.rent_epoch.to_le_bytes());
-    }
-    hasher.update(account.data);
-    hasher.update(&[u8::from(account.executable)]);
-    hasher.update(account.owner.as_bytes());
-    hasher.update(account.pubkey.as_bytes());
-    hasher
-}
-
 impl Batch {
     /// The widest backend this CPU supports.
     pub fn new() -> Self {
@@ -135,7 +121,7 @@ impl Batch {
                     slot_of[staged] = i;
                     staged += 1;
                 } else {
-                    *slot = AccountHash(serial(account, Fields::Legacy).finalize().into());
+                    *slot = AccountHash(feed_each_field(account, Fields::Legacy).finalize().into());
                 }
             }
             let mut inputs: [&[u8]; GROUP] = [&[]; GROUP];
@@ -201,7 +187,7 @@ impl BatchLtAccumulator {
             }
             None => self
                 .spilled
-                .mix_in(&LtHash::from_hasher(&serial(account, Fields::Lt))),
+                .mix_in(&LtHash::from_hasher(&feed_each_field(account, Fields::Lt))),
         }
     }
 

@@ -35,6 +35,22 @@ pub(crate) enum Fields {
     Lt,
 }
 
+/// Feeds the fields with one `update` each, in consensus order, copying nothing: strategy B
+/// itself, and the batch strategy's path for messages longer than one chunk.
+#[cfg(any(feature = "streaming", feature = "batch"))]
+pub(crate) fn feed_each_field(account: &AccountRef<'_>, fields: Fields) -> blake3::Hasher {
+    let mut hasher = blake3::Hasher::new();
+    hasher.update(&account.lamports.to_le_bytes());
+    if fields == Fields::Legacy {
+        hasher.update(&account.rent_epoch.to_le_bytes());
+    }
+    hasher.update(account.data);
+    hasher.update(&[u8::from(account.executable)]);
+    hasher.update(account.owner.as_bytes());
+    hasher.update(account.pubkey.as_bytes());
+    hasher
+}
+
 /// One way of feeding an account's bytes to BLAKE3.
 ///
 /// A strategy whose `CONSENSUS` is true produces [`crate::AccountHash`] and [`crate::LtHash`]
