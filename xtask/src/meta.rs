@@ -29,7 +29,10 @@ pub fn cpu_features() -> Vec<String> {
                 }
             )*};
         }
-        probe!("sse2", "ssse3", "sse4.1", "sse4.2", "avx", "avx2", "avx512f", "avx512vl", "bmi2");
+        probe!(
+            "sse2", "ssse3", "sse4.1", "sse4.2", "avx", "avx2", "avx512f", "avx512bw", "avx512vl",
+            "bmi2"
+        );
     }
     #[cfg(target_arch = "aarch64")]
     {
