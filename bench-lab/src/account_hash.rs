@@ -4,7 +4,7 @@
 use crate::cases::{seed_strategies, Digest, ManyAccounts, OneAccount, StrategyVisitor};
 use crate::workloads::{self, SEED_SIZES};
 use crate::{BenchMeta, Registry};
-use account_hash::AccountHasher;
+use account_hash::{AccountHasher, IntoLtLanes};
 
 pub const FAMILY: &str = "account-hash";
 
@@ -60,7 +60,10 @@ pub(crate) struct SeedSizes<'a> {
 }
 
 impl StrategyVisitor for SeedSizes<'_> {
-    fn visit<H: AccountHasher + Default + Clone + 'static>(&mut self, baseline: bool) {
+    fn visit<H: AccountHasher + Default + Clone + 'static>(&mut self, baseline: bool)
+    where
+        H::Lt: IntoLtLanes,
+    {
         let digest = self.digest;
         for &size in self.sizes {
             let m = meta::<H>(
@@ -93,7 +96,10 @@ pub(crate) struct Mix<'a> {
 }
 
 impl StrategyVisitor for Mix<'_> {
-    fn visit<H: AccountHasher + Default + Clone + 'static>(&mut self, baseline: bool) {
+    fn visit<H: AccountHasher + Default + Clone + 'static>(&mut self, baseline: bool)
+    where
+        H::Lt: IntoLtLanes,
+    {
         let (digest, n, cap) = (self.digest, self.accounts, self.tail_cap);
         let bytes = workloads::mix_hashed_bytes(n, cap, digest.meta_len());
         let m = meta::<H>(

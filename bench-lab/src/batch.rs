@@ -22,7 +22,7 @@
 
 use crate::cases::Digest;
 use crate::{workloads, BenchMeta, Case, Registry};
-use account_hash::{Account, LtHash, LT_BYTES, LT_LANES};
+use account_hash::{Account, IntoLtLanes, LtHash, LT_BYTES, LT_LANES};
 use std::hint::black_box;
 
 /// Accounts in one `set_1024/<size>` lt workload.
@@ -205,24 +205,6 @@ pub fn reference_set_checksum(accounts: &[Account]) -> [u8; 32] {
         }
     }
     LtHash(lanes).checksum().0
-}
-
-/// A per-account strategy's lt output, as lanes to sum.
-pub trait IntoLtLanes {
-    fn into_lt_lanes(self) -> LtHash;
-}
-
-impl IntoLtLanes for LtHash {
-    fn into_lt_lanes(self) -> LtHash {
-        self
-    }
-}
-
-impl IntoLtLanes for account_hash::NonConsensus<LtHash> {
-    /// meta-first's lanes: not the consensus digest, summed the same way to time it.
-    fn into_lt_lanes(self) -> LtHash {
-        self.into_non_consensus_inner()
-    }
 }
 
 /// A per-account strategy over a set: `lt_hash` per account, then `LtHash::mix_in`.

@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use account_hash::{AccountHasher, AccountRecord, DigestBytes, LtChecksum, LtHash};
+use account_hash::{AccountHasher, AccountRecord, DigestBytes, IntoLtLanes, LtChecksum, LtHash};
 use clap::Args;
 use serde::Serialize;
 
@@ -60,23 +60,6 @@ pub struct Report {
     pub strategies: Vec<Row>,
 }
 
-/// LtHash outputs of any strategy, consensus or not, as lanes to mix into a total.
-trait MixLanes {
-    fn into_lanes(self) -> LtHash;
-}
-
-impl MixLanes for LtHash {
-    fn into_lanes(self) -> LtHash {
-        self
-    }
-}
-
-impl MixLanes for account_hash::NonConsensus<LtHash> {
-    fn into_lanes(self) -> LtHash {
-        self.into_non_consensus_inner()
-    }
-}
-
 fn tally(
     strategy: &'static str,
     variant: String,
@@ -118,7 +101,7 @@ fn tally(
 fn check<H>(hasher: H, records: &[AccountRecord], lt_total: Option<LtChecksum>) -> [Row; 2]
 where
     H: AccountHasher,
-    H::Lt: MixLanes,
+    H::Lt: IntoLtLanes,
 {
     let legacy = tally(
         H::STRATEGY,
@@ -140,7 +123,7 @@ where
         if let Some(expected) = r.expected_lt_checksum {
             outcomes.push((r.line, lt.digest_bytes() == expected.0));
         }
-        total.mix_in(&lt.into_lanes());
+        total.mix_in(&lt.into_lt_lanes());
     }
     let mut lt = tally(
         H::STRATEGY,

@@ -171,6 +171,26 @@ impl fmt::Debug for LtHash {
     }
 }
 
+/// An LtHash output of any strategy as lanes to sum into a set's total: a consensus
+/// [`LtHash`] as it is; a [`NonConsensus<LtHash>`] unwrapped, for timing or inspection only —
+/// a total that contains one is not the consensus LtHash either.
+pub trait IntoLtLanes {
+    /// The lanes.
+    fn into_lt_lanes(self) -> LtHash;
+}
+
+impl IntoLtLanes for LtHash {
+    fn into_lt_lanes(self) -> LtHash {
+        self
+    }
+}
+
+impl IntoLtLanes for NonConsensus<LtHash> {
+    fn into_lt_lanes(self) -> LtHash {
+        self.0
+    }
+}
+
 /// A digest computed in a byte order that is NOT the consensus one (strategy `meta-first`).
 ///
 /// It wraps the same shape as the consensus type but is a different type: it cannot be

@@ -48,7 +48,8 @@ pub mod strategy;
 
 pub use account::{Account, AccountRef, ParseKeyError, Pubkey, PUBKEY_LEN};
 pub use digest::{
-    AccountHash, DigestBytes, LtChecksum, LtHash, NonConsensus, HASH_LEN, LT_BYTES, LT_LANES,
+    AccountHash, DigestBytes, IntoLtLanes, LtChecksum, LtHash, NonConsensus, HASH_LEN, LT_BYTES,
+    LT_LANES,
 };
 pub use input::{parse_accounts, read_accounts, AccountRecord, InputError};
 #[cfg(feature = "batch")]
