@@ -70,6 +70,39 @@ pub fn read_estimate(bench_dir: &Path) -> Result<(Interval, &'static str)> {
     ))
 }
 
+/// The best sample of `<bench dir>/new/sample.json`: the lowest time per iteration over
+/// criterion's samples, and how many samples there were. With one iteration per sample (the
+/// reconcile family's settings) this is the seed's "best of N runs". `None` when criterion
+/// wrote no sample file.
+pub fn read_best_sample(bench_dir: &Path) -> Result<Option<(f64, u64)>> {
+    let file = bench_dir.join("new").join("sample.json");
+    if !file.exists() {
+        return Ok(None);
+    }
+    let text = crate::error::read_to_string(&file)?;
+    let v = parse(&file, &text)?;
+    let root = At::root(&file, &v);
+    let iters = root.field("iters")?;
+    let times = root.field("times")?;
+    let (iters, times) = (iters.items()?, times.items()?);
+    if iters.len() != times.len() || iters.is_empty() {
+        return Err(root.error(format!(
+            "`iters` ({}) and `times` ({}) must be equally long and not empty",
+            iters.len(),
+            times.len()
+        )));
+    }
+    let mut best = f64::INFINITY;
+    for (n, t) in iters.iter().zip(&times) {
+        let (n, t) = (n.as_f64()?, t.as_f64()?);
+        if n <= 0.0 || t <= 0.0 {
+            return Err(root.error(format!("a sample of {n} iterations took {t} ns")));
+        }
+        best = best.min(t / n);
+    }
+    Ok(Some((best, iters.len() as u64)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -84,6 +117,32 @@ mod tests {
     const EST: &str = r#"{"mean":{"confidence_interval":{"confidence_level":0.95,"lower_bound":344.0,"upper_bound":346.0},"point_estimate":345.0,"standard_error":0.5},
         "median":{"confidence_interval":{"confidence_level":0.95,"lower_bound":344.0,"upper_bound":346.0},"point_estimate":345.0,"standard_error":0.5},
         "slope":SLOPE,"std_dev":null,"median_abs_dev":null}"#;
+
+    #[test]
+    fn best_sample_is_the_lowest_time_per_iteration() {
+        let d = tmp("best");
+        assert_eq!(
+            read_best_sample(&d).unwrap(),
+            None,
+            "no sample.json, no best"
+        );
+        std::fs::write(
+            d.join("new/sample.json"),
+            r#"{"sampling_mode":"Flat","iters":[1.0,1.0,2.0],"times":[5000.0,4000.0,7000.0]}"#,
+        )
+        .unwrap();
+        assert_eq!(read_best_sample(&d).unwrap(), Some((3500.0, 3)));
+        std::fs::write(
+            d.join("new/sample.json"),
+            r#"{"iters":[1.0],"times":[5000.0, 1.0]}"#,
+        )
+        .unwrap();
+        let e = read_best_sample(&d).unwrap_err().to_string();
+        assert!(
+            e.contains("sample.json") && e.contains("equally long"),
+            "{e}"
+        );
+    }
 
     #[test]
     fn prefers_slope_then_mean() {

@@ -79,6 +79,12 @@ pub struct Record {
     /// BLAKE3 compressions per item (account), where the floor is a compression count.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub compressions_per_item: Option<f64>,
+    /// The fastest of criterion's samples, time per iteration (see `samples`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_ns_per_iter: Option<f64>,
+    /// How many samples criterion took.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub samples: Option<u64>,
 }
 
 /// A planned benchmark without a measurement.
@@ -303,6 +309,8 @@ fn read_record(at: &At) -> Result<Record> {
         baseline: at.opt_bool_field("baseline")?.unwrap_or(false),
         criterion_id: at.opt_str_field("criterion_id")?,
         compressions_per_item: at.opt_f64_field("compressions_per_item")?,
+        best_ns_per_iter: at.opt_f64_field("best_ns_per_iter")?,
+        samples: at.opt_u64_field("samples")?,
     })
 }
 

@@ -32,6 +32,14 @@ pub fn detail(group: &Group) -> Table {
     ]
     .map(String::from)
     .to_vec();
+    // The reconcile family takes one iteration per sample: its best sample is the seed's
+    // "best of N runs", for the whole scenario (not per item).
+    let best_of_runs =
+        group.family == "reconcile" && group.cells.values().any(|r| r.best_ns_per_iter.is_some());
+    let mut headers = headers;
+    if best_of_runs {
+        headers.push("best of N runs (whole scenario)".into());
+    }
     let mut rows = Vec::new();
     for p in &group.params {
         for label in &group.labels {
@@ -58,6 +66,15 @@ pub fn detail(group: &Group) -> Table {
                         view::peak_text(r),
                         view::digest_text(r).to_string(),
                     ]);
+                    if best_of_runs {
+                        let best = match (r.best_ns_per_iter, r.samples) {
+                            (Some(b), Some(n)) => format!("{} (of {n})", crate::units::time_ns(b)),
+                            _ => "–".into(),
+                        };
+                        if let Some(row) = rows.last_mut() {
+                            row.push(best);
+                        }
+                    }
                 }
                 None if group.is_missing(p, label) => rows.push(vec![
                     ptext,
@@ -72,6 +89,9 @@ pub fn detail(group: &Group) -> Table {
                 None => {}
             }
         }
+    }
+    for row in &mut rows {
+        row.resize(headers.len(), "–".into());
     }
     Table { headers, rows }
 }
