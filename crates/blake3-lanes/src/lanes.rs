@@ -214,8 +214,14 @@ unsafe fn rounds_after_first<V: LaneVector>(v: &mut [V; 16], m: &[V; 16]) {
 /// With `THROUGH_LAST`, every block is compressed and the last one carries
 /// `CHUNK_END | ROOT`, so the result is the hash. Without, the last block of
 /// each message is left out (the caller turns it into a [`RootBlock`]).
+///
+/// With `INLINE_UNIFORM`, the blocks every lane has in full (all but the last of equal-length
+/// messages: the hot loop of [`hash_many`]) inline the rounds instead of calling the
+/// backend's out-of-line copy: measured here, ~10% of a 246-byte hash on AVX-512.
 #[inline(always)]
-unsafe fn chunk_cvs<V: LaneVector, const THROUGH_LAST: bool>(batch: &[&[u8]]) -> [V; 8] {
+unsafe fn chunk_cvs<V: LaneVector, const THROUGH_LAST: bool, const INLINE_UNIFORM: bool>(
+    batch: &[&[u8]],
+) -> [V; 8] {
     debug_assert!(batch.len() <= V::LANES);
     let mut inputs: [&[u8]; MAX_LANES] = [&[]; MAX_LANES];
     inputs[..batch.len()].copy_from_slice(batch);
@@ -257,7 +263,11 @@ unsafe fn chunk_cvs<V: LaneVector, const THROUGH_LAST: bool>(batch: &[&[u8]]) ->
         });
         let m = V::load_transposed(&refs);
         let flags = V::splat(if block_index == 0 { CHUNK_START } else { 0 });
-        let state = compress_state(&cv, &m, zero, zero, full_len, flags);
+        let state = if INLINE_UNIFORM {
+            compress_rounds(&cv, &m, zero, zero, full_len, flags)
+        } else {
+            compress_state(&cv, &m, zero, zero, full_len, flags)
+        };
         for i in 0..8 {
             cv[i] = state[i].xor(state[i + 8]);
         }
@@ -305,7 +315,7 @@ unsafe fn chunk_cvs<V: LaneVector, const THROUGH_LAST: bool>(batch: &[&[u8]]) ->
 #[inline(always)]
 pub(crate) unsafe fn hash_many<V: LaneVector>(inputs: &[&[u8]], out: &mut [[u8; OUT_LEN]]) {
     for (batch, hashes) in inputs.chunks(V::LANES).zip(out.chunks_mut(V::LANES)) {
-        let cv = chunk_cvs::<V, true>(batch);
+        let cv = chunk_cvs::<V, true, true>(batch);
         let mut lanes_out = [[0u8; OUT_LEN]; MAX_LANES];
         V::store_transposed_cvs(&cv, &mut lanes_out);
         hashes.copy_from_slice(&lanes_out[..hashes.len()]);
@@ -340,7 +350,7 @@ pub(crate) unsafe fn hash_blocks<V: LaneVector>(
 /// `roots[..batch.len()]`.
 #[inline(always)]
 unsafe fn root_blocks<V: LaneVector>(batch: &[&[u8]], roots: &mut [RootBlock; MAX_LANES]) {
-    let cv = chunk_cvs::<V, false>(batch);
+    let cv = chunk_cvs::<V, false, false>(batch);
     let mut cv_bytes = [[0u8; OUT_LEN]; MAX_LANES];
     V::store_transposed_cvs(&cv, &mut cv_bytes);
     for ((root, input), cv) in roots.iter_mut().zip(batch).zip(cv_bytes.iter()) {
