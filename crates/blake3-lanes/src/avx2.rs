@@ -10,7 +10,6 @@ use core::arch::x86::*;
 use core::arch::x86_64::*;
 
 use crate::lanes::{self, LaneVector, MAX_LANES};
-use crate::u16sum::SumWords;
 use crate::{BLOCK_LEN, OUT_LEN};
 
 #[derive(Clone, Copy)]
@@ -193,49 +192,4 @@ impl LaneVector for Avx2Vector {
     }
 }
 
-/// # Safety
-/// The CPU must support AVX2; every input must be at most one chunk long;
-/// `out.len() == inputs.len()`.
-#[target_feature(enable = "avx2")]
-pub(crate) unsafe fn hash_many(inputs: &[&[u8]], out: &mut [[u8; OUT_LEN]]) {
-    lanes::hash_many::<Avx2Vector>(inputs, out)
-}
-
-/// # Safety
-/// The CPU must support AVX2; `out.len() == blocks.len()`.
-#[target_feature(enable = "avx2")]
-pub(crate) unsafe fn hash_blocks(blocks: &[[u8; BLOCK_LEN]], out: &mut [[u8; OUT_LEN]]) {
-    lanes::hash_blocks::<Avx2Vector>(blocks, out)
-}
-
-/// # Safety
-/// The CPU must support AVX2; every input must be at most one chunk long;
-/// `out.len() == inputs.len() * out_len`.
-#[target_feature(enable = "avx2")]
-pub(crate) unsafe fn xof_many(inputs: &[&[u8]], out_len: usize, out: &mut [u8]) {
-    lanes::xof_many::<Avx2Vector>(inputs, out_len, out)
-}
-
-/// # Safety
-/// The CPU must support AVX2; every input must be at most one chunk long.
-#[target_feature(enable = "avx2")]
-pub(crate) unsafe fn accumulate_u16(sum: &mut SumWords, inputs: &[&[u8]], subtract: bool) {
-    lanes::accumulate_u16::<Avx2Vector>(sum, inputs, subtract)
-}
-
-/// The seven rounds, compiled once for this backend (see [`LaneVector::compress`]).
-///
-/// # Safety
-/// The CPU must support the features enabled here.
-#[target_feature(enable = "avx2")]
-#[inline(never)]
-unsafe fn compress(
-    cv: &[Avx2Vector; 8],
-    m: &[Avx2Vector; 16],
-    counter_lo: Avx2Vector,
-    counter_hi: Avx2Vector,
-    block_len: Avx2Vector,
-    flags: Avx2Vector,
-) -> [Avx2Vector; 16] {
-    lanes::compress_rounds(cv, m, counter_lo, counter_hi, block_len, flags)
-}
+lanes::backend_entry_points!(Avx2Vector, "avx2");

@@ -12,7 +12,6 @@ use core::arch::x86::*;
 use core::arch::x86_64::*;
 
 use crate::lanes::{self, LaneVector, MAX_LANES};
-use crate::u16sum::SumWords;
 use crate::{BLOCK_LEN, OUT_LEN};
 
 #[derive(Clone, Copy)]
@@ -170,49 +169,4 @@ impl LaneVector for Avx512Vector {
     }
 }
 
-/// # Safety
-/// The CPU must support AVX-512F and AVX-512BW; every input must be at most one chunk
-/// long; `out.len() == inputs.len()`.
-#[target_feature(enable = "avx512f,avx512bw")]
-pub(crate) unsafe fn hash_many(inputs: &[&[u8]], out: &mut [[u8; OUT_LEN]]) {
-    lanes::hash_many::<Avx512Vector>(inputs, out)
-}
-
-/// # Safety
-/// The CPU must support AVX-512F and AVX-512BW; `out.len() == blocks.len()`.
-#[target_feature(enable = "avx512f,avx512bw")]
-pub(crate) unsafe fn hash_blocks(blocks: &[[u8; BLOCK_LEN]], out: &mut [[u8; OUT_LEN]]) {
-    lanes::hash_blocks::<Avx512Vector>(blocks, out)
-}
-
-/// # Safety
-/// The CPU must support AVX-512F and AVX-512BW; every input must be at most one chunk
-/// long; `out.len() == inputs.len() * out_len`.
-#[target_feature(enable = "avx512f,avx512bw")]
-pub(crate) unsafe fn xof_many(inputs: &[&[u8]], out_len: usize, out: &mut [u8]) {
-    lanes::xof_many::<Avx512Vector>(inputs, out_len, out)
-}
-
-/// # Safety
-/// The CPU must support AVX-512F and AVX-512BW; every input must be at most one chunk long.
-#[target_feature(enable = "avx512f,avx512bw")]
-pub(crate) unsafe fn accumulate_u16(sum: &mut SumWords, inputs: &[&[u8]], subtract: bool) {
-    lanes::accumulate_u16::<Avx512Vector>(sum, inputs, subtract)
-}
-
-/// The seven rounds, compiled once for this backend (see [`LaneVector::compress`]).
-///
-/// # Safety
-/// The CPU must support the features enabled here.
-#[target_feature(enable = "avx512f,avx512bw")]
-#[inline(never)]
-unsafe fn compress(
-    cv: &[Avx512Vector; 8],
-    m: &[Avx512Vector; 16],
-    counter_lo: Avx512Vector,
-    counter_hi: Avx512Vector,
-    block_len: Avx512Vector,
-    flags: Avx512Vector,
-) -> [Avx512Vector; 16] {
-    lanes::compress_rounds(cv, m, counter_lo, counter_hi, block_len, flags)
-}
+lanes::backend_entry_points!(Avx512Vector, "avx512f,avx512bw");

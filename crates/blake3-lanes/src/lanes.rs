@@ -507,3 +507,68 @@ pub(crate) unsafe fn accumulate_u16<V: LaneVector>(
         }
     }
 }
+
+/// The `#[target_feature]` entry points of one backend: each instantiates the generic lane
+/// algorithm for the backend's vector type, so it is compiled for that instruction set;
+/// `compress` is the backend's one out-of-line copy of the rounds
+/// ([`LaneVector::compress`]). The dispatcher (`platform.rs`) calls these only after it
+/// checked the CPU, which is the safety contract of every function here.
+macro_rules! backend_entry_points {
+    ($vector:ty, $features:literal) => {
+        /// # Safety
+        /// The CPU must support this backend's features; every input must be at most one
+        /// chunk long; `out.len() == inputs.len()`.
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn hash_many(inputs: &[&[u8]], out: &mut [[u8; $crate::OUT_LEN]]) {
+            $crate::lanes::hash_many::<$vector>(inputs, out)
+        }
+
+        /// # Safety
+        /// The CPU must support this backend's features; `out.len() == blocks.len()`.
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn hash_blocks(
+            blocks: &[[u8; $crate::BLOCK_LEN]],
+            out: &mut [[u8; $crate::OUT_LEN]],
+        ) {
+            $crate::lanes::hash_blocks::<$vector>(blocks, out)
+        }
+
+        /// # Safety
+        /// The CPU must support this backend's features; every input must be at most one
+        /// chunk long; `out.len() == inputs.len() * out_len`.
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn xof_many(inputs: &[&[u8]], out_len: usize, out: &mut [u8]) {
+            $crate::lanes::xof_many::<$vector>(inputs, out_len, out)
+        }
+
+        /// # Safety
+        /// The CPU must support this backend's features; every input must be at most one
+        /// chunk long.
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn accumulate_u16(
+            sum: &mut $crate::u16sum::SumWords,
+            inputs: &[&[u8]],
+            subtract: bool,
+        ) {
+            $crate::lanes::accumulate_u16::<$vector>(sum, inputs, subtract)
+        }
+
+        /// The seven rounds, compiled once for this backend.
+        ///
+        /// # Safety
+        /// The CPU must support this backend's features.
+        #[target_feature(enable = $features)]
+        #[inline(never)]
+        unsafe fn compress(
+            cv: &[$vector; 8],
+            m: &[$vector; 16],
+            counter_lo: $vector,
+            counter_hi: $vector,
+            block_len: $vector,
+            flags: $vector,
+        ) -> [$vector; 16] {
+            $crate::lanes::compress_rounds(cv, m, counter_lo, counter_hi, block_len, flags)
+        }
+    };
+}
+pub(crate) use backend_entry_points;

@@ -11,7 +11,6 @@ use core::arch::x86::*;
 use core::arch::x86_64::*;
 
 use crate::lanes::{self, LaneVector, MAX_LANES};
-use crate::u16sum::SumWords;
 use crate::{BLOCK_LEN, OUT_LEN};
 
 #[derive(Clone, Copy)]
@@ -157,49 +156,4 @@ impl LaneVector for Sse41Vector {
     }
 }
 
-/// # Safety
-/// The CPU must support SSE4.1; every input must be at most one chunk long;
-/// `out.len() == inputs.len()`.
-#[target_feature(enable = "sse4.1")]
-pub(crate) unsafe fn hash_many(inputs: &[&[u8]], out: &mut [[u8; OUT_LEN]]) {
-    lanes::hash_many::<Sse41Vector>(inputs, out)
-}
-
-/// # Safety
-/// The CPU must support SSE4.1; `out.len() == blocks.len()`.
-#[target_feature(enable = "sse4.1")]
-pub(crate) unsafe fn hash_blocks(blocks: &[[u8; BLOCK_LEN]], out: &mut [[u8; OUT_LEN]]) {
-    lanes::hash_blocks::<Sse41Vector>(blocks, out)
-}
-
-/// # Safety
-/// The CPU must support SSE4.1; every input must be at most one chunk long;
-/// `out.len() == inputs.len() * out_len`.
-#[target_feature(enable = "sse4.1")]
-pub(crate) unsafe fn xof_many(inputs: &[&[u8]], out_len: usize, out: &mut [u8]) {
-    lanes::xof_many::<Sse41Vector>(inputs, out_len, out)
-}
-
-/// # Safety
-/// The CPU must support SSE4.1; every input must be at most one chunk long.
-#[target_feature(enable = "sse4.1")]
-pub(crate) unsafe fn accumulate_u16(sum: &mut SumWords, inputs: &[&[u8]], subtract: bool) {
-    lanes::accumulate_u16::<Sse41Vector>(sum, inputs, subtract)
-}
-
-/// The seven rounds, compiled once for this backend (see [`LaneVector::compress`]).
-///
-/// # Safety
-/// The CPU must support the features enabled here.
-#[target_feature(enable = "sse4.1")]
-#[inline(never)]
-unsafe fn compress(
-    cv: &[Sse41Vector; 8],
-    m: &[Sse41Vector; 16],
-    counter_lo: Sse41Vector,
-    counter_hi: Sse41Vector,
-    block_len: Sse41Vector,
-    flags: Sse41Vector,
-) -> [Sse41Vector; 16] {
-    lanes::compress_rounds(cv, m, counter_lo, counter_hi, block_len, flags)
-}
+lanes::backend_entry_points!(Sse41Vector, "sse4.1");
