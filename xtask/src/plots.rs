@@ -110,6 +110,28 @@ pub fn chart(group: &Group) -> Result<Option<String>> {
 
 /// Throughput against bytes hashed per item, log x axis, one line per strategy, with
 /// confidence-interval error bars.
+/// One series as a labelled line with a dot per point (error bars are drawn by the caller).
+fn draw_line<'a, DB, CT>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    label: &str,
+    pts: &[(f64, f64, f64, f64)],
+    c: RGBColor,
+) -> std::result::Result<(), DrawingAreaErrorKind<DB::ErrorType>>
+where
+    DB: DrawingBackend + 'a,
+    CT: CoordTranslate<From = (f64, f64)>,
+{
+    chart
+        .draw_series(LineSeries::new(
+            pts.iter().map(|p| (p.0, p.1)),
+            c.stroke_width(2),
+        ))?
+        .label(label)
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 22, y)], c.stroke_width(3)));
+    chart.draw_series(pts.iter().map(|p| Circle::new((p.0, p.1), 3, c.filled())))?;
+    Ok(())
+}
+
 fn sizes_chart(group: &Group) -> Result<String> {
     let e = plot_err("size chart");
     let mut series: Vec<Series> = Vec::new();
@@ -166,19 +188,7 @@ fn sizes_chart(group: &Group) -> Result<String> {
             .map_err(&e)?;
         for (i, (label, pts)) in series.iter().enumerate() {
             let c = color(i);
-            chart
-                .draw_series(LineSeries::new(
-                    pts.iter().map(|p| (p.0, p.1)),
-                    c.stroke_width(2),
-                ))
-                .map_err(&e)?
-                .label(label.as_str())
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 22, y)], c.stroke_width(3))
-                });
-            chart
-                .draw_series(pts.iter().map(|p| Circle::new((p.0, p.1), 3, c.filled())))
-                .map_err(&e)?;
+            draw_line(&mut chart, label, pts, c).map_err(&e)?;
             chart
                 .draw_series(pts.iter().flat_map(|&(x, _, lo, hi)| {
                     [
@@ -264,19 +274,7 @@ fn sweep_chart(group: &Group) -> Result<String> {
             .map_err(&e)?;
         for (i, (label, pts)) in series.iter().enumerate() {
             let c = color(i);
-            chart
-                .draw_series(LineSeries::new(
-                    pts.iter().map(|p| (p.0, p.1)),
-                    c.stroke_width(2),
-                ))
-                .map_err(&e)?
-                .label(label.as_str())
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 22, y)], c.stroke_width(3))
-                });
-            chart
-                .draw_series(pts.iter().map(|p| Circle::new((p.0, p.1), 3, c.filled())))
-                .map_err(&e)?;
+            draw_line(&mut chart, label, pts, c).map_err(&e)?;
             chart
                 .draw_series(
                     pts.iter()
