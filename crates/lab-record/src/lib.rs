@@ -1,0 +1,784 @@
+//! The typed record of a hashlab lab run, shared by bench-lab (which describes and counts
+//! benchmarks) and xtask (which plans, records, analyses and renders them).
+//!
+//! One benchmark identity ([`BenchId`]: family, digest, strategy, optional variant, typed
+//! [`Workload`]), one description ([`BenchMeta`]), one result row ([`Record`]) and the file
+//! that holds a run ([`ResultsFile`], `reports/<run-id>/results.json`, schema [`SCHEMA`]).
+//! The JSON field names are fixed: scripts and merged reports read them (see
+//! `docs/results-format.md`). Reading goes through [`serde_path_to_error`], so a bad file
+//! is reported with its line and the path of the field, for example
+//! `results.json:12:27: field `results[3].ns_per_iter.lower`: ...`.
+
+#![forbid(unsafe_code)]
+
+use serde::{de::DeserializeOwned, Deserialize, Deserializer, Serialize};
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+/// Version of the results format this crate writes and reads. Schema 1 (variant `"-"`,
+/// untyped workload, no `isa`/`paired`/`machine`) is refused with an explanation.
+pub const SCHEMA: u64 = 2;
+
+/// Declares a closed set of names that serialise as fixed strings.
+macro_rules! names {
+    ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $text:literal,)+ }) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        pub enum $name {
+            $($(#[$vdoc])* #[serde(rename = $text)] $variant,)+
+        }
+
+        impl $name {
+            /// Every value, in declaration order.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            /// The fixed name, as written in results.json.
+            pub const fn as_str(self) -> &'static str {
+                match self { $($name::$variant => $text,)+ }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = String;
+            fn from_str(s: &str) -> Result<Self, String> {
+                match s {
+                    $($text => Ok($name::$variant),)+
+                    _ => Err(format!(
+                        "unknown {} `{s}` (expected one of: {})",
+                        stringify!($name),
+                        [$($text),+].join(", ")
+                    )),
+                }
+            }
+        }
+    };
+}
+
+names! {
+    /// Which table of the report a benchmark belongs to.
+    Family {
+        /// The legacy 32-byte account hash, per account and batched.
+        AccountHash = "account-hash",
+        /// The accounts lattice hash (SIMD-0215).
+        LtHash = "lt-hash",
+        /// 256-bit per-item accumulators.
+        Accumulator = "accumulator",
+        /// Set reconciliation (negentropy v1) scenarios.
+        Reconcile = "reconcile",
+    }
+}
+
+names! {
+    /// What the measured code produces.
+    Digest {
+        /// The 32-byte account hash.
+        Legacy = "legacy",
+        /// The 2048-byte lattice hash.
+        Lt = "lt",
+        /// A 256-bit sum of 32-byte ids.
+        Sum256 = "sum256",
+        /// A reconciliation's have/need id lists.
+        HaveNeed = "have-need",
+    }
+}
+
+names! {
+    /// Which criterion statistic a time is.
+    Statistic {
+        /// Linear regression over iteration counts (criterion's default for short benches).
+        Slope = "slope",
+        /// Mean of the samples (one iteration per sample, or when no slope was fitted).
+        Mean = "mean",
+    }
+}
+
+names! {
+    /// How a run ended.
+    Status {
+        /// Still measuring (a file written mid-run).
+        Running = "running",
+        /// Every planned benchmark was measured.
+        Complete = "complete",
+        /// Some benchmark failed; see `missing`.
+        Incomplete = "incomplete",
+        /// Stopped by a signal; what was measured is kept.
+        Interrupted = "interrupted",
+    }
+}
+
+names! {
+    /// The widest instruction set a row's hashing code may use.
+    Isa {
+        /// No SIMD.
+        Portable = "portable",
+        /// SSE4.1 (4 lanes of 32 bits).
+        Sse41 = "sse41",
+        /// AVX2 (8 lanes).
+        Avx2 = "avx2",
+        /// AVX-512 F+BW (16 lanes).
+        Avx512 = "avx512",
+    }
+}
+
+names! {
+    /// A paired comparison's conclusion.
+    Verdict {
+        /// The row's interval lies below `1 - band`.
+        Faster = "faster",
+        /// The row's interval lies above `1 + band`.
+        Slower = "slower",
+        /// Otherwise: no difference this run can tell from layout and machine noise.
+        Equal = "equal",
+    }
+}
+
+/// What a benchmark runs on: a kind (`data_size`, `cap_sweep`, `mainnet_mix`, `set_1024`,
+/// `user_accounts`, ...) and its parameter (`165`, `100000`, a file stem). Written as
+/// `kind/param` in results.json; a workload with no parameter is written as its kind.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Workload {
+    pub kind: String,
+    pub param: String,
+}
+
+impl Workload {
+    pub fn new(kind: impl Into<String>, param: impl fmt::Display) -> Self {
+        Workload {
+            kind: kind.into(),
+            param: param.to_string(),
+        }
+    }
+
+    /// The parameter as a number, when it is one.
+    pub fn param_u64(&self) -> Option<u64> {
+        self.param.parse().ok()
+    }
+
+    pub fn is(&self, kind: &str) -> bool {
+        self.kind == kind
+    }
+}
+
+impl fmt::Display for Workload {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.param.is_empty() {
+            f.write_str(&self.kind)
+        } else {
+            write!(f, "{}/{}", self.kind, self.param)
+        }
+    }
+}
+
+impl FromStr for Workload {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let (kind, param) = s.rsplit_once('/').unwrap_or((s, ""));
+        if kind.is_empty() || kind.contains(char::is_whitespace) {
+            return Err(format!(
+                "`{s}` is not a workload (expected kind/param, e.g. data_size/165)"
+            ));
+        }
+        Ok(Workload::new(kind, param))
+    }
+}
+
+impl Serialize for Workload {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Workload {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// The identity of a benchmark: the same in every run, on every machine.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct BenchId {
+    pub family: Family,
+    pub digest: Digest,
+    /// `copy-buffer`, `streaming`, `meta-first`, `batch`, `lane-xof`, `peer:<crate>`, ...
+    pub strategy: String,
+    /// `cap=200`, `avx2`, ...; `None` when the strategy has no variants (JSON `null`).
+    pub variant: Option<String>,
+    pub workload: Workload,
+}
+
+impl BenchId {
+    /// Criterion's function name: `copy-buffer@cap=200`, `streaming`.
+    pub fn function(&self) -> String {
+        match &self.variant {
+            Some(v) => format!("{}@{v}", self.strategy),
+            None => self.strategy.clone(),
+        }
+    }
+
+    /// Criterion's full id: `<family>/<function>/<workload>`.
+    pub fn criterion_id(&self) -> String {
+        format!("{}/{}/{}", self.family, self.function(), self.workload)
+    }
+
+    /// `copy-buffer cap=200`: the name a reader sees.
+    pub fn label(&self) -> String {
+        match &self.variant {
+            Some(v) => format!("{} {v}", self.strategy),
+            None => self.strategy.clone(),
+        }
+    }
+
+    /// The key that identifies the same benchmark in two runs (and two machines).
+    pub fn key(&self) -> String {
+        format!(
+            "{}/{}/{}/{}",
+            self.family,
+            self.digest,
+            self.label(),
+            self.workload
+        )
+    }
+}
+
+/// What a registered benchmark measures, as bench-lab describes it (`lab list --json`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BenchMeta {
+    #[serde(flatten)]
+    pub id: BenchId,
+    /// Account data size in bytes for size-parameterised workloads.
+    pub data_size: Option<u64>,
+    /// Bytes hashed per iteration.
+    pub bytes_per_iter: u64,
+    /// Items (accounts, ids, adds) per iteration; at least 1.
+    #[serde(deserialize_with = "at_least_one")]
+    pub items_per_iter: u64,
+    /// The row its table compares against.
+    pub baseline: bool,
+    /// Whether the strategy claims the consensus digest.
+    pub claims_consensus: bool,
+    /// Widest instruction set the hashing code may use, when known.
+    pub isa: Option<Isa>,
+}
+
+/// One row of `lab list --json`: a benchmark and what bench-all needs to plan it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Planned {
+    pub criterion_id: String,
+    #[serde(flatten)]
+    pub meta: BenchMeta,
+    /// The profile's expected wall time for it (progress and ETA).
+    pub expected_secs: f64,
+    /// BLAKE3 compressions per item, where the floor is a compression count.
+    pub compressions_per_item: Option<f64>,
+}
+
+/// The whole output of `lab list --json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlanFile {
+    pub profile: String,
+    /// Cargo features of the lab build that listed them.
+    pub features: Vec<String>,
+    pub benches: Vec<Planned>,
+}
+
+/// One row of `lab allocs --json`: the counted (never timed) pass.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Counted {
+    pub criterion_id: String,
+    pub iterations: u64,
+    pub allocs_per_iter: f64,
+    pub peak_bytes: u64,
+    /// Whether the output matched the reference digest; `None` where there is none.
+    pub digest_compatible: Option<bool>,
+}
+
+/// The whole output of `lab allocs --json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CountFile {
+    pub profile: String,
+    pub results: Vec<Counted>,
+}
+
+/// A time per iteration in nanoseconds with its confidence interval:
+/// `0 < lower <= estimate <= upper` (checked when read).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "RawInterval")]
+pub struct Interval {
+    pub estimate: f64,
+    pub lower: f64,
+    pub upper: f64,
+    /// Standard error of the estimate, when known.
+    pub std_err: Option<f64>,
+    /// Confidence level of `[lower, upper]`, for example 0.95.
+    pub confidence: Option<f64>,
+}
+
+#[derive(Deserialize)]
+struct RawInterval {
+    estimate: f64,
+    lower: f64,
+    upper: f64,
+    #[serde(default)]
+    std_err: Option<f64>,
+    #[serde(default)]
+    confidence: Option<f64>,
+}
+
+impl TryFrom<RawInterval> for Interval {
+    type Error = String;
+    fn try_from(r: RawInterval) -> Result<Self, String> {
+        if !(r.estimate > 0.0 && r.lower > 0.0 && r.lower <= r.estimate && r.estimate <= r.upper) {
+            return Err(format!(
+                "interval must satisfy 0 < lower <= estimate <= upper, found [{}, {}, {}]",
+                r.lower, r.estimate, r.upper
+            ));
+        }
+        Ok(Interval {
+            estimate: r.estimate,
+            lower: r.lower,
+            upper: r.upper,
+            std_err: r.std_err,
+            confidence: r.confidence,
+        })
+    }
+}
+
+impl Interval {
+    /// Every bound divided by `n` (time per item from time per iteration).
+    pub fn per(self, n: f64) -> Interval {
+        Interval {
+            estimate: self.estimate / n,
+            lower: self.lower / n,
+            upper: self.upper / n,
+            std_err: self.std_err.map(|e| e / n),
+            confidence: self.confidence,
+        }
+    }
+}
+
+/// A ratio (this row's time / the baseline's) with its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Ratio {
+    pub estimate: f64,
+    pub lower: f64,
+    pub upper: f64,
+}
+
+/// A row compared with its table's baseline, interleaved in one process and sampled over
+/// many processes (memory layouts).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Paired {
+    /// The compared row's criterion id.
+    pub baseline: String,
+    /// This row's time / the baseline's; the interval includes the spread across layouts.
+    pub ratio: Ratio,
+    /// The table's noise band (a fraction, e.g. 0.01), from its A/A control.
+    pub band: f64,
+    pub verdict: Verdict,
+    /// How many fresh processes (layouts) were sampled.
+    #[serde(default)]
+    pub layouts: Option<u32>,
+    /// Standard deviation of the per-layout log ratios.
+    #[serde(default)]
+    pub layout_sd: Option<f64>,
+    /// Smallest and largest per-layout ratio.
+    #[serde(default)]
+    pub layout_range: Option<[f64; 2]>,
+}
+
+/// Marks a control row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Control {
+    /// The baseline against a separate copy of itself.
+    #[serde(rename = "aa")]
+    Aa,
+}
+
+/// One measured benchmark: a row of `results`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    #[serde(flatten)]
+    pub meta: BenchMeta,
+    pub criterion_id: String,
+    /// Criterion's estimate of the time per iteration, with its confidence interval.
+    pub ns_per_iter: Interval,
+    pub statistic: Statistic,
+    pub allocs_per_iter: Option<f64>,
+    pub peak_bytes: Option<u64>,
+    /// Claims the consensus digest and matched the reference on this input.
+    pub digest_compatible: Option<bool>,
+    /// BLAKE3 compressions per item, where the floor is a compression count.
+    #[serde(default)]
+    pub compressions_per_item: Option<f64>,
+    /// The fastest of criterion's samples, time per iteration.
+    #[serde(default)]
+    pub best_ns_per_iter: Option<f64>,
+    /// How many samples criterion took.
+    #[serde(default)]
+    pub samples: Option<u64>,
+    /// The paired comparison with the table's baseline; `None` on baseline rows.
+    #[serde(default)]
+    pub paired: Option<Paired>,
+    /// `aa` on A/A control rows; absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub control: Option<Control>,
+    /// Instructions per iteration, counted under valgrind; `None` when not counted.
+    #[serde(default)]
+    pub instructions_per_iter: Option<f64>,
+    /// The instruction set of the code path that was counted.
+    #[serde(default)]
+    pub instructions_isa: Option<Isa>,
+}
+
+impl Record {
+    pub fn id(&self) -> &BenchId {
+        &self.meta.id
+    }
+
+    /// Time per item (account, id, compression).
+    pub fn ns_per_item(&self) -> Interval {
+        self.ns_per_iter.per(self.meta.items_per_iter.max(1) as f64)
+    }
+
+    /// Bytes hashed per item.
+    pub fn bytes_per_item(&self) -> f64 {
+        self.meta.bytes_per_iter as f64 / self.meta.items_per_iter.max(1) as f64
+    }
+
+    /// Allocations per item, when counted.
+    pub fn allocs_per_item(&self) -> Option<f64> {
+        self.allocs_per_iter
+            .map(|a| a / self.meta.items_per_iter.max(1) as f64)
+    }
+}
+
+/// A planned benchmark that produced no measurement, with the reason.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Missing {
+    #[serde(flatten)]
+    pub id: BenchId,
+    pub criterion_id: String,
+    pub reason: String,
+}
+
+/// Where, when and how a run was made.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunMeta {
+    pub id: String,
+    /// RFC 3339.
+    pub started_at: String,
+    pub finished_at: Option<String>,
+    pub git_commit: String,
+    pub rustc: String,
+    pub cpu: String,
+    pub cpu_features: Vec<String>,
+    pub profile: String,
+    pub features: Vec<String>,
+    pub status: Status,
+    /// A label for the machine: the host name unless `--machine NAME` was given.
+    pub machine: String,
+    pub blake3_version: Option<String>,
+    pub wall_seconds: Option<f64>,
+    pub os: Option<String>,
+    /// The filters the run was started with, as given on the command line.
+    #[serde(default)]
+    pub filters: Vec<String>,
+}
+
+/// `reports/<run-id>/results.json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ResultsFile {
+    pub schema: u64,
+    pub run: RunMeta,
+    pub results: Vec<Record>,
+    /// Planned benchmarks without a measurement.
+    #[serde(default)]
+    pub missing: Vec<Missing>,
+}
+
+/// A file that could not be read as a record, with where and why.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    #[error("{}: cannot read: {source}", file.display())]
+    Io {
+        file: PathBuf,
+        source: std::io::Error,
+    },
+    /// Not JSON, or a field missing or of the wrong type or value.
+    #[error("{}:{line}:{column}: field `{field}`: {message}", file.display())]
+    Field {
+        file: PathBuf,
+        line: usize,
+        column: usize,
+        /// The path of the field, e.g. `results[3].ns_per_iter.lower` (`.` for the root).
+        field: String,
+        message: String,
+    },
+    #[error("{}: schema {found}: {message}", file.display())]
+    Schema {
+        file: PathBuf,
+        found: u64,
+        message: String,
+    },
+}
+
+/// Parses JSON text into `T`, naming the file, line, column and field path on error.
+pub fn from_json_str<T: DeserializeOwned>(file: &Path, text: &str) -> Result<T, RecordError> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value: T = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let field = e.path().to_string();
+        field_error(file, field, e.into_inner())
+    })?;
+    de.end().map_err(|e| field_error(file, ".".into(), e))?;
+    Ok(value)
+}
+
+fn field_error(file: &Path, field: String, inner: serde_json::Error) -> RecordError {
+    let message = inner.to_string();
+    // serde_json appends " at line L column C": keep the sentence, report the position once.
+    let message = match message.rfind(" at line ") {
+        Some(at) => message[..at].to_string(),
+        None => message,
+    };
+    RecordError::Field {
+        file: file.to_path_buf(),
+        line: inner.line(),
+        column: inner.column(),
+        field,
+        message,
+    }
+}
+
+impl ResultsFile {
+    /// Reads and validates a results file.
+    pub fn load(path: &Path) -> Result<Self, RecordError> {
+        let text = std::fs::read_to_string(path).map_err(|source| RecordError::Io {
+            file: path.to_path_buf(),
+            source,
+        })?;
+        Self::parse(path, &text)
+    }
+
+    /// Parses a results file's text; `path` names it in errors.
+    pub fn parse(path: &Path, text: &str) -> Result<Self, RecordError> {
+        #[derive(Deserialize)]
+        struct SchemaOnly {
+            schema: u64,
+        }
+        let SchemaOnly { schema } = from_json_str(path, text)?;
+        if schema != SCHEMA {
+            let message = if schema < SCHEMA {
+                format!(
+                    "written by an older hashlab (variant \"-\", untyped workload); this \
+                     version reads schema {SCHEMA}: re-run `cargo xtask bench-all`, or render it \
+                     with the hashlab commit that wrote it"
+                )
+            } else {
+                format!("written by a newer hashlab; this version reads schema {SCHEMA}")
+            };
+            return Err(RecordError::Schema {
+                file: path.to_path_buf(),
+                found: schema,
+                message,
+            });
+        }
+        from_json_str(path, text)
+    }
+
+    /// Writes the file (pretty JSON, trailing newline), creating its directory.
+    pub fn save(&self, path: &Path) -> std::io::Result<()> {
+        if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent)?;
+        }
+        let text = serde_json::to_string_pretty(self).map_err(std::io::Error::other)?;
+        // Write then rename, so a run killed mid-write keeps the previous complete file.
+        let tmp = path.with_extension("json.tmp");
+        std::fs::write(&tmp, text + "\n")?;
+        std::fs::rename(&tmp, path)
+    }
+}
+
+fn at_least_one<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    let n = u64::deserialize(d)?;
+    if n == 0 {
+        return Err(serde::de::Error::custom("must be at least 1"));
+    }
+    Ok(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> ResultsFile {
+        let id = BenchId {
+            family: Family::AccountHash,
+            digest: Digest::Legacy,
+            strategy: "copy-buffer".into(),
+            variant: Some("cap=200".into()),
+            workload: Workload::new("data_size", 165),
+        };
+        let meta = BenchMeta {
+            id: id.clone(),
+            data_size: Some(165),
+            bytes_per_iter: 246,
+            items_per_iter: 1,
+            baseline: true,
+            claims_consensus: true,
+            isa: Some(Isa::Avx512),
+        };
+        ResultsFile {
+            schema: SCHEMA,
+            run: RunMeta {
+                id: "r".into(),
+                started_at: "2026-11-30T00:00:00Z".into(),
+                finished_at: None,
+                git_commit: "abc".into(),
+                rustc: "rustc".into(),
+                cpu: "cpu".into(),
+                cpu_features: vec!["avx2".into()],
+                profile: "smoke".into(),
+                features: vec![],
+                status: Status::Complete,
+                machine: "here".into(),
+                blake3_version: None,
+                wall_seconds: None,
+                os: None,
+                filters: vec![],
+            },
+            results: vec![Record {
+                criterion_id: id.criterion_id(),
+                meta,
+                ns_per_iter: Interval {
+                    estimate: 2.0,
+                    lower: 1.0,
+                    upper: 3.0,
+                    std_err: None,
+                    confidence: Some(0.95),
+                },
+                statistic: Statistic::Slope,
+                allocs_per_iter: Some(0.0),
+                peak_bytes: Some(0),
+                digest_compatible: Some(true),
+                compressions_per_item: None,
+                best_ns_per_iter: None,
+                samples: None,
+                paired: None,
+                control: None,
+                instructions_per_iter: None,
+                instructions_isa: None,
+            }],
+            missing: vec![Missing {
+                id: BenchId {
+                    variant: None,
+                    ..id
+                },
+                criterion_id: "x".into(),
+                reason: "failed".into(),
+            }],
+        }
+    }
+
+    #[test]
+    fn round_trip_keeps_fixed_names() {
+        let f = sample();
+        let text = serde_json::to_string_pretty(&f).unwrap();
+        for name in [
+            "\"family\": \"account-hash\"",
+            "\"workload\": \"data_size/165\"",
+            "\"variant\": \"cap=200\"",
+            "\"variant\": null",
+            "\"isa\": \"avx512\"",
+            "\"status\": \"complete\"",
+            "\"paired\": null",
+        ] {
+            assert!(text.contains(name), "missing {name} in {text}");
+        }
+        assert!(
+            !text.contains("control"),
+            "control is absent on normal rows"
+        );
+        let back = ResultsFile::parse(Path::new("r.json"), &text).unwrap();
+        assert_eq!(back, f);
+        assert_eq!(
+            f.results[0].id().criterion_id(),
+            "account-hash/copy-buffer@cap=200/data_size/165"
+        );
+        assert_eq!(f.missing[0].id.label(), "copy-buffer");
+    }
+
+    #[test]
+    fn errors_name_file_line_and_field_path() {
+        let text = serde_json::to_string_pretty(&sample())
+            .unwrap()
+            .replace("\"lower\": 1.0", "\"lower\": \"one\"");
+        let e = ResultsFile::parse(Path::new("r.json"), &text)
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("r.json:"), "{e}");
+        assert!(e.contains("results[0].ns_per_iter.lower"), "{e}");
+
+        let text = serde_json::to_string_pretty(&sample())
+            .unwrap()
+            .replace("\"upper\": 3.0", "\"upper\": 1.5");
+        let e = ResultsFile::parse(Path::new("r.json"), &text)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("results[0].ns_per_iter") && e.contains("lower <= estimate <= upper"),
+            "{e}"
+        );
+
+        let text = serde_json::to_string_pretty(&sample()).unwrap().replace(
+            "\"family\": \"account-hash\"",
+            "\"family\": \"account-hsah\"",
+        );
+        let e = ResultsFile::parse(Path::new("r.json"), &text)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("results[0]") && e.contains("account-hsah"),
+            "{e}"
+        );
+
+        let text = serde_json::to_string_pretty(&sample())
+            .unwrap()
+            .replace("\"items_per_iter\": 1", "\"items_per_iter\": 0");
+        let e = ResultsFile::parse(Path::new("r.json"), &text)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("at least 1"), "{e}");
+
+        let e = ResultsFile::parse(Path::new("r.json"), "{\"schema\": 1}")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("schema 1") && e.contains("older"), "{e}");
+        let e = ResultsFile::parse(Path::new("r.json"), "not json")
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("r.json:1:"), "{e}");
+    }
+
+    #[test]
+    fn names_parse_back() {
+        for f in Family::ALL {
+            assert_eq!(f.as_str().parse::<Family>(), Ok(*f));
+        }
+        for i in Isa::ALL {
+            assert_eq!(i.as_str().parse::<Isa>(), Ok(*i));
+        }
+        assert!("fast".parse::<Verdict>().is_err());
+        let w: Workload = "set_1024/165".parse().unwrap();
+        assert_eq!((w.kind.as_str(), w.param_u64()), ("set_1024", Some(165)));
+        assert_eq!(w.to_string(), "set_1024/165");
+        assert!("".parse::<Workload>().is_err());
+    }
+}
