@@ -64,19 +64,79 @@ impl fmt::Display for InputError {
 impl std::error::Error for InputError {}
 
 /// Reads every account of a file (see the module docs for the accepted shapes).
+///
+/// JSON lines are read line by line, so the file's text is never held in memory: a file of
+/// a million token accounts peaks at the decoded accounts plus one line. A JSON array or an
+/// RPC response is one document: its text is held once while it is parsed (each element is
+/// borrowed from it, never copied into a `serde_json::Value` tree of the whole document).
 pub fn read_accounts(path: &Path) -> Result<Vec<AccountRecord>, InputError> {
+    use std::io::{BufRead, BufReader, Read};
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| InputError {
+    let io_error = |e: std::io::Error| InputError {
         path: name.clone(),
         line: None,
         field: None,
         message: format!("cannot read: {e}"),
-    })?;
-    parse_accounts(&text, &name)
+    };
+    let mut reader = BufReader::new(std::fs::File::open(path).map_err(io_error)?);
+    let mut text = String::new();
+    let mut line = 0;
+    loop {
+        text.clear();
+        if reader.read_line(&mut text).map_err(io_error)? == 0 {
+            return Ok(Vec::new());
+        }
+        line += 1;
+        if !text.trim().is_empty() {
+            break;
+        }
+    }
+    if let Some(first) = json_lines_record(&text) {
+        let doc = Doc {
+            text: "",
+            path: &name,
+        };
+        let mut records = vec![doc.record(&first, line)?];
+        for next in reader.lines() {
+            let next = next.map_err(io_error)?;
+            line += 1;
+            if next.trim().is_empty() {
+                continue;
+            }
+            let value: Value = serde_json::from_str(&next).map_err(|e| doc.syntax(&e, line))?;
+            records.push(doc.record(&value, line)?);
+        }
+        return Ok(records);
+    }
+    // One document spread over lines: keep its text once, with blank lines in front
+    // so that line numbers stay those of the file.
+    let mut whole = "\n".repeat(line - 1);
+    whole.push_str(&text);
+    drop(text);
+    reader.read_to_string(&mut whole).map_err(io_error)?;
+    parse_accounts(&whole, &name)
+}
+
+/// The first line of a JSON-lines file: a complete keyed account object on one line (not an
+/// RPC response, which has `result`).
+fn json_lines_record(line: &str) -> Option<Value> {
+    let trimmed = line.trim();
+    if !trimmed.starts_with('{') {
+        return None;
+    }
+    match serde_json::from_str::<Value>(trimmed) {
+        Ok(Value::Object(obj)) if !obj.contains_key("result") => Some(Value::Object(obj)),
+        _ => None,
+    }
 }
 
 /// Parses accounts from text; `path` names the source in errors.
 pub fn parse_accounts(text: &str, path: &str) -> Result<Vec<AccountRecord>, InputError> {
+    #[derive(serde::Deserialize)]
+    struct Probe<'a> {
+        #[serde(borrow, default)]
+        result: Option<&'a RawValue>,
+    }
     let doc = Doc { text, path };
     let trimmed = text.trim_start();
     if trimmed.is_empty() {
@@ -85,9 +145,14 @@ pub fn parse_accounts(text: &str, path: &str) -> Result<Vec<AccountRecord>, Inpu
     if trimmed.starts_with('[') {
         return doc.array(text);
     }
-    match serde_json::from_str::<Value>(text) {
-        Ok(Value::Object(obj)) if obj.contains_key("result") => doc.rpc_response(text),
-        Ok(value) => Ok(vec![doc.record(&value, doc.line_of(trimmed))?]),
+    // Probe without building a `Value` of the whole document (an RPC response can be
+    // hundreds of megabytes).
+    match serde_json::from_str::<Probe<'_>>(text) {
+        Ok(Probe { result: Some(_) }) => doc.rpc_response(text),
+        Ok(Probe { result: None }) => {
+            let value: Value = serde_json::from_str(text).map_err(|e| doc.syntax(&e, 1))?;
+            Ok(vec![doc.record(&value, doc.line_of(trimmed))?])
+        }
         // Not one JSON document: JSON lines.
         Err(_) => doc.json_lines(),
     }
@@ -110,12 +175,7 @@ impl Doc<'_> {
 
     /// Line of a sub-slice of `self.text`.
     fn line_of(&self, part: &str) -> usize {
-        let offset = (part.as_ptr() as usize).saturating_sub(self.text.as_ptr() as usize);
-        let offset = offset.min(self.text.len());
-        1 + self.text.as_bytes()[..offset]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count()
+        LineCounter::new(self.text).line_of(part)
     }
 
     fn syntax(&self, e: &serde_json::Error, base_line: usize) -> InputError {
@@ -127,10 +187,13 @@ impl Doc<'_> {
         let base = self.line_of(part);
         let items: Vec<&RawValue> =
             serde_json::from_str(part).map_err(|e| self.syntax(&e, base))?;
+        // Elements come in file order: count lines incrementally (a million-element array
+        // would otherwise rescan the text for each one).
+        let mut lines = LineCounter::new(self.text);
         items
             .iter()
             .map(|raw| {
-                let line = self.line_of(raw.get());
+                let line = lines.line_of(raw.get());
                 let value: Value =
                     serde_json::from_str(raw.get()).map_err(|e| self.syntax(&e, line))?;
                 self.record(&value, line)
@@ -240,6 +303,37 @@ impl Doc<'_> {
             expected_lt_checksum,
             line,
         })
+    }
+}
+
+/// Line numbers of sub-slices of one text, asked in increasing order.
+struct LineCounter<'a> {
+    text: &'a str,
+    offset: usize,
+    line: usize,
+}
+
+impl<'a> LineCounter<'a> {
+    fn new(text: &'a str) -> Self {
+        LineCounter {
+            text,
+            offset: 0,
+            line: 1,
+        }
+    }
+
+    fn line_of(&mut self, part: &str) -> usize {
+        let at = (part.as_ptr() as usize)
+            .saturating_sub(self.text.as_ptr() as usize)
+            .min(self.text.len());
+        if at >= self.offset {
+            self.line += self.text.as_bytes()[self.offset..at]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count();
+            self.offset = at;
+        }
+        self.line
     }
 }
 

@@ -132,3 +132,53 @@ fn a_missing_file_is_an_error_naming_it() {
         "{e}"
     );
 }
+
+/// `read_accounts` streams JSON lines and reads other shapes whole: every shape, read from a
+/// file, gives what `parse_accounts` gives for the same text, with the same line numbers.
+#[test]
+fn files_read_like_text_in_every_shape() {
+    let dir = std::env::temp_dir().join(format!("hashlab-input-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let shapes = [
+        ("lines", format!("\n{GOOD}\n\n{GOOD}\n")),
+        ("array", format!("\n\n[\n  {GOOD},\n  {GOOD}\n]\n")),
+        (
+            "rpc-one-line",
+            format!(r#"{{"jsonrpc":"2.0","result":[{GOOD},{GOOD}],"id":1}}"#),
+        ),
+        (
+            "rpc-pretty",
+            format!("{{\n \"jsonrpc\": \"2.0\",\n \"result\": [\n{GOOD},\n{GOOD}\n]}}"),
+        ),
+        ("single", GOOD.to_string()),
+        ("empty", "\n \n".to_string()),
+    ];
+    for (name, text) in shapes {
+        let path = dir.join(format!("{name}.json"));
+        std::fs::write(&path, &text).unwrap();
+        let from_file = read_accounts(&path).unwrap();
+        let from_text = parse_accounts(&text, &path.display().to_string()).unwrap();
+        assert_eq!(from_file, from_text, "{name}");
+    }
+    // Errors keep the file's line numbers on both paths.
+    let bad = good_with("\"lamports\":1", "\"lamports\":-1");
+    for (name, text) in [
+        ("bad-lines", format!("{GOOD}\n\n{bad}\n")),
+        ("bad-array", format!("\n[\n{GOOD},\n{bad}\n]")),
+    ] {
+        let path = dir.join(format!("{name}.json"));
+        std::fs::write(&path, &text).unwrap();
+        let e = read_accounts(&path).unwrap_err();
+        assert_eq!(e.field.as_deref(), Some("account.lamports"), "{name}: {e}");
+        assert_eq!(
+            e.line,
+            Some(if name == "bad-lines" { 3 } else { 4 }),
+            "{name}: {e}"
+        );
+        assert!(
+            e.to_string().starts_with(&path.display().to_string()),
+            "{e}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
