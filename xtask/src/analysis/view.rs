@@ -1,18 +1,13 @@
 //! Arranges a run record into what the report shows: one section per family, inside it one
 //! group per (digest, workload kind), each with its strategies, parameters and cells.
-//! HTML and Markdown are both rendered from this view, so they always agree.
+//! The document (`render::outline`) is built from this view, so HTML and Markdown agree.
 //!
-//! A new family needs no code here: records with an unknown family or workload kind are
-//! shown with the generic shapes (a size series when the workload parameter is numeric and
-//! varies, bars otherwise).
+//! A new workload kind needs no code here: it is shown with the generic shapes (a size
+//! series when the workload parameter is numeric and varies, bars otherwise).
 
-use crate::results::{Missing, Record, ResultsFile};
-use crate::stats::{self, Ratio};
-use crate::units;
+use super::stats::{self, Outcome, Ratio};
+use lab_record::{Digest, Family, Missing, Record, ResultsFile};
 use std::collections::BTreeMap;
-
-/// Families in the order the report shows them; unknown families follow alphabetically.
-pub const FAMILY_ORDER: &[&str] = &["account-hash", "lt-hash", "accumulator", "reconcile"];
 
 /// The seed's baseline, used when no record of a group is flagged `baseline`.
 pub const DEFAULT_BASELINE: &str = "copy-buffer cap=200";
@@ -28,8 +23,8 @@ pub enum Shape {
 }
 
 pub struct Group<'a> {
-    pub family: String,
-    pub digest: String,
+    pub family: Family,
+    pub digest: Digest,
     pub kind: String,
     pub shape: Shape,
     /// Strategy labels, baseline first.
@@ -42,32 +37,29 @@ pub struct Group<'a> {
 }
 
 pub struct Section<'a> {
-    pub family: String,
+    pub family: Family,
     pub groups: Vec<Group<'a>>,
 }
 
 pub struct View<'a> {
-    pub file: &'a ResultsFile,
     pub sections: Vec<Section<'a>>,
 }
 
-fn param_order(a: &str, b: &str) -> std::cmp::Ordering {
+/// One strategy against the baseline at one parameter: what a verdict line says.
+pub struct VerdictRow {
+    pub param: String,
+    pub subject: String,
+    pub baseline: String,
+    pub outcome: Outcome,
+}
+
+pub fn param_order(a: &str, b: &str) -> std::cmp::Ordering {
     match (a.parse::<f64>(), b.parse::<f64>()) {
         (Ok(x), Ok(y)) => x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal),
         (Ok(_), Err(_)) => std::cmp::Ordering::Less,
         (Err(_), Ok(_)) => std::cmp::Ordering::Greater,
         (Err(_), Err(_)) => a.cmp(b),
     }
-}
-
-fn family_rank(f: &str) -> (usize, String) {
-    (
-        FAMILY_ORDER
-            .iter()
-            .position(|x| *x == f)
-            .unwrap_or(FAMILY_ORDER.len()),
-        f.to_string(),
-    )
 }
 
 /// Sort key for strategy labels: name, then numeric variant (cap=47 before cap=200).
@@ -81,41 +73,23 @@ fn label_key(label: &str) -> (String, f64, String) {
     (name.to_string(), num, variant.to_string())
 }
 
+type GroupKey = (Family, Digest, String);
+
 impl<'a> View<'a> {
+    /// Families in declaration order of [`Family`]; within a family: size series first,
+    /// then sweeps, then bars.
     pub fn new(file: &'a ResultsFile) -> Self {
-        type GroupKey = ((usize, String), String, String);
-        let mut by_group: BTreeMap<GroupKey, (Vec<&Record>, Vec<&Missing>)> = BTreeMap::new();
-        for r in &file.results {
-            by_group
-                .entry((
-                    family_rank(&r.family),
-                    r.digest.clone(),
-                    r.workload_kind().to_string(),
-                ))
-                .or_default()
-                .0
-                .push(r);
-        }
-        for m in &file.missing {
-            let kind = crate::results::split_workload(&m.workload).0.to_string();
-            by_group
-                .entry((family_rank(&m.family), m.digest.clone(), kind))
-                .or_default()
-                .1
-                .push(m);
-        }
         let mut sections: Vec<Section> = Vec::new();
-        for ((fam, digest, kind), (records, missing)) in by_group {
-            let group = build_group(fam.1.clone(), digest, kind, records, missing);
+        for ((family, digest, kind), (records, missing)) in by_group(file) {
+            let group = build_group(family, digest, kind, records, missing);
             match sections.last_mut() {
-                Some(s) if s.family == fam.1 => s.groups.push(group),
+                Some(s) if s.family == family => s.groups.push(group),
                 _ => sections.push(Section {
-                    family: fam.1,
+                    family,
                     groups: vec![group],
                 }),
             }
         }
-        // Within a family: size series first, then sweeps, then bars.
         for s in &mut sections {
             s.groups.sort_by_key(|g| match g.shape {
                 Shape::Sizes => 0,
@@ -123,66 +97,31 @@ impl<'a> View<'a> {
                 Shape::Bars => 2,
             });
         }
-        View { file, sections }
-    }
-
-    /// The seed reproduction pairs: (size, cap=200 record, cap=47 record).
-    pub fn seed_rows(&self) -> Vec<SeedRow<'a>> {
-        let find = |variant: &str, size: &str| {
-            self.file.results.iter().find(|r| {
-                r.family == "account-hash"
-                    && r.digest == "legacy"
-                    && r.strategy == "copy-buffer"
-                    && r.variant == variant
-                    && r.workload_kind() == "data_size"
-                    && r.workload_param() == size
-            })
-        };
-        let mut sizes: Vec<&str> = self
-            .file
-            .results
-            .iter()
-            .filter(|r| {
-                r.family == "account-hash"
-                    && r.digest == "legacy"
-                    && r.strategy == "copy-buffer"
-                    && (r.variant == "cap=47" || r.variant == "cap=200")
-                    && r.workload_kind() == "data_size"
-            })
-            .map(|r| r.workload_param())
-            .collect();
-        sizes.sort_by(|a, b| param_order(a, b));
-        sizes.dedup();
-        sizes
-            .into_iter()
-            .map(|s| SeedRow {
-                size: s.to_string(),
-                pr: find("cap=200", s),
-                master: find("cap=47", s),
-            })
-            .collect()
+        View { sections }
     }
 }
 
-pub struct SeedRow<'a> {
-    pub size: String,
-    /// cap=200, the seed's pull request.
-    pub pr: Option<&'a Record>,
-    /// cap=47, the code before it.
-    pub master: Option<&'a Record>,
+type Members<'a> = (Vec<&'a Record>, Vec<&'a Missing>);
+
+fn by_group(file: &ResultsFile) -> BTreeMap<GroupKey, Members<'_>> {
+    let mut by_group: BTreeMap<GroupKey, Members> = BTreeMap::new();
+    for r in &file.results {
+        let id = r.id();
+        let key = (id.family, id.digest, id.workload.kind.clone());
+        by_group.entry(key).or_default().0.push(r);
+    }
+    for m in &file.missing {
+        let key = (m.id.family, m.id.digest, m.id.workload.kind.clone());
+        by_group.entry(key).or_default().1.push(m);
+    }
+    by_group
 }
 
-fn build_group<'a>(
-    family: String,
-    digest: String,
-    kind: String,
-    records: Vec<&'a Record>,
-    missing: Vec<&'a Missing>,
-) -> Group<'a> {
+fn sorted_labels(records: &[&Record], missing: &[&Missing]) -> Vec<String> {
     let mut labels: Vec<String> = records
         .iter()
-        .map(|r| r.label())
-        .chain(missing.iter().map(|m| m.label()))
+        .map(|r| r.id().label())
+        .chain(missing.iter().map(|m| m.id.label()))
         .collect();
     labels.sort_by(|a, b| {
         label_key(a)
@@ -190,50 +129,66 @@ fn build_group<'a>(
             .unwrap_or(std::cmp::Ordering::Equal)
     });
     labels.dedup();
+    labels
+}
+
+fn sorted_params(records: &[&Record], missing: &[&Missing]) -> Vec<String> {
     let mut params: Vec<String> = records
         .iter()
-        .map(|r| r.workload_param().to_string())
-        .chain(
-            missing
-                .iter()
-                .map(|m| crate::results::split_workload(&m.workload).1.to_string()),
-        )
+        .map(|r| r.id().workload.param.clone())
+        .chain(missing.iter().map(|m| m.id.workload.param.clone()))
         .collect();
     params.sort_by(|a, b| param_order(a, b));
     params.dedup();
+    params
+}
+
+fn shape_of(kind: &str, params: &[String]) -> Shape {
+    let numeric = params.iter().all(|p| p.parse::<f64>().is_ok());
+    if kind == "cap_sweep" {
+        Shape::Sweep
+    } else if numeric && params.len() > 1 && kind != "mainnet_mix" {
+        Shape::Sizes
+    } else {
+        Shape::Bars
+    }
+}
+
+fn build_group<'a>(
+    family: Family,
+    digest: Digest,
+    kind: String,
+    records: Vec<&'a Record>,
+    missing: Vec<&'a Missing>,
+) -> Group<'a> {
+    let mut labels = sorted_labels(&records, &missing);
+    let params = sorted_params(&records, &missing);
     let baseline = records
         .iter()
-        .find(|r| r.baseline)
-        .map(|r| r.label())
+        .find(|r| r.meta.baseline)
+        .map(|r| r.id().label())
         .or_else(|| {
             labels
                 .iter()
                 .find(|l| l.as_str() == DEFAULT_BASELINE)
                 .cloned()
         });
-    if let Some(b) = &baseline {
-        if let Some(pos) = labels.iter().position(|l| l == b) {
-            let l = labels.remove(pos);
-            labels.insert(0, l);
-        }
+    if let Some(pos) = baseline
+        .as_ref()
+        .and_then(|b| labels.iter().position(|l| l == b))
+    {
+        let l = labels.remove(pos);
+        labels.insert(0, l);
     }
-    let numeric = params.iter().all(|p| p.parse::<f64>().is_ok());
-    let shape = if kind == "cap_sweep" {
-        Shape::Sweep
-    } else if numeric && params.len() > 1 && kind != "mainnet_mix" {
-        Shape::Sizes
-    } else {
-        Shape::Bars
-    };
     let cells = records
         .iter()
-        .map(|r| ((r.workload_param().to_string(), r.label()), *r))
+        .map(|r| ((r.id().workload.param.clone(), r.id().label()), *r))
         .collect();
     Group {
         family,
         digest,
+        shape: shape_of(&kind, &params),
         kind,
-        shape,
         labels,
         params,
         cells,
@@ -263,24 +218,16 @@ impl<'a> Group<'a> {
     pub fn is_missing(&self, param: &str, label: &str) -> bool {
         self.missing
             .iter()
-            .any(|m| m.label() == label && crate::results::split_workload(&m.workload).1 == param)
+            .any(|m| m.id.label() == label && m.id.workload.param == param)
     }
 
-    /// The display text of a parameter: a size for size workloads, the raw text otherwise.
-    pub fn param_text(&self, param: &str) -> String {
-        match param.parse::<u64>() {
-            Ok(n) if self.shape != Shape::Bars => units::size(n),
-            Ok(n) => format!("{n} {}", self.item_unit()),
-            Err(_) => param.to_string(),
-        }
+    pub fn is_baseline(&self, label: &str) -> bool {
+        self.baseline.as_deref() == Some(label)
     }
 
     /// What one item of this family is called: accounts for the account hashes.
     pub fn item_unit(&self) -> &'static str {
-        match self.family.as_str() {
-            "account-hash" | "lt-hash" => "accounts",
-            _ => "items",
-        }
+        item_unit(self.family)
     }
 
     /// Ratio of `label` to the baseline at `param` (time ratio: > 1 is slower).
@@ -290,112 +237,70 @@ impl<'a> Group<'a> {
         Some(stats::ratio(&r.ns_per_item(), &b.ns_per_item()))
     }
 
-    /// One verdict line per (parameter, non-baseline strategy).
-    pub fn verdicts(&self) -> Vec<(String, Vec<String>)> {
+    /// One verdict per (parameter, non-baseline strategy), grouped by parameter.
+    pub fn verdicts(&self) -> Vec<VerdictRow> {
         let Some(base_label) = self.baseline.as_deref() else {
             return Vec::new();
         };
-        self.params
-            .iter()
-            .filter_map(|p| {
-                let b = self.cell(p, base_label)?;
-                let lines: Vec<String> = self
-                    .labels
-                    .iter()
-                    .filter(|l| l.as_str() != base_label)
-                    .filter_map(|l| {
-                        let r = self.cell(p, l)?;
-                        Some(stats::verdict(
-                            l,
-                            base_label,
-                            &self.param_text(p),
-                            &r.ns_per_item(),
-                            &b.ns_per_item(),
-                        ))
-                    })
-                    .collect();
-                (!lines.is_empty()).then(|| (self.param_text(p), lines))
-            })
-            .collect()
+        let mut out = Vec::new();
+        for p in &self.params {
+            let Some(b) = self.cell(p, base_label) else {
+                continue;
+            };
+            for l in self.labels.iter().filter(|l| l.as_str() != base_label) {
+                if let Some(r) = self.cell(p, l) {
+                    out.push(VerdictRow {
+                        param: p.clone(),
+                        subject: l.clone(),
+                        baseline: base_label.to_string(),
+                        outcome: stats::outcome(&r.ns_per_item(), &b.ns_per_item()),
+                    });
+                }
+            }
+        }
+        out
     }
 
-    /// For each strategy: the first parameter at which it allocated (None: never).
-    pub fn first_allocation(&self, label: &str) -> Option<Option<String>> {
+    /// For a strategy: the first parameter at which it allocated (`Some(None)`: never;
+    /// `None`: not measured).
+    pub fn first_allocation(&self, label: &str) -> Option<Option<&str>> {
         let mut measured = false;
         for p in &self.params {
-            if let Some(r) = self.cell(p, label) {
-                if let Some(a) = r.allocs_per_item() {
-                    measured = true;
-                    if a > 0.0 {
-                        return Some(Some(self.param_text(p)));
-                    }
+            if let Some(a) = self.cell(p, label).and_then(Record::allocs_per_item) {
+                measured = true;
+                if a > 0.0 {
+                    return Some(Some(p));
                 }
             }
         }
         measured.then_some(None)
     }
-}
 
-/// Bytes per second for byte workloads, accounts (items) per second for item workloads;
-/// `ns` is the time per item.
-pub fn throughput_text(r: &Record, ns: f64) -> String {
-    if r.is_byte_workload() {
-        units::bytes_per_sec(r.bytes_per_item() * 1e9 / ns)
-    } else {
-        units::elems_per_sec(1e9 / ns, item_unit(r))
+    /// Whether any record of the group was counted for allocations.
+    pub fn has_allocations(&self) -> bool {
+        self.cells.values().any(|r| r.allocs_per_iter.is_some())
+    }
+
+    /// The reconcile family takes one iteration per sample: its best sample is the seed's
+    /// "best of N runs", for the whole scenario (not per item).
+    pub fn has_best_of_runs(&self) -> bool {
+        self.family == Family::Reconcile
+            && self.cells.values().any(|r| r.best_ns_per_iter.is_some())
     }
 }
 
-pub fn item_unit(r: &Record) -> &'static str {
-    match r.family.as_str() {
-        "account-hash" | "lt-hash" => "accounts",
+/// What one item of a family is called.
+pub fn item_unit(family: Family) -> &'static str {
+    match family {
+        Family::AccountHash | Family::LtHash => "accounts",
         _ => "items",
     }
 }
 
-/// `[lo est hi]` of the throughput: note that the fastest time is the highest throughput.
-pub fn throughput_interval(r: &Record) -> [String; 3] {
-    let t = &r.ns_per_item();
-    [
-        throughput_text(r, t.upper),
-        throughput_text(r, t.estimate),
-        throughput_text(r, t.lower),
-    ]
-}
-
-pub fn time_interval(r: &Record) -> [String; 3] {
-    let t = &r.ns_per_item();
-    [
-        units::time_ns(t.lower),
-        units::time_ns(t.estimate),
-        units::time_ns(t.upper),
-    ]
-}
-
-/// `0.9512 [0.9490, 0.9534]` or `1 (baseline)`.
-pub fn ratio_text(r: &Ratio) -> String {
-    format!("{:.4} [{:.4}, {:.4}]", r.estimate, r.lower, r.upper)
-}
-
-pub fn digest_text(r: &Record) -> &'static str {
-    match r.digest_compatible {
-        Some(true) => "consensus ✓",
-        Some(false) => "DIFFERENT digest",
-        None => "not checked",
-    }
-}
-
-pub fn allocs_text(r: &Record) -> String {
-    match r.allocs_per_item() {
-        None => "–".to_string(),
-        Some(a) if a == a.trunc() => format!("{a:.0}"),
-        Some(a) => format!("{a:.3}"),
-    }
-}
-
-pub fn peak_text(r: &Record) -> String {
-    match r.peak_bytes {
-        None => "–".to_string(),
-        Some(b) => units::bytes(b),
-    }
+/// Whether throughput is reported in bytes per second: size-parameterised workloads
+/// (whatever the items per iteration) and single-item workloads that hash bytes.
+pub fn is_byte_workload(r: &Record) -> bool {
+    r.meta.bytes_per_iter > 0
+        && (r.meta.items_per_iter <= 1
+            || matches!(r.id().workload.kind.as_str(), "data_size" | "cap_sweep"))
 }

@@ -7,13 +7,15 @@
 //! baseline is saved under the run id, so `critcmp --target-dir reports/<run-id> <run-id>`
 //! reads it). `reports/latest` points at the newest run.
 
-use crate::criterion_files;
 use crate::error::{Error, Result};
-use crate::json_reader::{parse, At};
-use crate::meta;
-use crate::results::{Interval, Missing, Record, ResultsFile, RunMeta, SCHEMA};
-use crate::units;
+use crate::record::meta;
+use crate::record::paths::{self, workspace_root};
+use crate::record::{
+    self, criterion, Interval, Missing, Record, ResultsFile, RunMeta, Statistic, Status, SCHEMA,
+};
+use crate::render::{text, units};
 use clap::Args;
+use lab_record::{from_json_str, CountFile, Counted, PlanFile, Planned};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -52,36 +54,9 @@ pub struct BenchAllArgs {
     /// Run id (default: UTC start time and profile).
     #[arg(long)]
     pub run_id: Option<String>,
-}
-
-/// One planned benchmark, from `lab list --json`.
-#[derive(Clone, Debug)]
-struct Planned {
-    criterion_id: String,
-    family: String,
-    digest: String,
-    strategy: String,
-    variant: String,
-    workload: String,
-    data_size: Option<u64>,
-    bytes_per_iter: u64,
-    items_per_iter: u64,
-    baseline: bool,
-    claims_consensus: bool,
-    expected_secs: f64,
-    compressions_per_item: Option<f64>,
-}
-
-#[derive(Clone, Copy, Debug)]
-struct Counted {
-    allocs_per_iter: f64,
-    peak_bytes: u64,
-    matches_reference: Option<bool>,
-}
-
-pub fn workspace_root() -> PathBuf {
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    manifest.parent().map(Path::to_path_buf).unwrap_or(manifest)
+    /// A label for the machine, written to `run.machine` (default: the host name).
+    #[arg(long)]
+    pub machine: Option<String>,
 }
 
 pub fn run(args: BenchAllArgs) -> ExitCode {
@@ -114,68 +89,99 @@ fn filter_args(args: &BenchAllArgs) -> Vec<String> {
     v
 }
 
+/// What every step of a run needs.
+struct Session<'a> {
+    args: &'a BenchAllArgs,
+    run_id: String,
+    reports: PathBuf,
+    dir: PathBuf,
+    t0: Instant,
+    interrupted: Arc<AtomicBool>,
+}
+
+impl Session<'_> {
+    fn interrupted(&self) -> bool {
+        self.interrupted.load(Ordering::SeqCst)
+    }
+
+    fn criterion_home(&self) -> PathBuf {
+        self.dir.join("criterion")
+    }
+
+    fn results_path(&self) -> PathBuf {
+        self.dir.join("results.json")
+    }
+}
+
 fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
-    let t0 = Instant::now();
     let started = SystemTime::now();
-    let root = workspace_root();
-    let reports = if args.reports_dir.is_absolute() {
-        args.reports_dir.clone()
-    } else {
-        root.join(&args.reports_dir)
+    let session = start(args, started)?;
+    println!(
+        "bench-all: run {}, profile {}",
+        session.run_id, args.profile
+    );
+    println!("bench-all: building bench-lab (release) ...");
+    let (bench_exe, lab_exe) = build(&workspace_root(), args)?;
+    let build_secs = session.t0.elapsed().as_secs_f64();
+    println!("bench-all: built in {}", units::clock(build_secs));
+
+    let plan = plan(&lab_exe, args)?;
+    let mut run = run_meta(args, &session.run_id, started, plan.features.clone());
+    println!(
+        "bench-all: counting allocations for {} benchmarks ...",
+        plan.benches.len()
+    );
+    let counted = count(&lab_exe, args);
+    let (results, missing) = time_all(&session, &bench_exe, &plan.benches, &counted, &run)?;
+
+    run.status = final_status(session.interrupted(), &missing);
+    run.finished_at = Some(meta::rfc3339(SystemTime::now()));
+    run.wall_seconds = Some(session.t0.elapsed().as_secs_f64());
+    let file = ResultsFile {
+        schema: SCHEMA,
+        run,
+        results,
+        missing,
     };
+    record::save(&file, &session.results_path())?;
+    super::report::render_dir(&session.results_path())?;
+    paths::update_latest(&session.reports, &session.run_id)?;
+    print_summary(&session, &file, build_secs);
+    Ok(exit_code(&file))
+}
+
+/// Names the run, creates its directory and installs the Ctrl-C flag.
+fn start(args: &BenchAllArgs, started: SystemTime) -> Result<Session<'_>> {
+    let t0 = Instant::now();
+    let reports = paths::reports_dir(&args.reports_dir);
     let run_id = args
         .run_id
         .clone()
         .unwrap_or_else(|| format!("{}-{}", meta::compact(started), args.profile));
-    if run_id.is_empty() || run_id.contains(['/', '\\']) || run_id == "latest" {
-        return Err(Error::Other(format!(
-            "run id `{run_id}` must be a plain, non-empty name other than `latest`"
-        )));
-    }
-    let dir = reports.join(&run_id);
-    if dir.join("results.json").exists() {
-        return Err(Error::Other(format!(
-            "{} already exists; pick another --run-id",
-            dir.display()
-        )));
-    }
-    let criterion_home = dir.join("criterion");
-    std::fs::create_dir_all(&criterion_home)
-        .map_err(|e| Error::io(&criterion_home, "cannot create directory", e))?;
-
+    let dir = paths::create_run_dir(&reports, &run_id)?;
     let interrupted = Arc::new(AtomicBool::new(false));
     for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
         signal_hook::flag::register(sig, Arc::clone(&interrupted))
             .map_err(|e| Error::Other(format!("cannot install signal handler: {e}")))?;
     }
+    Ok(Session {
+        args,
+        run_id,
+        reports,
+        dir,
+        t0,
+        interrupted,
+    })
+}
 
-    // 1. Build the criterion binary and the lab binary (cargo builds bins for benches).
-    println!("bench-all: run {run_id}, profile {}", args.profile);
-    println!("bench-all: building bench-lab (release) ...");
-    let (bench_exe, lab_exe) = build(&root, args)?;
-    let build_secs = t0.elapsed().as_secs_f64();
-    println!("bench-all: built in {}", units::clock(build_secs));
-
-    // 2. Plan.
-    let (mut plan, features) = list(&lab_exe, args)?;
-    // Run every strategy of one workload back to back, so slow drifts in machine load
-    // (other processes, thermal state) hit the strategies being compared alike.
-    let mut first_seen: BTreeMap<(String, String), usize> = BTreeMap::new();
-    for (i, p) in plan.iter().enumerate() {
-        first_seen
-            .entry((p.family.clone(), p.workload.clone()))
-            .or_insert(i);
-    }
-    plan.sort_by_key(|p| first_seen[&(p.family.clone(), p.workload.clone())]);
-    if plan.is_empty() {
-        return Err(Error::Other(
-            "the filters select no benchmark (see `cargo run -p bench-lab --bin lab -- list`)"
-                .into(),
-        ));
-    }
-
-    let mut run = RunMeta {
-        id: run_id.clone(),
+fn run_meta(
+    args: &BenchAllArgs,
+    run_id: &str,
+    started: SystemTime,
+    features: Vec<String>,
+) -> RunMeta {
+    RunMeta {
+        id: run_id.to_string(),
         started_at: meta::rfc3339(started),
         finished_at: None,
         git_commit: meta::git_commit(),
@@ -184,129 +190,49 @@ fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
         cpu_features: meta::cpu_features(),
         profile: args.profile.clone(),
         features,
-        blake3_version: meta::locked_version(&root.join("Cargo.lock"), "blake3"),
-        status: "running".into(),
+        status: Status::Running,
+        machine: args.machine.clone().unwrap_or_else(meta::hostname),
+        blake3_version: meta::locked_version(&workspace_root().join("Cargo.lock"), "blake3"),
         wall_seconds: None,
         os: Some(meta::os()),
         filters: filter_args(args).into_iter().skip(2).collect(),
-    };
-
-    // 3. Counted pass: allocations, peak heap, digest check (never timed).
-    println!(
-        "bench-all: counting allocations for {} benchmarks ...",
-        plan.len()
-    );
-    let counted = match allocs(&lab_exe, args) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("bench-all: warning: allocation pass failed, figures will be missing: {e}");
-            BTreeMap::new()
-        }
-    };
-
-    // 4. Timed pass, one criterion process per benchmark.
-    let log_path = dir.join("bench.log");
-    let mut log =
-        std::fs::File::create(&log_path).map_err(|e| Error::io(&log_path, "cannot create", e))?;
-    let mut results: Vec<Record> = Vec::new();
-    let mut missing: Vec<Missing> = Vec::new();
-    let timing_start = Instant::now();
-    let mut expected_done = 0.0;
-    let total = plan.len();
-    for (i, p) in plan.iter().enumerate() {
-        if interrupted.load(Ordering::SeqCst) {
-            missing.push(missing_of(p, "interrupted before it ran"));
-            continue;
-        }
-        let elapsed = timing_start.elapsed().as_secs_f64();
-        let remaining: f64 = plan[i..].iter().map(|p| p.expected_secs).sum();
-        let scale = if i >= 3 && expected_done > 0.0 {
-            elapsed / expected_done
-        } else {
-            1.0
-        };
-        println!(
-            "[{:>3}/{total}] {:<58} elapsed {}  ETA {}",
-            i + 1,
-            p.criterion_id,
-            units::clock(t0.elapsed().as_secs_f64()),
-            units::clock(remaining * scale)
-        );
-        let _ = std::io::stdout().flush();
-        let outcome = time_one(&bench_exe, p, &run_id, &criterion_home, args, &mut log);
-        expected_done += p.expected_secs;
-        match outcome {
-            Ok((interval_stat, best)) => results.push(record_of(
-                p,
-                interval_stat,
-                best,
-                counted.get(&p.criterion_id),
-            )),
-            Err(reason) => {
-                let reason = if interrupted.load(Ordering::SeqCst) {
-                    "interrupted while running".to_string()
-                } else {
-                    reason
-                };
-                eprintln!("bench-all: {} missing: {reason}", p.criterion_id);
-                missing.push(missing_of(p, &reason));
-            }
-        }
-        // Keep what was measured even if the process is killed.
-        let partial = ResultsFile {
-            schema: SCHEMA,
-            run: run.clone(),
-            results: results.clone(),
-            missing: missing
-                .iter()
-                .cloned()
-                .chain(plan[i + 1..].iter().map(|p| missing_of(p, "not run yet")))
-                .collect(),
-        };
-        partial.save(&dir.join("results.json"))?;
     }
+}
 
-    // 5. Record and render.
-    let was_interrupted = interrupted.load(Ordering::SeqCst);
-    run.status = if was_interrupted {
-        "interrupted".into()
+fn final_status(interrupted: bool, missing: &[Missing]) -> Status {
+    if interrupted {
+        Status::Interrupted
     } else if missing.is_empty() {
-        "complete".into()
+        Status::Complete
     } else {
-        "incomplete".into()
-    };
-    run.finished_at = Some(meta::rfc3339(SystemTime::now()));
-    run.wall_seconds = Some(t0.elapsed().as_secs_f64());
-    let file = ResultsFile {
-        schema: SCHEMA,
-        run,
-        results,
-        missing,
-    };
-    let results_path = dir.join("results.json");
-    file.save(&results_path)?;
-    crate::report::render_dir(&results_path)?;
-    update_latest(&reports, &run_id)?;
+        Status::Incomplete
+    }
+}
 
+fn exit_code(file: &ResultsFile) -> ExitCode {
+    match file.run.status {
+        Status::Interrupted => ExitCode::from(130),
+        _ if file.missing.is_empty() => ExitCode::SUCCESS,
+        _ => ExitCode::from(1),
+    }
+}
+
+fn print_summary(session: &Session, file: &ResultsFile, build_secs: f64) {
     println!();
-    println!("bench-all: {}", crate::report::status_line(&file));
-    for line in crate::report::seed_direction(&crate::view::View::new(&file).seed_rows()) {
+    println!("bench-all: {}", text::status_line(file));
+    for line in text::seed_direction(&crate::analysis::seed::seed_rows(file)) {
         println!("  seed {line}");
     }
     println!(
         "bench-all: wall time {} (build {}), report {}",
-        units::clock(t0.elapsed().as_secs_f64()),
+        units::clock(session.t0.elapsed().as_secs_f64()),
         units::clock(build_secs),
-        dir.join("index.html").display()
+        session.dir.join("index.html").display()
     );
-    println!("bench-all: summary {}", dir.join("summary.md").display());
-    Ok(if was_interrupted {
-        ExitCode::from(130)
-    } else if file.missing.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    println!(
+        "bench-all: summary {}",
+        session.dir.join("summary.md").display()
+    );
 }
 
 fn build(root: &Path, args: &BenchAllArgs) -> Result<(PathBuf, PathBuf)> {
@@ -368,7 +294,7 @@ fn build(root: &Path, args: &BenchAllArgs) -> Result<(PathBuf, PathBuf)> {
     }
 }
 
-fn run_lab(lab: &Path, sub: &str, args: &BenchAllArgs) -> Result<(PathBuf, serde_json::Value)> {
+fn run_lab(lab: &Path, sub: &str, args: &BenchAllArgs) -> Result<(PathBuf, String)> {
     let out = Command::new(lab)
         .arg(sub)
         .args(filter_args(args))
@@ -383,71 +309,167 @@ fn run_lab(lab: &Path, sub: &str, args: &BenchAllArgs) -> Result<(PathBuf, serde
         )));
     }
     let name = PathBuf::from(format!("<output of lab {sub}>"));
-    let v = parse(&name, &String::from_utf8_lossy(&out.stdout))?;
-    Ok((name, v))
+    Ok((name, String::from_utf8_lossy(&out.stdout).into_owned()))
 }
 
-fn list(lab: &Path, args: &BenchAllArgs) -> Result<(Vec<Planned>, Vec<String>)> {
-    let (name, v) = run_lab(lab, "list", args)?;
-    let root = At::root(&name, &v);
-    let features = root.str_list_field("features")?;
-    let plan = root
-        .field("benches")?
-        .items()?
-        .iter()
-        .map(|b| {
-            Ok(Planned {
-                criterion_id: b.str_field("criterion_id")?,
-                family: b.str_field("family")?,
-                digest: b.str_field("digest")?,
-                strategy: b.str_field("strategy")?,
-                variant: b.str_field("variant")?,
-                workload: b.str_field("workload")?,
-                data_size: b.opt_u64_field("data_size")?,
-                bytes_per_iter: b.field("bytes_per_iter")?.as_u64()?,
-                items_per_iter: b.field("items_per_iter")?.as_u64()?.max(1),
-                baseline: b.field("baseline")?.as_bool()?,
-                claims_consensus: b.field("claims_consensus")?.as_bool()?,
-                expected_secs: b.opt_f64_field("expected_secs")?.unwrap_or(2.0),
-                compressions_per_item: b.opt_f64_field("compressions_per_item")?,
-            })
-        })
-        .collect::<Result<Vec<_>>>()?;
-    Ok((plan, features))
+/// `lab list --json`, in run order.
+fn plan(lab: &Path, args: &BenchAllArgs) -> Result<PlanFile> {
+    let (name, text) = run_lab(lab, "list", args)?;
+    let plan = parse_plan(&name, &text)?;
+    if plan.benches.is_empty() {
+        return Err(Error::Other(
+            "the filters select no benchmark (see `cargo run -p bench-lab --bin lab -- list`)"
+                .into(),
+        ));
+    }
+    Ok(plan)
 }
 
-fn allocs(lab: &Path, args: &BenchAllArgs) -> Result<BTreeMap<String, Counted>> {
-    let (name, v) = run_lab(lab, "allocs", args)?;
-    At::root(&name, &v)
-        .field("results")?
-        .items()?
-        .iter()
-        .map(|r| {
-            Ok((
-                r.str_field("criterion_id")?,
-                Counted {
-                    allocs_per_iter: r.field("allocs_per_iter")?.as_f64()?,
-                    peak_bytes: r.field("peak_bytes")?.as_u64()?,
-                    matches_reference: r.opt_bool_field("digest_compatible")?,
-                },
-            ))
-        })
-        .collect()
+/// Parses `lab list --json` and orders it: every strategy of one workload back to back, so
+/// slow drifts in machine load (other processes, thermal state) hit the strategies being
+/// compared alike.
+fn parse_plan(name: &Path, text: &str) -> Result<PlanFile> {
+    let mut plan: PlanFile = from_json_str(name, text)?;
+    let key = |p: &Planned| (p.meta.id.family, p.meta.id.workload.clone());
+    let mut first_seen = BTreeMap::new();
+    for (i, p) in plan.benches.iter().enumerate() {
+        first_seen.entry(key(p)).or_insert(i);
+    }
+    plan.benches.sort_by_key(|p| first_seen[&key(p)]);
+    Ok(plan)
+}
+
+/// The counted pass (allocations, peak heap, digest check; never timed), by criterion id.
+/// A failure leaves the figures out and says so.
+fn count(lab: &Path, args: &BenchAllArgs) -> BTreeMap<String, Counted> {
+    let counted = run_lab(lab, "allocs", args).and_then(|(name, text)| parse_counts(&name, &text));
+    counted.unwrap_or_else(|e| {
+        eprintln!("bench-all: warning: allocation pass failed, figures will be missing: {e}");
+        BTreeMap::new()
+    })
+}
+
+fn parse_counts(name: &Path, text: &str) -> Result<BTreeMap<String, Counted>> {
+    let file: CountFile = from_json_str(name, text)?;
+    Ok(file
+        .results
+        .into_iter()
+        .map(|c| (c.criterion_id.clone(), c))
+        .collect())
+}
+
+/// Progress and ETA of the timed pass: the profile's expected times, scaled by how the
+/// first benchmarks actually went.
+struct Progress {
+    start: Instant,
+    expected_done: f64,
+}
+
+impl Progress {
+    fn line(&self, session: &Session, plan: &[Planned], i: usize) -> String {
+        let elapsed = self.start.elapsed().as_secs_f64();
+        let remaining: f64 = plan[i..].iter().map(|p| p.expected_secs).sum();
+        let scale = if i >= 3 && self.expected_done > 0.0 {
+            elapsed / self.expected_done
+        } else {
+            1.0
+        };
+        format!(
+            "[{:>3}/{}] {:<58} elapsed {}  ETA {}",
+            i + 1,
+            plan.len(),
+            plan[i].criterion_id,
+            units::clock(session.t0.elapsed().as_secs_f64()),
+            units::clock(remaining * scale)
+        )
+    }
+}
+
+/// The timed pass: one criterion process per benchmark; results.json is rewritten after
+/// each, so a killed run keeps what it measured.
+fn time_all(
+    session: &Session,
+    bench_exe: &Path,
+    plan: &[Planned],
+    counted: &BTreeMap<String, Counted>,
+    run: &RunMeta,
+) -> Result<(Vec<Record>, Vec<Missing>)> {
+    let log_path = session.dir.join("bench.log");
+    let mut log =
+        std::fs::File::create(&log_path).map_err(|e| Error::io(&log_path, "cannot create", e))?;
+    let (mut results, mut missing) = (Vec::new(), Vec::new());
+    let mut progress = Progress {
+        start: Instant::now(),
+        expected_done: 0.0,
+    };
+    for (i, p) in plan.iter().enumerate() {
+        if session.interrupted() {
+            missing.push(p.missing("interrupted before it ran"));
+            continue;
+        }
+        println!("{}", progress.line(session, plan, i));
+        let _ = std::io::stdout().flush();
+        let outcome = time_one(bench_exe, p, session, &mut log);
+        progress.expected_done += p.expected_secs;
+        match outcome {
+            Ok(((ns, statistic), best)) => results.push(measured(
+                p,
+                ns,
+                statistic,
+                best,
+                counted.get(&p.criterion_id),
+            )),
+            Err(reason) => missing.push(failed(session, p, reason)),
+        }
+        save_partial(session, run, &results, &missing, &plan[i + 1..])?;
+    }
+    Ok((results, missing))
+}
+
+fn failed(session: &Session, p: &Planned, reason: String) -> Missing {
+    let reason = if session.interrupted() {
+        "interrupted while running".to_string()
+    } else {
+        reason
+    };
+    eprintln!("bench-all: {} missing: {reason}", p.criterion_id);
+    p.missing(&reason)
+}
+
+/// Keeps what was measured even if the process is killed.
+fn save_partial(
+    session: &Session,
+    run: &RunMeta,
+    results: &[Record],
+    missing: &[Missing],
+    rest: &[Planned],
+) -> Result<()> {
+    let partial = ResultsFile {
+        schema: SCHEMA,
+        run: run.clone(),
+        results: results.to_vec(),
+        missing: missing
+            .iter()
+            .cloned()
+            .chain(rest.iter().map(|p| p.missing("not run yet")))
+            .collect(),
+    };
+    record::save(&partial, &session.results_path())
 }
 
 /// What one criterion run gives: the estimate and statistic, and the best sample with the
 /// number of samples.
-type Timed = ((Interval, &'static str), Option<(f64, u64)>);
+type Timed = ((Interval, Statistic), Option<(f64, u64)>);
 
 /// Runs one benchmark; on success returns its estimate, on failure the reason.
 fn time_one(
     exe: &Path,
     p: &Planned,
-    run_id: &str,
-    criterion_home: &Path,
-    args: &BenchAllArgs,
+    session: &Session,
     log: &mut std::fs::File,
 ) -> std::result::Result<Timed, String> {
+    let (run_id, criterion_home) = (session.run_id.as_str(), session.criterion_home());
+    let criterion_home = criterion_home.as_path();
     let _ = writeln!(log, "==== {}", p.criterion_id);
     let log_out = log.try_clone().map_err(|e| e.to_string())?;
     let log_err = log.try_clone().map_err(|e| e.to_string())?;
@@ -463,7 +485,7 @@ fn time_one(
             "never",
         ])
         .env("CRITERION_HOME", criterion_home)
-        .env("HASHLAB_PROFILE", &args.profile)
+        .env("HASHLAB_PROFILE", &session.args.profile)
         // glibc returns large freed buffers to the kernel (mmap threshold, trim threshold),
         // so a benchmark that allocates megabytes per iteration page-faults them back every
         // time: on this VM that was ~9 ms of a 13 ms reconcile full exchange. Raising both
@@ -479,77 +501,169 @@ fn time_one(
     if !status.success() {
         return Err(format!("criterion exited with {status} (see bench.log)"));
     }
-    let dirs = criterion_files::benchmark_dirs(criterion_home).map_err(|e| e.to_string())?;
+    let dirs = criterion::benchmark_dirs(criterion_home).map_err(|e| e.to_string())?;
     let dir = dirs
         .get(&p.criterion_id)
         .ok_or_else(|| "criterion wrote no benchmark.json for it".to_string())?;
-    let estimate = criterion_files::read_estimate(dir).map_err(|e| e.to_string())?;
-    let best = criterion_files::read_best_sample(dir).map_err(|e| e.to_string())?;
+    let estimate = criterion::read_estimate(dir).map_err(|e| e.to_string())?;
+    let best = criterion::read_best_sample(dir).map_err(|e| e.to_string())?;
     Ok((estimate, best))
 }
 
-fn record_of(
+/// The record of a measured benchmark: its plan, criterion's estimate and best sample, and
+/// the counted pass's figures.
+fn measured(
     p: &Planned,
-    (ns, statistic): (Interval, &'static str),
+    ns: Interval,
+    statistic: Statistic,
     best: Option<(f64, u64)>,
     c: Option<&Counted>,
 ) -> Record {
-    Record {
-        family: p.family.clone(),
-        digest: p.digest.clone(),
-        strategy: p.strategy.clone(),
-        variant: p.variant.clone(),
-        workload: p.workload.clone(),
-        data_size: p.data_size,
-        bytes_per_iter: p.bytes_per_iter,
-        items_per_iter: p.items_per_iter,
-        ns_per_iter: ns,
-        statistic: statistic.to_string(),
-        allocs_per_iter: c.map(|c| c.allocs_per_iter),
-        peak_bytes: c.map(|c| c.peak_bytes),
+    let mut r = p.record(ns, statistic);
+    r.best_ns_per_iter = best.map(|b| b.0);
+    r.samples = best.map(|b| b.1);
+    if let Some(c) = c {
+        r.allocs_per_iter = Some(c.allocs_per_iter);
+        r.peak_bytes = Some(c.peak_bytes);
         // Compatible = claims the consensus digest and matched the reference on this input.
-        digest_compatible: c
-            .and_then(|c| c.matches_reference)
-            .map(|m| m && p.claims_consensus),
-        baseline: p.baseline,
-        criterion_id: Some(p.criterion_id.clone()),
-        compressions_per_item: p.compressions_per_item,
-        best_ns_per_iter: best.map(|b| b.0),
-        samples: best.map(|b| b.1),
+        r.digest_compatible = c.digest_compatible.map(|m| m && p.meta.claims_consensus);
     }
+    r
 }
 
-fn missing_of(p: &Planned, reason: &str) -> Missing {
-    Missing {
-        family: p.family.clone(),
-        digest: p.digest.clone(),
-        strategy: p.strategy.clone(),
-        variant: p.variant.clone(),
-        workload: p.workload.clone(),
-        criterion_id: Some(p.criterion_id.clone()),
-        reason: reason.to_string(),
-    }
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lab_record::{BenchId, BenchMeta, Digest, Family, Workload};
 
-/// Points `reports/latest` at the run (a relative symlink; a copy where symlinks fail).
-fn update_latest(reports: &Path, run_id: &str) -> Result<()> {
-    let latest = reports.join("latest");
-    if let Ok(meta) = std::fs::symlink_metadata(&latest) {
-        let removed = if meta.file_type().is_symlink() || meta.is_file() {
-            std::fs::remove_file(&latest)
-        } else {
-            std::fs::remove_dir_all(&latest)
+    fn planned(strategy: &str, variant: Option<&str>, workload: &str) -> Planned {
+        let id = BenchId {
+            family: Family::AccountHash,
+            digest: Digest::Legacy,
+            strategy: strategy.into(),
+            variant: variant.map(String::from),
+            workload: workload.parse::<Workload>().unwrap(),
         };
-        removed.map_err(|e| Error::io(&latest, "cannot replace", e))?;
+        Planned {
+            criterion_id: id.criterion_id(),
+            meta: BenchMeta {
+                id,
+                data_size: workload.rsplit('/').next().and_then(|p| p.parse().ok()),
+                bytes_per_iter: 246,
+                items_per_iter: 1,
+                baseline: variant == Some("cap=200"),
+                claims_consensus: strategy != "meta-first",
+                isa: None,
+            },
+            expected_secs: 1.5,
+            compressions_per_item: Some(3.0),
+        }
     }
-    #[cfg(unix)]
-    if std::os::unix::fs::symlink(run_id, &latest).is_ok() {
-        return Ok(());
+
+    fn plan_json() -> String {
+        let plan = PlanFile {
+            profile: "smoke".into(),
+            features: vec!["peer-solana".into()],
+            benches: vec![
+                planned("copy-buffer", Some("cap=200"), "data_size/165"),
+                planned("copy-buffer", Some("cap=200"), "data_size/0"),
+                planned("streaming", None, "data_size/165"),
+                planned("meta-first", None, "data_size/0"),
+            ],
+        };
+        serde_json::to_string_pretty(&plan).unwrap()
     }
-    std::fs::create_dir_all(&latest).map_err(|e| Error::io(&latest, "cannot create", e))?;
-    for f in ["results.json", "index.html", "summary.md"] {
-        let from = reports.join(run_id).join(f);
-        std::fs::copy(&from, latest.join(f)).map_err(|e| Error::io(&from, "cannot copy", e))?;
+
+    #[test]
+    fn plan_runs_each_workload_back_to_back() {
+        let plan = parse_plan(Path::new("<lab list>"), &plan_json()).unwrap();
+        let ids: Vec<&str> = plan
+            .benches
+            .iter()
+            .map(|p| p.criterion_id.as_str())
+            .collect();
+        assert_eq!(
+            ids,
+            [
+                "account-hash/copy-buffer@cap=200/data_size/165",
+                "account-hash/streaming/data_size/165",
+                "account-hash/copy-buffer@cap=200/data_size/0",
+                "account-hash/meta-first/data_size/0",
+            ]
+        );
+        assert_eq!(plan.features, ["peer-solana"]);
+        assert_eq!(plan.benches[1].meta.id.variant, None);
     }
-    Ok(())
+
+    #[test]
+    fn plan_errors_name_the_output_and_field() {
+        let text = plan_json().replacen("\"bytes_per_iter\": 246", "\"bytes_per_iter\": -1", 1);
+        let e = parse_plan(Path::new("<output of lab list>"), &text)
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("<output of lab list>:"), "{e}");
+        assert!(e.contains("benches[0]"), "{e}");
+        let text = plan_json().replace("\"family\": \"account-hash\"", "\"family\": \"hash\"");
+        let e = parse_plan(Path::new("<lab list>"), &text)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("benches[0]") && e.contains("`hash`"), "{e}");
+    }
+
+    #[test]
+    fn counts_fill_the_record() {
+        let counts = CountFile {
+            profile: "smoke".into(),
+            results: vec![
+                Counted {
+                    criterion_id: "account-hash/meta-first/data_size/0".into(),
+                    iterations: 100,
+                    allocs_per_iter: 0.0,
+                    peak_bytes: 0,
+                    digest_compatible: Some(true),
+                },
+                Counted {
+                    criterion_id: "account-hash/streaming/data_size/165".into(),
+                    iterations: 100,
+                    allocs_per_iter: 2.0,
+                    peak_bytes: 4096,
+                    digest_compatible: Some(true),
+                },
+            ],
+        };
+        let text = serde_json::to_string(&counts).unwrap();
+        let by_id = parse_counts(Path::new("<lab allocs>"), &text).unwrap();
+        let ns = Interval {
+            estimate: 2.0,
+            lower: 1.0,
+            upper: 3.0,
+            std_err: None,
+            confidence: Some(0.95),
+        };
+        let p = planned("meta-first", None, "data_size/0");
+        let r = measured(
+            &p,
+            ns,
+            Statistic::Slope,
+            Some((1.5, 10)),
+            by_id.get(&p.criterion_id),
+        );
+        // meta-first matches its own reference but does not claim the consensus digest.
+        assert_eq!(r.digest_compatible, Some(false));
+        assert_eq!((r.best_ns_per_iter, r.samples), (Some(1.5), Some(10)));
+        assert_eq!(r.compressions_per_item, Some(3.0));
+        let p = planned("streaming", None, "data_size/165");
+        let r = measured(&p, ns, Statistic::Mean, None, by_id.get(&p.criterion_id));
+        assert_eq!((r.allocs_per_iter, r.peak_bytes), (Some(2.0), Some(4096)));
+        assert_eq!(r.digest_compatible, Some(true));
+        let r = measured(&p, ns, Statistic::Mean, None, None);
+        assert_eq!((r.allocs_per_iter, r.digest_compatible), (None, None));
+        assert_eq!(p.missing("failed").criterion_id, p.criterion_id);
+    }
+
+    #[test]
+    fn machine_defaults_to_a_host_name() {
+        assert!(!meta::hostname().is_empty());
+        assert_eq!(final_status(false, &[]), Status::Complete);
+    }
 }

@@ -13,8 +13,10 @@
 //! - its document wrapper (`# Benchmarks`, a table of contents, a footer) is cut away so the
 //!   tables can sit inside our summary; ids may not contain `/`, so `/` becomes `∕`.
 
+use super::text::param_text;
+use crate::analysis::view::Group;
 use crate::error::{Error, Result};
-use crate::view::Group;
+use lab_record::Statistic;
 use serde_json::json;
 
 /// Markdown table of every strategy's time relative to the group's baseline, one row per
@@ -29,10 +31,10 @@ pub fn relative_speed_markdown(group: &Group) -> Result<String> {
     let mut skipped = Vec::new();
     for p in &group.params {
         if group.cell(p, baseline).is_none() {
-            skipped.push(group.param_text(p));
+            skipped.push(param_text(group, p));
             continue;
         }
-        let row = clean(&group.param_text(p));
+        let row = clean(&param_text(group, p));
         let ordered = std::iter::once(baseline).chain(
             group
                 .labels
@@ -58,7 +60,7 @@ pub fn relative_speed_markdown(group: &Group) -> Result<String> {
                 "mean": ci(t.estimate, t.lower, t.upper),
                 "median": ci(t.estimate, t.lower, t.upper),
                 "median_abs_dev": ci(0.0, 0.0, 0.0),
-                "slope": if r.statistic == "slope" { ci(t.estimate, t.lower, t.upper) } else { serde_json::Value::Null },
+                "slope": if r.statistic == Statistic::Slope { ci(t.estimate, t.lower, t.upper) } else { serde_json::Value::Null },
                 "change": null,
             });
             messages.push_str(&msg.to_string());

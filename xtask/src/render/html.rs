@@ -1,11 +1,8 @@
-//! `index.html`: one self-contained file (inline CSS, inline SVG charts, a tiny inline
-//! self-check script; nothing is fetched from the network).
+//! `index.html`: the [`Document`] as one self-contained file (inline CSS, inline SVG
+//! charts, a tiny inline self-check script; nothing is fetched from the network). Classes
+//! come from the model's kinds, never from the text.
 
-use crate::error::Result;
-use crate::report;
-use crate::results::ResultsFile;
-use crate::tables::{self, Table};
-use crate::view::{Shape, View};
+use super::doc::{Block, CellKind, Document, Inline, List, Section, SectionKind, Table, TableKind};
 
 pub fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -20,33 +17,6 @@ pub fn esc(s: &str) -> String {
         }
     }
     out
-}
-
-fn table(t: &Table, class: &str) -> String {
-    let mut h = format!("<table class=\"data {class}\">\n<thead><tr>");
-    for head in &t.headers {
-        h.push_str(&format!("<th>{}</th>", esc(head)));
-    }
-    h.push_str("</tr></thead>\n<tbody>\n");
-    for row in &t.rows {
-        let missing = row.iter().any(|c| c == "missing");
-        h.push_str(if missing {
-            "<tr class=\"missing\">"
-        } else {
-            "<tr>"
-        });
-        for c in row {
-            let cls = if c.contains("DIFFERENT") || c.contains("regressed") {
-                " class=\"warn\""
-            } else {
-                ""
-            };
-            h.push_str(&format!("<td{cls}>{}</td>", esc(c)));
-        }
-        h.push_str("</tr>\n");
-    }
-    h.push_str("</tbody></table>\n");
-    h
 }
 
 const STYLE: &str = r#"
@@ -96,155 +66,184 @@ const CHECK_SCRIPT: &str = r#"
 })();
 "#;
 
-pub fn render(file: &ResultsFile) -> Result<String> {
-    let view = View::new(file);
+/// The whole page.
+pub fn render(doc: &Document) -> String {
     let mut body = String::new();
-    let complete = file.missing.is_empty() && file.run.status == "complete";
-
-    body.push_str(&format!(
-        "<h1>hashlab benchmarks — run <code>{}</code></h1>\n<div class=\"meta\">{}<br>started {}{}</div>\n",
-        esc(&file.run.id),
-        esc(&report::meta_line(file)),
-        esc(&file.run.started_at),
-        file.run
-            .finished_at
-            .as_deref()
-            .map(|f| format!(", finished {}", esc(f)))
-            .unwrap_or_default()
-    ));
-    body.push_str(&format!(
-        "<div class=\"status {}\" id=\"status\">{}</div>\n",
-        if complete { "ok" } else { "bad" },
-        esc(&report::status_line(file))
-    ));
-
-    // Table of contents.
-    body.push_str("<nav><strong>Contents</strong><ul>");
-    let seed = view.seed_rows();
-    if !seed.is_empty() {
-        body.push_str("<li><a href=\"#seed\">Seed reproduction: cap=47 vs cap=200</a></li>");
+    for b in &doc.blocks {
+        block(&mut body, b, &doc.blocks);
     }
-    for s in &view.sections {
-        body.push_str(&format!(
-            "<li><a href=\"#family-{0}\">{0}</a><ul>",
-            esc(&s.family)
-        ));
-        for g in &s.groups {
-            body.push_str(&format!(
-                "<li><a href=\"#{}\">{}</a></li>",
-                esc(&g.anchor()),
-                esc(&g.title())
-            ));
+    body.push_str("<p id=\"render-check\" hidden></p>\n");
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n{body}</main>\n<script>{CHECK_SCRIPT}</script>\n</body>\n</html>\n",
+        esc(&doc.title)
+    )
+}
+
+fn inlines(parts: &[Inline]) -> String {
+    parts
+        .iter()
+        .map(|i| match i {
+            Inline::Text(t) => esc(t),
+            Inline::Code(t) => format!("<code>{}</code>", esc(t)),
+            Inline::Strong(t) => format!("<strong>{}</strong>", esc(t)),
+            Inline::Em(t) => format!("<em>{}</em>", esc(t)),
+        })
+        .collect()
+}
+
+/// One block; `top` is the document's top level (for the table of contents).
+fn block(out: &mut String, b: &Block, top: &[Block]) {
+    match b {
+        Block::Heading { level, text } => {
+            out.push_str(&format!("<h{level}>{}</h{level}>\n", inlines(text)))
         }
-        body.push_str("</ul></li>");
-    }
-    if !file.missing.is_empty() {
-        body.push_str("<li><a href=\"#missing\">Missing benchmarks</a></li>");
-    }
-    body.push_str("</ul></nav>\n");
-
-    if !seed.is_empty() {
-        body.push_str(
-            "<section id=\"seed\"><h2>Seed reproduction: copy-buffer cap=47 vs cap=200</h2>\n",
-        );
-        body.push_str("<p class=\"note\">The seed PR grew the stack buffer from 47 to 200 bytes of data and measured about 5% at 165 and 200 B, no change at 0 B and at 1 KiB and above. Change is cap=47's time relative to cap=200's, as in the seed's criterion output.</p>\n");
-        let rows = report::seed_table_rows(&seed);
-        body.push_str("<div class=\"scroll\">");
-        body.push_str(&table(
-            &Table {
-                headers: report::SEED_HEADERS.map(String::from).to_vec(),
-                rows: rows.into_iter().map(|r| r.to_vec()).collect(),
-            },
-            "seed",
-        ));
-        body.push_str("</div><ul class=\"verdicts\">");
-        for line in report::seed_direction(&seed) {
-            body.push_str(&format!("<li>{}</li>", esc(&line)));
+        Block::Meta(lines) => out.push_str(&format!(
+            "<div class=\"meta\">{}</div>\n",
+            lines
+                .iter()
+                .map(|l| esc(l))
+                .collect::<Vec<_>>()
+                .join("<br>")
+        )),
+        Block::Status { ok, text } => out.push_str(&format!(
+            "<div class=\"status {}\" id=\"status\">{}</div>\n",
+            if *ok { "ok" } else { "bad" },
+            esc(text)
+        )),
+        Block::Contents => contents(out, top),
+        Block::Section(s) => section(out, s, top),
+        Block::Paragraph(p) => out.push_str(&format!("<p class=\"note\">{}</p>\n", inlines(p))),
+        Block::Table(t) if t.kind == TableKind::Missing => table(out, t),
+        Block::Table(t) => {
+            out.push_str("<div class=\"scroll\">");
+            table(out, t);
+            out.push_str("</div>\n");
         }
-        body.push_str("</ul>\n<details><summary>In the seed's criterion layout</summary><pre>");
-        body.push_str(&esc(&report::seed_criterion_text(&seed)));
-        body.push_str("</pre></details></section>\n");
+        Block::Plot { svg, caption } => out.push_str(&format!(
+            "<figure class=\"chart\" aria-label=\"{}\">{svg}</figure>\n",
+            esc(caption)
+        )),
+        Block::List(l) => list(out, l),
+        Block::Details { summary, blocks } => {
+            out.push_str(&format!("<details><summary>{}</summary>", esc(summary)));
+            for b in blocks {
+                block(out, b, top);
+            }
+            out.push_str("</details>\n");
+        }
+        Block::Pre(t) => out.push_str(&format!("<pre>{}</pre>\n", esc(t))),
+        Block::MarkdownOnly(_) | Block::RawMarkdown(_) => {}
     }
+}
 
-    if let Some((per_compression, t)) = tables::floor(file) {
-        body.push_str("<section id=\"floor\"><h2>Distance to the hardware floor</h2>\n");
-        body.push_str(&format!(
-            "<p class=\"note\">One BLAKE3 compression costs {} in the widest lane backend (the <code>limit</code> row: a batch of one-block messages). Floor = compressions per account × that cost; <em>× floor</em> is how far each strategy is from it.</p>\n",
-            esc(&crate::units::time_ns(per_compression))
-        ));
-        body.push_str("<div class=\"scroll\">");
-        body.push_str(&table(&t, "detail"));
-        body.push_str("</div></section>\n");
+fn section(out: &mut String, s: &Section, top: &[Block]) {
+    let (open, close) = match s.kind {
+        SectionKind::Plain => (format!("<section id=\"{}\">", esc(&s.id)), "</section>"),
+        SectionKind::Family => (
+            format!("<section id=\"{}\" class=\"family\">", esc(&s.id)),
+            "</section>",
+        ),
+        SectionKind::Group => (
+            format!("<div class=\"group\" id=\"{}\">", esc(&s.id)),
+            "</div>",
+        ),
+    };
+    out.push_str(&format!(
+        "{open}<h{l}>{}</h{l}>\n",
+        esc(&s.title),
+        l = s.level
+    ));
+    for b in &s.blocks {
+        block(out, b, top);
     }
+    out.push_str(close);
+    out.push('\n');
+}
 
-    for s in &view.sections {
-        body.push_str(&format!(
-            "<section id=\"family-{0}\" class=\"family\"><h2>{0}</h2>\n",
-            esc(&s.family)
+fn sections(blocks: &[Block]) -> Vec<&Section> {
+    blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Section(s) => Some(s),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Links to every top-level section and the sections directly inside it.
+fn contents(out: &mut String, top: &[Block]) {
+    out.push_str("<nav><strong>Contents</strong><ul>");
+    for s in sections(top) {
+        out.push_str(&format!(
+            "<li><a href=\"#{}\">{}</a>",
+            esc(&s.id),
+            esc(&s.title)
         ));
-        for g in &s.groups {
-            body.push_str(&format!(
-                "<div class=\"group\" id=\"{}\"><h3>{}</h3>\n",
-                esc(&g.anchor()),
-                esc(&g.title())
-            ));
-            if let Some(b) = &g.baseline {
-                body.push_str(&format!(
-                    "<p class=\"note\">Baseline: <strong>{}</strong>. Ratios are time / baseline time (below 1 is faster).</p>\n",
-                    esc(b)
+        let inner = sections(&s.blocks);
+        if !inner.is_empty() {
+            out.push_str("<ul>");
+            for g in inner {
+                out.push_str(&format!(
+                    "<li><a href=\"#{}\">{}</a></li>",
+                    esc(&g.id),
+                    esc(&g.title)
                 ));
             }
-            if let Some(svg) = crate::plots::chart(g)? {
-                body.push_str("<figure class=\"chart\">");
-                body.push_str(&svg);
-                body.push_str("</figure>\n");
-            }
-            body.push_str("<div class=\"scroll\">");
-            match g.shape {
-                Shape::Sweep => body.push_str(&table(&tables::sweep(g), "sweep")),
-                _ => body.push_str(&table(&tables::detail(g), "detail")),
-            }
-            body.push_str("</div>");
-            let verdicts = g.verdicts();
-            if !verdicts.is_empty() && g.shape != Shape::Sweep {
-                body.push_str("<ul class=\"verdicts\">");
-                for (_, lines) in &verdicts {
-                    for l in lines {
-                        let class = if l.contains("intervals do not overlap") {
-                            " class=\"real\""
-                        } else {
-                            ""
-                        };
-                        body.push_str(&format!("<li{class}>{}</li>", esc(l)));
-                    }
-                }
-                body.push_str("</ul>\n");
-            }
-            if g.shape == Shape::Sizes {
-                if let Some(t) = tables::allocations(g) {
-                    body.push_str("<p class=\"note\">Allocations per hash (counted pass of the <code>lab</code> binary):</p><div class=\"scroll\">");
-                    body.push_str(&table(&t, "allocs"));
-                    body.push_str("</div>");
-                }
-            }
-            body.push_str("</div>\n");
+            out.push_str("</ul>");
         }
-        body.push_str("</section>\n");
+        out.push_str("</li>");
     }
+    out.push_str("</ul></nav>\n");
+}
 
-    if !file.missing.is_empty() {
-        body.push_str("<section id=\"missing\"><h2>Missing benchmarks</h2>\n");
-        body.push_str(&table(&tables::missing(file), "missing-list"));
-        body.push_str("</section>\n");
+fn list(out: &mut String, l: &List) {
+    let _ = l.kind; // one kind today: verdict lines
+    out.push_str("<ul class=\"verdicts\">");
+    for item in &l.items {
+        let class = if item.strong { " class=\"real\"" } else { "" };
+        out.push_str(&format!("<li{class}>{}</li>", esc(&item.text)));
     }
-    body.push_str(&format!(
-        "<p class=\"note\"><em>Method.</em> {}</p>\n",
-        esc(report::METHOD_NOTE)
+    out.push_str("</ul>\n");
+}
+
+fn table_class(kind: TableKind) -> &'static str {
+    match kind {
+        TableKind::Seed => "seed",
+        TableKind::Detail | TableKind::Floor => "detail",
+        TableKind::Sweep => "sweep",
+        TableKind::Allocations => "allocs",
+        TableKind::Missing => "missing-list",
+        TableKind::Comparison => "comparison",
+    }
+}
+
+fn cell_class(kind: CellKind) -> &'static str {
+    match kind {
+        CellKind::Different | CellKind::Slower => " class=\"warn\"",
+        _ => "",
+    }
+}
+
+fn table(out: &mut String, t: &Table) {
+    out.push_str(&format!(
+        "<table class=\"data {}\">\n<thead><tr>",
+        table_class(t.kind)
     ));
-    body.push_str("<p id=\"render-check\" hidden></p>\n");
-
-    Ok(format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>hashlab run {}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n{body}</main>\n<script>{CHECK_SCRIPT}</script>\n</body>\n</html>\n",
-        esc(&file.run.id)
-    ))
+    for head in &t.columns {
+        out.push_str(&format!("<th>{}</th>", esc(head)));
+    }
+    out.push_str("</tr></thead>\n<tbody>\n");
+    for row in &t.rows {
+        let missing = row.iter().any(|c| c.kind == CellKind::Missing);
+        out.push_str(if missing {
+            "<tr class=\"missing\">"
+        } else {
+            "<tr>"
+        });
+        for c in row {
+            out.push_str(&format!("<td{}>{}</td>", cell_class(c.kind), esc(&c.text)));
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</tbody></table>\n");
 }

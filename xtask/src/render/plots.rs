@@ -2,9 +2,10 @@
 //! font estimates text extents and the SVG keeps real `<text>` elements the browser lays
 //! out, so labels render without any font files).
 
+use super::text::param_text;
+use crate::analysis::view::{is_byte_workload, Group, Shape};
 use crate::error::{Error, Result};
-use crate::results::Record;
-use crate::view::{Group, Shape};
+use lab_record::{Family, Record};
 use plotters::coord::combinators::BindKeyPoints;
 use plotters::coord::ranged1d::SegmentValue;
 use plotters::prelude::*;
@@ -80,7 +81,7 @@ fn trim(v: f64) -> String {
 
 /// Throughput in MiB/s (byte workloads) or millions of items per second; `ns` per item.
 fn rate(r: &Record, ns: f64) -> f64 {
-    if r.is_byte_workload() {
+    if is_byte_workload(r) {
         r.bytes_per_item() * 1e9 / ns / (1024.0 * 1024.0)
     } else {
         1e9 / ns / 1e6
@@ -88,9 +89,9 @@ fn rate(r: &Record, ns: f64) -> f64 {
 }
 
 fn rate_unit(group: &Group) -> &'static str {
-    let items = group.cells.values().any(|r| !r.is_byte_workload());
-    match (items, group.family.as_str()) {
-        (true, "account-hash" | "lt-hash") => "million accounts / s",
+    let items = group.cells.values().any(|r| !is_byte_workload(r));
+    match (items, group.family) {
+        (true, Family::AccountHash | Family::LtHash) => "million accounts / s",
         (true, _) => "million items / s",
         (false, _) => "MiB/s",
     }
@@ -233,7 +234,7 @@ fn sweep_chart(group: &Group) -> Result<String> {
             .collect();
         pts.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(std::cmp::Ordering::Equal));
         if !pts.is_empty() {
-            series.push((format!("data {}", group.param_text(p)), pts));
+            series.push((format!("data {}", param_text(group, p)), pts));
         }
     }
     let xmax = series
@@ -304,7 +305,7 @@ fn bars_chart(group: &Group) -> Result<String> {
             if let Some(r) = group.cell(p, l) {
                 let t = &r.ns_per_item();
                 let name = if group.params.len() > 1 {
-                    format!("{l} · {}", group.param_text(p))
+                    format!("{l} · {}", param_text(group, p))
                 } else {
                     l.clone()
                 };
