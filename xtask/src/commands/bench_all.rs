@@ -267,8 +267,15 @@ fn build(root: &Path, args: &BenchAllArgs) -> Result<(PathBuf, PathBuf)> {
             out.status
         )));
     }
+    executables(&String::from_utf8_lossy(&out.stdout)).ok_or_else(|| {
+        Error::Command("cargo did not report the `lab` bench and bin executables".into())
+    })
+}
+
+/// The `lab` bench and bin executables among cargo's JSON messages.
+fn executables(messages: &str) -> Option<(PathBuf, PathBuf)> {
     let (mut bench, mut bin) = (None, None);
-    for line in String::from_utf8_lossy(&out.stdout).lines() {
+    for line in messages.lines() {
         let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
             continue;
         };
@@ -286,12 +293,7 @@ fn build(root: &Path, args: &BenchAllArgs) -> Result<(PathBuf, PathBuf)> {
             bin = Some(PathBuf::from(exe));
         }
     }
-    match (bench, bin) {
-        (Some(b), Some(l)) => Ok((b, l)),
-        _ => Err(Error::Command(
-            "cargo did not report the `lab` bench and bin executables".into(),
-        )),
-    }
+    Some((bench?, bin?))
 }
 
 fn run_lab(lab: &Path, sub: &str, args: &BenchAllArgs) -> Result<(PathBuf, String)> {
@@ -659,6 +661,23 @@ mod tests {
         let r = measured(&p, ns, Statistic::Mean, None, None);
         assert_eq!((r.allocs_per_iter, r.digest_compatible), (None, None));
         assert_eq!(p.missing("failed").criterion_id, p.criterion_id);
+    }
+
+    #[test]
+    fn finds_the_lab_executables_in_cargo_messages() {
+        let msgs = [
+            r#"{"reason":"compiler-artifact","target":{"name":"lab","kind":["bin"]},"profile":{"test":false},"executable":"/t/lab"}"#,
+            r#"{"reason":"compiler-artifact","target":{"name":"lab","kind":["bin"]},"profile":{"test":true},"executable":"/t/lab-test"}"#,
+            r#"{"reason":"compiler-artifact","target":{"name":"lab","kind":["bench"]},"profile":{"test":false},"executable":"/t/lab-bench"}"#,
+            "not json",
+        ]
+        .join("\n");
+        let (bench, bin) = executables(&msgs).unwrap();
+        assert_eq!(
+            (bench.to_str(), bin.to_str()),
+            (Some("/t/lab-bench"), Some("/t/lab"))
+        );
+        assert!(executables(msgs.lines().next().unwrap()).is_none());
     }
 
     #[test]

@@ -25,7 +25,28 @@ pub fn relative_speed_markdown(group: &Group) -> Result<String> {
     let Some(baseline) = group.baseline.as_deref() else {
         return Ok(String::new());
     };
-    let clean = |s: &str| s.replace('/', "∕");
+    let (messages, skipped) = messages(group, baseline);
+    if messages.is_empty() {
+        return Ok(String::new());
+    }
+    let mut out = table_only(&render(&messages)?);
+    if !skipped.is_empty() {
+        out.push_str(&format!(
+            "\n_No baseline ({baseline}) measured at: {}; those rows are left out._\n",
+            skipped.join(", ")
+        ));
+    }
+    Ok(out)
+}
+
+/// criterion-table ids may not contain `/`.
+fn clean(s: &str) -> String {
+    s.replace('/', "∕")
+}
+
+/// One `benchmark-complete` message per cell, baseline first in each row; and the
+/// parameters left out for want of a baseline.
+fn messages(group: &Group, baseline: &str) -> (String, Vec<String>) {
     let table = clean(&group.title());
     let mut messages = String::new();
     let mut skipped = Vec::new();
@@ -35,42 +56,46 @@ pub fn relative_speed_markdown(group: &Group) -> Result<String> {
             continue;
         }
         let row = clean(&param_text(group, p));
-        let ordered = std::iter::once(baseline).chain(
-            group
-                .labels
-                .iter()
-                .map(String::as_str)
-                .filter(|l| *l != baseline),
-        );
-        for label in ordered {
-            let Some(r) = group.cell(p, label) else {
-                continue;
-            };
-            let t = &r.ns_per_item();
-            let ci = |v: f64, lo: f64, hi: f64| json!({"estimate": v, "lower_bound": lo, "upper_bound": hi, "unit": "ns"});
-            let msg = json!({
-                "reason": "benchmark-complete",
-                "id": format!("{table}/{}/{row}", clean(label)),
-                "report_directory": "",
-                "iteration_count": [],
-                "measured_values": [],
-                "unit": "ns",
-                "throughput": [{"per_iteration": r.bytes_per_item().round() as u64, "unit": "bytes"}],
-                "typical": ci(t.estimate, t.lower, t.upper),
-                "mean": ci(t.estimate, t.lower, t.upper),
-                "median": ci(t.estimate, t.lower, t.upper),
-                "median_abs_dev": ci(0.0, 0.0, 0.0),
-                "slope": if r.statistic == Statistic::Slope { ci(t.estimate, t.lower, t.upper) } else { serde_json::Value::Null },
-                "change": null,
-            });
-            messages.push_str(&msg.to_string());
-            messages.push('\n');
+        let others = group
+            .labels
+            .iter()
+            .map(String::as_str)
+            .filter(|l| *l != baseline);
+        for label in std::iter::once(baseline).chain(others) {
+            if let Some(r) = group.cell(p, label) {
+                let id = format!("{table}/{}/{row}", clean(label));
+                messages.push_str(&message(&id, r).to_string());
+                messages.push('\n');
+            }
         }
     }
-    if messages.is_empty() {
-        return Ok(String::new());
-    }
-    let rendered = std::panic::catch_unwind(|| -> std::result::Result<String, String> {
+    (messages, skipped)
+}
+
+/// cargo-criterion's message for one recorded result (time per item).
+fn message(id: &str, r: &lab_record::Record) -> serde_json::Value {
+    let t = &r.ns_per_item();
+    let ci = |v: f64, lo: f64, hi: f64| json!({"estimate": v, "lower_bound": lo, "upper_bound": hi, "unit": "ns"});
+    json!({
+        "reason": "benchmark-complete",
+        "id": id,
+        "report_directory": "",
+        "iteration_count": [],
+        "measured_values": [],
+        "unit": "ns",
+        "throughput": [{"per_iteration": r.bytes_per_item().round() as u64, "unit": "bytes"}],
+        "typical": ci(t.estimate, t.lower, t.upper),
+        "mean": ci(t.estimate, t.lower, t.upper),
+        "median": ci(t.estimate, t.lower, t.upper),
+        "median_abs_dev": ci(0.0, 0.0, 0.0),
+        "slope": if r.statistic == Statistic::Slope { ci(t.estimate, t.lower, t.upper) } else { serde_json::Value::Null },
+        "change": null,
+    })
+}
+
+/// criterion-table's whole document for the messages.
+fn render(messages: &str) -> Result<String> {
+    std::panic::catch_unwind(|| -> std::result::Result<String, String> {
         let raw = criterion_table::RawCriterionData::from_reader(messages.as_bytes())
             .map_err(|e| e.to_string())?;
         let data =
@@ -79,13 +104,16 @@ pub fn relative_speed_markdown(group: &Group) -> Result<String> {
         Ok(data.make_tables(criterion_table::formatter::GFMFormatter, &config))
     })
     .map_err(|_| Error::Other("criterion-table panicked while rendering a table".into()))?
-    .map_err(|e| Error::Other(format!("criterion-table: {e}")))?;
-    // Keep only the table: drop the document title, table of contents, section heading,
-    // the table's own `### name` heading (our summary has its own) and the footer.
+    .map_err(|e| Error::Other(format!("criterion-table: {e}")))
+}
+
+/// Keeps only the table: drops the document title, table of contents, section heading,
+/// the table's own `### name` heading (our summary has its own) and the footer.
+fn table_only(rendered: &str) -> String {
     let body = rendered
         .split_once("## Benchmark Results\n\n")
         .map(|(_, b)| b)
-        .unwrap_or(&rendered);
+        .unwrap_or(rendered);
     let body = body.split("\n---\nMade with").next().unwrap_or(body);
     let mut out: String = body
         .lines()
@@ -96,11 +124,5 @@ pub fn relative_speed_markdown(group: &Group) -> Result<String> {
     while out.ends_with("\n\n") {
         out.pop();
     }
-    if !skipped.is_empty() {
-        out.push_str(&format!(
-            "\n_No baseline ({baseline}) measured at: {}; those rows are left out._\n",
-            skipped.join(", ")
-        ));
-    }
-    Ok(out)
+    out
 }

@@ -144,10 +144,10 @@ fn group_section(g: &Group) -> Result<Block> {
         ]));
         blocks.extend(relative_speed(g)?);
     }
-    if let Some(svg) = plots::chart(g)? {
+    if let Some(chart) = plots::chart(g)? {
         blocks.push(Block::Plot {
-            svg,
-            caption: format!("{}: throughput (95% CI)", g.title()),
+            svg: chart.svg,
+            caption: chart.caption,
         });
     }
     blocks.push(Block::Table(match g.shape {
