@@ -538,3 +538,25 @@ fn layers_import_only_downwards() {
         }
     }
 }
+
+/// Every field a results.json holds is described in docs/results-format.md.
+#[test]
+fn every_written_field_is_documented() {
+    let doc_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/results-format.md");
+    let doc = std::fs::read_to_string(doc_path).unwrap();
+    let v: serde_json::Value =
+        serde_json::from_str(&serde_json::to_string(&fixture()).unwrap()).unwrap();
+    let mut keys: Vec<String> = Vec::new();
+    for obj in [
+        &v,
+        &v["run"],
+        &v["results"][0],
+        &v["results"][0]["ns_per_iter"],
+        &v["missing"][0],
+    ] {
+        keys.extend(obj.as_object().unwrap().keys().cloned());
+    }
+    for k in keys {
+        assert!(doc.contains(&format!("`{k}`")), "`{k}` is not documented");
+    }
+}

@@ -680,6 +680,23 @@ mod tests {
         assert!(executables(msgs.lines().next().unwrap()).is_none());
     }
 
+    /// The examples of docs/results-format.md are what the parsers read.
+    #[test]
+    fn documented_examples_parse() {
+        let doc = workspace_root().join("docs/results-format.md");
+        let text = std::fs::read_to_string(&doc).unwrap();
+        let blocks: Vec<&str> = text
+            .split("```json\n")
+            .skip(1)
+            .map(|b| b.split("```").next().unwrap())
+            .collect();
+        assert_eq!(blocks.len(), 2, "one example per auxiliary format");
+        let plan = parse_plan(&doc, blocks[0]).unwrap();
+        assert_eq!(plan.benches[0].meta.bytes_per_iter, 246);
+        let counts = parse_counts(&doc, blocks[1]).unwrap();
+        assert_eq!(counts.len(), 1);
+    }
+
     #[test]
     fn machine_defaults_to_a_host_name() {
         assert!(!meta::hostname().is_empty());
