@@ -49,7 +49,8 @@ pub enum Block {
         svg: String,
         caption: String,
     },
-    List(List),
+    /// Verdict lines: one conclusion per item.
+    Verdicts(Vec<Item>),
     /// Collapsed content with a one-line summary.
     Details {
         summary: String,
@@ -79,17 +80,6 @@ pub enum SectionKind {
     Family,
     /// One (family, digest, workload kind) group inside a family.
     Group,
-}
-
-pub struct List {
-    pub kind: ListKind,
-    pub items: Vec<Item>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ListKind {
-    /// Verdict lines: one conclusion per item.
-    Verdicts,
 }
 
 pub struct Item {

@@ -2,7 +2,7 @@
 //! charts, a tiny inline self-check script; nothing is fetched from the network). Classes
 //! come from the model's kinds, never from the text.
 
-use super::doc::{Block, CellKind, Document, Inline, List, Section, SectionKind, Table, TableKind};
+use super::doc::{Block, CellKind, Document, Inline, Item, Section, SectionKind, Table, TableKind};
 
 pub fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -123,7 +123,7 @@ fn block(out: &mut String, b: &Block, top: &[Block]) {
             "<figure class=\"chart\" aria-label=\"{}\">{svg}</figure>\n",
             esc(caption)
         )),
-        Block::List(l) => list(out, l),
+        Block::Verdicts(items) => verdicts(out, items),
         Block::Details { summary, blocks } => {
             out.push_str(&format!("<details><summary>{}</summary>", esc(summary)));
             for b in blocks {
@@ -196,10 +196,9 @@ fn contents(out: &mut String, top: &[Block]) {
     out.push_str("</ul></nav>\n");
 }
 
-fn list(out: &mut String, l: &List) {
-    let _ = l.kind; // one kind today: verdict lines
+fn verdicts(out: &mut String, items: &[Item]) {
     out.push_str("<ul class=\"verdicts\">");
-    for item in &l.items {
+    for item in items {
         let class = if item.strong { " class=\"real\"" } else { "" };
         out.push_str(&format!("<li{class}>{}</li>", esc(&item.text)));
     }

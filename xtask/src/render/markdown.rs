@@ -64,8 +64,8 @@ fn block(md: &mut String, b: &Block) {
             md.push_str(&table(t));
             md.push('\n');
         }
-        Block::List(l) => {
-            for item in &l.items {
+        Block::Verdicts(items) => {
+            for item in items {
                 md.push_str(&format!("- {}\n", item.text));
             }
             md.push('\n');

@@ -3,7 +3,7 @@
 //! (digest, workload kind) — plot, relative-speed table, detail or sweep table, verdicts,
 //! allocations — the missing list and the method note.
 
-use super::doc::{text, Block, Document, Inline, Item, List, ListKind, Section, SectionKind};
+use super::doc::{text, Block, Document, Inline, Item, Section, SectionKind};
 use super::text::{self as sentences, param_text};
 use super::{ctable, plots, tables, units};
 use crate::analysis::floor;
@@ -84,13 +84,6 @@ fn plain_section(id: &str, title: &str, blocks: Vec<Block>) -> Block {
     })
 }
 
-fn verdict_list(items: Vec<Item>) -> Block {
-    Block::List(List {
-        kind: ListKind::Verdicts,
-        items,
-    })
-}
-
 fn seed_section(rows: &[SeedRow]) -> Block {
     let direction = sentences::seed_direction(rows)
         .into_iter()
@@ -105,7 +98,7 @@ fn seed_section(rows: &[SeedRow]) -> Block {
         vec![
             Block::Paragraph(vec![text("The seed PR grew the stack buffer from 47 to 200 bytes of data and measured about 5% at 165 and 200 B, no change at 0 B and at 1 KiB and above. Change is cap=47's time relative to cap=200's, as in the seed's criterion output.")]),
             Block::Table(tables::seed(rows)),
-            verdict_list(direction),
+            Block::Verdicts(direction),
             Block::Details {
                 summary: "In the seed's criterion layout".into(),
                 blocks: vec![Block::Pre(sentences::seed_criterion_text(rows))],
@@ -200,5 +193,5 @@ fn verdicts(g: &Group) -> Option<Block> {
             strong: v.outcome.is_real(),
         })
         .collect();
-    (!items.is_empty()).then(|| verdict_list(items))
+    (!items.is_empty()).then_some(Block::Verdicts(items))
 }
