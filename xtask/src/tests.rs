@@ -509,6 +509,22 @@ fn html_and_markdown_say_the_same() {
     );
 }
 
+/// The small fixture plus a `limit` row, compressions per account, a batch row of 1024
+/// accounts per iteration and two reconcile rows with their best samples.
+#[test]
+fn mixed_run_has_floor_batch_and_best_of_runs() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/run-mixed/results.json");
+    let f = record::load(&path).unwrap();
+    let (h, m) = render::report(&f).unwrap();
+    assert!(m.contains("## Distance to the hardware floor"), "{m}");
+    assert!(m.contains("One BLAKE3 compression costs 40.000 ns"), "{m}");
+    assert!(h.contains("<li><a href=\"#floor\">Distance to the hardware floor</a></li>"));
+    assert!(m.contains("| best of N runs (whole scenario) |"), "{m}");
+    assert!(m.contains("12.500 ms (of 25)"), "{m}");
+    assert!(m.contains("| 165 B | batch avx512 |"), "{m}");
+    assert!(m.contains("## reconcile"), "{m}");
+}
+
 // ---- the layering rule of main.rs ----
 
 /// Dependencies point down: commands -> render -> analysis -> record. A module never
