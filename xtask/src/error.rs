@@ -12,10 +12,11 @@ pub enum Error {
         action: &'static str,
         source: std::io::Error,
     },
-    /// The file is not JSON at all.
-    #[error("{}: not valid JSON: {message}", file.display())]
-    Json { file: PathBuf, message: String },
-    /// The file is JSON but a field is missing or has the wrong type or value.
+    /// A JSON file (results.json, `lab` output, criterion's files) that does not parse or
+    /// has a field missing or of the wrong type: names file, line, column and field path.
+    #[error(transparent)]
+    Record(#[from] lab_record::RecordError),
+    /// The file parsed but a value breaks a rule the types cannot state.
     #[error("{}: field `{field}`: {message}", file.display())]
     Field {
         file: PathBuf,

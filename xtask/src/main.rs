@@ -1,32 +1,45 @@
 //! Project tasks for hashlab: `verify`, `bench-all`, `report`, `compare`.
 //!
 //! Run through the cargo alias: `cargo xtask <command>`. Measuring and rendering are
-//! separate steps: `bench-all` records `reports/<run-id>/results.json`, and `report` /
-//! `compare` render everything from such records.
+//! separate steps: `bench-all` records `reports/<run-id>/results.json` (format in
+//! `docs/results-format.md`), and `report` / `compare` render everything from such records.
+//!
+//! # Layers
+//!
+//! Dependencies point down only:
+//!
+//! ```text
+//! commands  (bench_all, report, compare: arguments, loading, printing, writing files)
+//!    |
+//! render    (doc: the document model; outline: the report built once; html, markdown:
+//!    |       its serialisers; text, tables, units, plots, ctable, compare)
+//! analysis  (stats, view, seed, floor, runs: pure functions of the record)
+//!    |
+//! record    (lab_record's types, paths: run directories and `latest`, criterion's files,
+//!            run metadata)
+//! ```
+//!
+//! A module imports only modules of its own layer or below (`use crate::<layer>::`), and no
+//! two modules import each other. `error` is a leaf every layer may use; `verify` stands
+//! alone. Check with `grep -rn 'use crate::' src/`; the test `layers_import_only_downwards`
+//! fails when a layer imports one above it.
+
+#![forbid(unsafe_code)]
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-mod bench_all;
-mod compare;
-mod criterion_files;
-mod ctable;
+mod analysis;
+mod commands;
 mod error;
-mod html;
-mod json_reader;
-mod markdown;
-mod meta;
-mod plots;
-mod report;
-mod results;
-mod stats;
-mod tables;
-mod units;
+mod record;
+mod render;
 mod verify;
-mod view;
 
 #[cfg(test)]
 mod tests;
+
+use commands::{bench_all, compare, report};
 
 #[derive(Parser)]
 #[command(name = "xtask", about = "hashlab project tasks", version)]

@@ -3,7 +3,8 @@
 //! cap=200 and cap=47, made-up streaming / meta-first / sweep / mix / lt-hash rows, and two
 //! missing benchmarks of an interrupted run).
 
-use crate::results::ResultsFile;
+use crate::record::{self, ResultsFile, Status};
+use crate::render::{self, doc, html, markdown, outline};
 use std::path::{Path, PathBuf};
 
 fn fixture_path() -> PathBuf {
@@ -11,7 +12,15 @@ fn fixture_path() -> PathBuf {
 }
 
 fn fixture() -> ResultsFile {
-    ResultsFile::load(&fixture_path()).expect("fixture loads")
+    record::load(&fixture_path()).expect("fixture loads")
+}
+
+fn summary(f: &ResultsFile) -> String {
+    markdown::render(&outline::document(f).unwrap())
+}
+
+fn page(f: &ResultsFile) -> String {
+    html::render(&outline::document(f).unwrap())
 }
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -28,13 +37,13 @@ fn fixture_round_trips_through_save_and_load() {
     assert_eq!(f.missing.len(), 2);
     let d = temp_dir("roundtrip");
     let p = d.join("results.json");
-    f.save(&p).unwrap();
-    assert_eq!(ResultsFile::load(&p).unwrap(), f);
+    record::save(&f, &p).unwrap();
+    assert_eq!(record::load(&p).unwrap(), f);
 }
 
 #[test]
 fn summary_has_seed_table_in_criterion_layout_and_classes() {
-    let md = crate::markdown::render(&fixture()).unwrap();
+    let md = summary(&fixture());
     // Seed table row at 165 B: the PR's interval, master's, and criterion's verdict.
     let row = md
         .lines()
@@ -58,7 +67,7 @@ fn summary_has_seed_table_in_criterion_layout_and_classes() {
 
 #[test]
 fn summary_has_verdicts_ratios_and_criterion_table() {
-    let md = crate::markdown::render(&fixture()).unwrap();
+    let md = summary(&fixture());
     assert!(md.contains(
         "- streaming is 4.1% slower than copy-buffer cap=200 at 165 B; intervals do not overlap"
     ), "{md}");
@@ -91,7 +100,7 @@ fn summary_has_verdicts_ratios_and_criterion_table() {
 
 #[test]
 fn incomplete_run_lists_what_is_missing() {
-    let md = crate::markdown::render(&fixture()).unwrap();
+    let md = summary(&fixture());
     assert!(
         md.contains(
             "**Status:** INCOMPLETE (interrupted): 30 of 32 benchmarks measured, 2 missing"
@@ -109,17 +118,17 @@ fn incomplete_run_lists_what_is_missing() {
     // A complete run says so and has no missing section.
     let mut f = fixture();
     f.missing.clear();
-    f.run.status = "complete".into();
-    let md = crate::markdown::render(&f).unwrap();
+    f.run.status = Status::Complete;
+    let md = summary(&f);
     assert!(md.contains("**Status:** complete: 30 of 30 benchmarks measured"));
     assert!(!md.contains("## Missing benchmarks"));
 }
 
 #[test]
 fn html_is_self_contained_with_charts_and_tables() {
-    let html = crate::html::render(&fixture()).unwrap();
+    let html = page(&fixture());
     // account-hash sizes, sweep, mix; lt-hash sizes.
-    assert_eq!(html.matches("<figure class=\"chart\">").count(), 4);
+    assert_eq!(html.matches("<figure class=\"chart\"").count(), 4);
     assert_eq!(html.matches("<svg").count(), 4);
     assert!(html.matches("<table class=\"data").count() >= 8);
     assert!(html.contains("<text"), "axis labels are SVG text");
@@ -142,7 +151,7 @@ fn html_is_self_contained_with_charts_and_tables() {
 #[test]
 fn families_are_grouped_in_design_order() {
     let f = fixture();
-    let v = crate::view::View::new(&f);
+    let v = crate::analysis::view::View::new(&f);
     let fams: Vec<&str> = v.sections.iter().map(|s| s.family.as_str()).collect();
     assert_eq!(fams, ["account-hash", "lt-hash"]);
     let kinds: Vec<&str> = v.sections[0]
@@ -159,30 +168,25 @@ fn families_are_grouped_in_design_order() {
 #[test]
 fn sweep_table_marks_multiples_of_64() {
     let f = fixture();
-    let v = crate::view::View::new(&f);
+    let v = crate::analysis::view::View::new(&f);
     let g = &v.sections[0].groups[1];
-    let t = crate::tables::sweep(g);
-    let cap47 = t
-        .rows
-        .iter()
-        .find(|r| r[0] == "copy-buffer cap=47")
-        .unwrap();
-    assert_eq!(cap47[1], "128 B");
-    assert_eq!(cap47[2], "yes");
-    assert!(cap47[3].contains("(×1.050)"), "{cap47:?}");
-    let cap200 = t
-        .rows
-        .iter()
-        .find(|r| r[0] == "copy-buffer cap=200")
-        .unwrap();
-    assert!(cap200[3].ends_with("(baseline)"));
+    let t = render::tables::sweep(g);
+    let row = |label: &str| {
+        let i = t.rows.iter().position(|r| r[0].text == label).unwrap();
+        (1..4).map(|c| t.text(i, c).to_string()).collect::<Vec<_>>()
+    };
+    let cap47 = row("copy-buffer cap=47");
+    assert_eq!(cap47[0], "128 B");
+    assert_eq!(cap47[1], "yes");
+    assert!(cap47[2].contains("(×1.050)"), "{cap47:?}");
+    assert!(row("copy-buffer cap=200")[2].ends_with("(baseline)"));
 }
 
 #[test]
 fn render_dir_writes_both_files() {
     let d = temp_dir("render");
     std::fs::copy(fixture_path(), d.join("results.json")).unwrap();
-    crate::report::render_dir(&d.join("results.json")).unwrap();
+    crate::commands::report::render_dir(&d.join("results.json")).unwrap();
     assert!(std::fs::read_to_string(d.join("index.html"))
         .unwrap()
         .starts_with("<!DOCTYPE html>"));
@@ -204,8 +208,9 @@ fn load_text(name: &str, text: &str) -> String {
 
 #[test]
 fn corrupt_json_is_an_error_naming_the_file() {
-    let e = load_text("corrupt", "{\"schema\": 1, \"run\": ");
-    assert!(e.contains("not valid JSON"), "{e}");
+    let e = load_text("corrupt", "{\"schema\": 2, \"run\": ");
+    assert!(e.contains("results.json:1:"), "names line and column: {e}");
+    assert!(e.contains("EOF while parsing"), "{e}");
 }
 
 #[test]
@@ -215,46 +220,73 @@ fn foreign_json_names_the_missing_field() {
         "foreign",
         r#"{"mean": {"point_estimate": 1.0}, "slope": null}"#,
     );
-    assert!(e.contains("field `schema`"), "{e}");
+    assert!(e.contains("missing field `schema`"), "{e}");
     let e = load_text("array", "[1, 2, 3]");
-    assert!(e.contains("expected an object"), "{e}");
+    assert!(e.contains("field `.`: expected a JSON object"), "{e}");
 }
 
 #[test]
 fn wrong_types_and_values_name_the_field_path() {
     let good = std::fs::read_to_string(fixture_path()).unwrap();
-    let mut v: serde_json::Value = serde_json::from_str(&good).unwrap();
-    v["results"][3]["ns_per_iter"]["lower"] = serde_json::json!("fast");
-    let e = load_text("type", &v.to_string());
+    let edit = |f: &dyn Fn(&mut serde_json::Value)| {
+        let mut v: serde_json::Value = serde_json::from_str(&good).unwrap();
+        f(&mut v);
+        serde_json::to_string_pretty(&v).unwrap()
+    };
+    let e = load_text(
+        "type",
+        &edit(&|v| v["results"][3]["ns_per_iter"]["lower"] = serde_json::json!("fast")),
+    );
     assert!(
-        e.contains("field `results[3].ns_per_iter.lower`: expected a number, found a string"),
+        e.contains(
+            "field `results[3].ns_per_iter.lower`: invalid type: string \"fast\", expected f64"
+        ),
         "{e}"
     );
+    assert!(
+        e.contains("results.json:")
+            && e.split(':')
+                .nth(1)
+                .is_some_and(|l| l.parse::<u32>().is_ok()),
+        "names the line: {e}"
+    );
 
-    let mut v: serde_json::Value = serde_json::from_str(&good).unwrap();
-    v["results"][0]["ns_per_iter"]["lower"] = serde_json::json!(999.0);
-    let e = load_text("order", &v.to_string());
+    let e = load_text(
+        "order",
+        &edit(&|v| v["results"][0]["ns_per_iter"]["lower"] = serde_json::json!(999.0)),
+    );
     assert!(e.contains("results[0].ns_per_iter"), "{e}");
+    assert!(e.contains("lower <= estimate <= upper"), "{e}");
 
-    let mut v: serde_json::Value = serde_json::from_str(&good).unwrap();
-    v["schema"] = serde_json::json!(2);
-    let e = load_text("schema", &v.to_string());
-    assert!(e.contains("unsupported schema 2"), "{e}");
+    let e = load_text("schema1", &edit(&|v| v["schema"] = serde_json::json!(1)));
+    assert!(e.contains("schema 1") && e.contains("older hashlab"), "{e}");
+    let e = load_text("schema3", &edit(&|v| v["schema"] = serde_json::json!(3)));
+    assert!(e.contains("schema 3") && e.contains("newer hashlab"), "{e}");
 
-    let mut v: serde_json::Value = serde_json::from_str(&good).unwrap();
-    v["run"].as_object_mut().unwrap().remove("cpu");
-    let e = load_text("run", &v.to_string());
-    assert!(e.contains("field `run.cpu`: missing"), "{e}");
+    let e = load_text(
+        "run",
+        &edit(&|v| {
+            v["run"].as_object_mut().unwrap().remove("cpu");
+        }),
+    );
+    assert!(e.contains("field `run`: missing field `cpu`"), "{e}");
 
-    let mut v: serde_json::Value = serde_json::from_str(&good).unwrap();
-    v["results"][1]["items_per_iter"] = serde_json::json!(0);
-    let e = load_text("items", &v.to_string());
-    assert!(e.contains("results[1].items_per_iter"), "{e}");
+    let e = load_text(
+        "items",
+        &edit(&|v| v["results"][1]["items_per_iter"] = serde_json::json!(0)),
+    );
+    assert!(e.contains("results[1]") && e.contains("at least 1"), "{e}");
+
+    let e = load_text(
+        "family",
+        &edit(&|v| v["results"][2]["family"] = serde_json::json!("acount-hash")),
+    );
+    assert!(e.contains("results[2]") && e.contains("acount-hash"), "{e}");
 }
 
 #[test]
 fn missing_run_is_a_clear_error() {
-    let e = crate::report::resolve_run(Path::new("/nonexistent-reports"), "nope")
+    let e = crate::record::paths::resolve_run(Path::new("/nonexistent-reports"), "nope")
         .unwrap_err()
         .to_string();
     assert!(e.contains("no results.json for run `nope`"), "{e}");
@@ -268,18 +300,22 @@ fn compare_flags_regressions_with_significance() {
     let mut b = fixture();
     b.run.id = "fixture-b".into();
     for r in &mut b.results {
-        if r.family == "account-hash" && r.strategy == "streaming" && r.workload == "data_size/165"
+        let id = &r.meta.id;
+        if id.family == lab_record::Family::AccountHash
+            && id.strategy == "streaming"
+            && id.workload.to_string() == "data_size/165"
         {
             let t = &mut r.ns_per_iter;
             (t.estimate, t.lower, t.upper) = (t.estimate * 1.10, t.lower * 1.10, t.upper * 1.10);
         }
     }
-    b.results
-        .retain(|r| r.workload != "mainnet_mix/100000" || r.strategy != "streaming");
-    let c = crate::compare::compare(&a, &b);
+    b.results.retain(|r| {
+        r.id().workload.to_string() != "mainnet_mix/100000" || r.id().strategy != "streaming"
+    });
+    let c = crate::analysis::runs::compare(&a, &b);
     assert_eq!(c.regressed, 1);
     assert_eq!(c.improved, 0);
-    let text = c.text();
+    let text = render::compare::text(&c);
     let line = text
         .lines()
         .find(|l| l.starts_with("account-hash/streaming/data_size/165"))
@@ -287,7 +323,7 @@ fn compare_flags_regressions_with_significance() {
     assert!(line.contains("+10.000%"), "{line}");
     assert!(line.ends_with("regressed"), "{line}");
     assert!(text.contains("only in A: account-hash/streaming/mainnet_mix/100000"));
-    let md = c.markdown();
+    let md = render::compare::markdown(&c);
     assert!(md.contains("| benchmark | A time | B time | change [95% CI] | p | verdict |"));
     assert!(md.contains("1 regressed, 0 improved"));
 }
@@ -315,7 +351,7 @@ fn chromium_renders_the_report() {
     };
     let d = temp_dir("chromium");
     std::fs::copy(fixture_path(), d.join("results.json")).unwrap();
-    crate::report::render_dir(&d.join("results.json")).unwrap();
+    crate::commands::report::render_dir(&d.join("results.json")).unwrap();
     let profile = d.join("profile");
     let out = std::process::Command::new(chromium)
         .args([
@@ -365,15 +401,15 @@ fn batch_rows_are_compared_per_item() {
     let base = file
         .results
         .iter()
-        .find(|r| r.baseline && r.workload == "data_size/165")
+        .find(|r| r.meta.baseline && r.id().workload.to_string() == "data_size/165")
         .expect("fixture has the baseline at 165 B")
         .clone();
     let mut batched = base.clone();
-    batched.strategy = "batch".into();
-    batched.variant = "avx512".into();
-    batched.baseline = false;
-    batched.items_per_iter = 1024;
-    batched.bytes_per_iter *= 1024;
+    batched.meta.id.strategy = "batch".into();
+    batched.meta.id.variant = Some("avx512".into());
+    batched.meta.baseline = false;
+    batched.meta.items_per_iter = 1024;
+    batched.meta.bytes_per_iter *= 1024;
     for v in [
         &mut batched.ns_per_iter.estimate,
         &mut batched.ns_per_iter.lower,
@@ -383,12 +419,12 @@ fn batch_rows_are_compared_per_item() {
     }
     assert!((batched.ns_per_item().estimate - base.ns_per_item().estimate).abs() < 1e-9);
     assert_eq!(
-        crate::view::throughput_text(&batched, batched.ns_per_item().estimate),
-        crate::view::throughput_text(&base, base.ns_per_item().estimate)
+        render::text::throughput_text(&batched, batched.ns_per_item().estimate),
+        render::text::throughput_text(&base, base.ns_per_item().estimate)
     );
     let mut with_batch = file.clone();
     with_batch.results.push(batched);
-    let view = crate::view::View::new(&with_batch);
+    let view = crate::analysis::view::View::new(&with_batch);
     let group = view
         .sections
         .iter()
@@ -405,13 +441,13 @@ fn batch_rows_are_compared_per_item() {
 fn floor_table_uses_the_limit_row() {
     let mut file = fixture();
     assert!(
-        crate::tables::floor(&file).is_none(),
+        crate::analysis::floor::floor(&file).is_none(),
         "no limit row, no floor"
     );
     let mut limit = file.results[0].clone();
-    limit.strategy = "limit".into();
-    limit.workload = "compression/1024".into();
-    limit.items_per_iter = 1024;
+    limit.meta.id.strategy = "limit".into();
+    limit.meta.id.workload = "compression/1024".parse().unwrap();
+    limit.meta.items_per_iter = 1024;
     limit.ns_per_iter.estimate = 10.0 * 1024.0;
     limit.ns_per_iter.lower = 9.0 * 1024.0;
     limit.ns_per_iter.upper = 11.0 * 1024.0;
@@ -419,8 +455,124 @@ fn floor_table_uses_the_limit_row() {
     account.compressions_per_item = Some(4.0);
     let t = account.ns_per_item().estimate;
     file.results = vec![limit, account];
-    let (per_compression, table) = crate::tables::floor(&file).unwrap();
-    assert!((per_compression - 10.0).abs() < 1e-9);
+    let floor = crate::analysis::floor::floor(&file).unwrap();
+    assert!((floor.per_compression - 10.0).abs() < 1e-9);
+    let table = render::tables::floor(&floor);
     assert_eq!(table.rows.len(), 1);
-    assert_eq!(table.rows[0][7], format!("{:.2}×", t / 40.0));
+    assert_eq!(table.text(0, 7), format!("{:.2}×", t / 40.0));
+    let md = summary(&file);
+    assert!(md.contains("## Distance to the hardware floor"), "{md}");
+}
+
+// ---- the document model: one outline, two serialisers ----
+
+/// HTML classes come from the cells' kinds, not from their text: a strategy named like a
+/// warning stays plain, a different digest is flagged whatever its wording.
+#[test]
+fn html_classes_come_from_cell_kinds() {
+    use doc::{Block, Cell, CellKind, Document, Table, TableKind};
+    let mut t = Table::new(TableKind::Detail, &["strategy", "digest"]);
+    t.rows.push(vec![
+        Cell::plain("DIFFERENT regressed"),
+        Cell::new("differs", CellKind::Different),
+    ]);
+    t.rows.push(vec![Cell::plain("x"), Cell::missing()]);
+    let d = Document {
+        title: "t".into(),
+        blocks: vec![Block::Table(t)],
+    };
+    let h = html::render(&d);
+    assert!(h.contains("<td>DIFFERENT regressed</td>"), "{h}");
+    assert!(h.contains("<td class=\"warn\">differs</td>"), "{h}");
+    assert!(h.contains("<tr class=\"missing\"><td>x</td>"), "{h}");
+    let m = markdown::render(&d);
+    assert!(m.contains("| DIFFERENT regressed | differs |"), "{m}");
+}
+
+/// Both outputs hold the same prose: every paragraph and verdict of the Markdown summary
+/// is in the HTML page (which adds plots and contents).
+#[test]
+fn html_and_markdown_say_the_same() {
+    let f = fixture();
+    let (h, m) = render::report(&f).unwrap();
+    for line in m.lines().filter(|l| l.starts_with("- ")) {
+        let item = html::esc(&line[2..]);
+        assert!(h.contains(&item), "verdict missing from HTML: {line}");
+    }
+    assert!(h.contains("Ratios are time / baseline time (below 1 is faster)."));
+    assert!(m.contains("Ratios are time / baseline time (below 1 is faster)."));
+    assert_eq!(
+        h.matches("<li class=\"real\">").count(),
+        m.lines()
+            .filter(|l| l.starts_with("- ") && l.ends_with("intervals do not overlap"))
+            .count()
+    );
+}
+
+/// The small fixture plus a `limit` row, compressions per account, a batch row of 1024
+/// accounts per iteration and two reconcile rows with their best samples.
+#[test]
+fn mixed_run_has_floor_batch_and_best_of_runs() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/run-mixed/results.json");
+    let f = record::load(&path).unwrap();
+    let (h, m) = render::report(&f).unwrap();
+    assert!(m.contains("## Distance to the hardware floor"), "{m}");
+    assert!(m.contains("One BLAKE3 compression costs 40.000 ns"), "{m}");
+    assert!(h.contains("<li><a href=\"#floor\">Distance to the hardware floor</a></li>"));
+    assert!(m.contains("| best of N runs (whole scenario) |"), "{m}");
+    assert!(m.contains("12.500 ms (of 25)"), "{m}");
+    assert!(m.contains("| 165 B | batch avx512 |"), "{m}");
+    assert!(m.contains("## reconcile"), "{m}");
+}
+
+// ---- the layering rule of main.rs ----
+
+/// Dependencies point down: commands -> render -> analysis -> record. A module never
+/// imports a layer above its own.
+#[test]
+fn layers_import_only_downwards() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let forbidden: [(&str, &[&str]); 3] = [
+        (
+            "record",
+            &["crate::analysis", "crate::render", "crate::commands"],
+        ),
+        ("analysis", &["crate::render", "crate::commands"]),
+        ("render", &["crate::commands"]),
+    ];
+    for (layer, above) in forbidden {
+        for entry in std::fs::read_dir(src.join(layer)).unwrap() {
+            let path = entry.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            for a in above {
+                assert!(
+                    !text.contains(a),
+                    "{} imports `{a}`, a layer above `{layer}`",
+                    path.display()
+                );
+            }
+        }
+    }
+}
+
+/// Every field a results.json holds is described in docs/results-format.md.
+#[test]
+fn every_written_field_is_documented() {
+    let doc_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/results-format.md");
+    let doc = std::fs::read_to_string(doc_path).unwrap();
+    let v: serde_json::Value =
+        serde_json::from_str(&serde_json::to_string(&fixture()).unwrap()).unwrap();
+    let mut keys: Vec<String> = Vec::new();
+    for obj in [
+        &v,
+        &v["run"],
+        &v["results"][0],
+        &v["results"][0]["ns_per_iter"],
+        &v["missing"][0],
+    ] {
+        keys.extend(obj.as_object().unwrap().keys().cloned());
+    }
+    for k in keys {
+        assert!(doc.contains(&format!("`{k}`")), "`{k}` is not documented");
+    }
 }

@@ -35,17 +35,36 @@ fn report_renders_a_run_directory() {
 
 #[test]
 fn report_on_corrupt_results_exits_2_naming_file_and_field() {
-    let d = temp_run("bad", r#"{"schema": 1, "run": {"id": 5}, "results": []}"#);
+    let d = temp_run(
+        "bad",
+        "{\"schema\": 2,\n \"run\": {\"id\": 5}, \"results\": []}",
+    );
     let out = xtask().arg("report").arg(&d).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("results.json"), "{err}");
     assert!(
-        err.contains("field `run.id`: expected a string, found a number"),
+        err.contains("results.json:2:"),
+        "names file and line: {err}"
+    );
+    assert!(
+        err.contains("field `run.id`: invalid type: integer `5`, expected a string"),
         "{err}"
     );
     assert!(!err.contains("panicked"), "{err}");
     assert!(!d.join("index.html").exists());
+}
+
+#[test]
+fn report_on_a_schema_1_run_says_how_to_render_it() {
+    let d = temp_run("schema1", r#"{"schema": 1, "run": {}, "results": []}"#);
+    let out = xtask().arg("report").arg(&d).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("results.json: schema 1: written by an older hashlab"),
+        "{err}"
+    );
+    assert!(err.contains("re-run `cargo xtask bench-all`"), "{err}");
 }
 
 #[test]
@@ -87,5 +106,5 @@ fn compare_prints_text_and_markdown() {
     let bad = temp_run("cmp-bad", "[]");
     let out = xtask().arg("compare").arg(&a).arg(&bad).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("expected an object"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("expected a JSON object"));
 }

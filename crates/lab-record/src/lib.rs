@@ -280,6 +280,38 @@ pub struct Planned {
     pub compressions_per_item: Option<f64>,
 }
 
+impl Planned {
+    /// The record of this benchmark measured at `ns_per_iter`; the counted figures, best
+    /// sample and comparisons are left empty for the caller to fill in.
+    pub fn record(&self, ns_per_iter: Interval, statistic: Statistic) -> Record {
+        Record {
+            meta: self.meta.clone(),
+            criterion_id: self.criterion_id.clone(),
+            ns_per_iter,
+            statistic,
+            allocs_per_iter: None,
+            peak_bytes: None,
+            digest_compatible: None,
+            compressions_per_item: self.compressions_per_item,
+            best_ns_per_iter: None,
+            samples: None,
+            paired: None,
+            control: None,
+            instructions_per_iter: None,
+            instructions_isa: None,
+        }
+    }
+
+    /// This benchmark as planned but not measured, with the reason.
+    pub fn missing(&self, reason: &str) -> Missing {
+        Missing {
+            id: self.meta.id.clone(),
+            criterion_id: self.criterion_id.clone(),
+            reason: reason.to_string(),
+        }
+    }
+}
+
 /// The whole output of `lab list --json`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlanFile {
@@ -572,6 +604,19 @@ impl ResultsFile {
         #[derive(Deserialize)]
         struct SchemaOnly {
             schema: u64,
+        }
+        // serde reads a struct from an array too (by position): say what is expected.
+        if let Some(other) = text.trim_start().chars().next().filter(|c| *c != '{') {
+            let line = text.lines().take_while(|l| l.trim().is_empty()).count() + 1;
+            return Err(RecordError::Field {
+                file: path.to_path_buf(),
+                line,
+                column: 1,
+                field: ".".into(),
+                message: format!(
+                    "expected a JSON object (a hashlab results file), found `{other}`"
+                ),
+            });
         }
         let SchemaOnly { schema } = from_json_str(path, text)?;
         if schema != SCHEMA {

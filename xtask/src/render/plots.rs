@@ -2,9 +2,10 @@
 //! font estimates text extents and the SVG keeps real `<text>` elements the browser lays
 //! out, so labels render without any font files).
 
+use super::text::param_text;
+use crate::analysis::view::{is_byte_workload, Group, Shape};
 use crate::error::{Error, Result};
-use crate::results::Record;
-use crate::view::{Group, Shape};
+use lab_record::{Family, Record};
 use plotters::coord::combinators::BindKeyPoints;
 use plotters::coord::ranged1d::SegmentValue;
 use plotters::prelude::*;
@@ -80,7 +81,7 @@ fn trim(v: f64) -> String {
 
 /// Throughput in MiB/s (byte workloads) or millions of items per second; `ns` per item.
 fn rate(r: &Record, ns: f64) -> f64 {
-    if r.is_byte_workload() {
+    if is_byte_workload(r) {
         r.bytes_per_item() * 1e9 / ns / (1024.0 * 1024.0)
     } else {
         1e9 / ns / 1e6
@@ -88,28 +89,39 @@ fn rate(r: &Record, ns: f64) -> f64 {
 }
 
 fn rate_unit(group: &Group) -> &'static str {
-    let items = group.cells.values().any(|r| !r.is_byte_workload());
-    match (items, group.family.as_str()) {
-        (true, "account-hash" | "lt-hash") => "million accounts / s",
+    let items = group.cells.values().any(|r| !is_byte_workload(r));
+    match (items, group.family) {
+        (true, Family::AccountHash | Family::LtHash) => "million accounts / s",
         (true, _) => "million items / s",
         (false, _) => "MiB/s",
     }
 }
 
+/// A drawn chart and its caption (drawn as its title too).
+pub struct Chart {
+    pub svg: String,
+    pub caption: String,
+}
+
 /// The chart for a group, or None when it has nothing to draw.
-pub fn chart(group: &Group) -> Result<Option<String>> {
+pub fn chart(group: &Group) -> Result<Option<Chart>> {
     if group.cells.is_empty() {
         return Ok(None);
     }
-    match group.shape {
-        Shape::Sizes => sizes_chart(group).map(Some),
-        Shape::Sweep => sweep_chart(group).map(Some),
-        Shape::Bars => bars_chart(group).map(Some),
-    }
+    let what = match group.shape {
+        Shape::Sizes => "throughput by size",
+        Shape::Sweep => "time per hash by buffer capacity",
+        Shape::Bars => "throughput",
+    };
+    let caption = format!("{}: {what} (95% CI)", group.title());
+    let svg = match group.shape {
+        Shape::Sizes => sizes_chart(group, &caption)?,
+        Shape::Sweep => sweep_chart(group, &caption)?,
+        Shape::Bars => bars_chart(group, &caption)?,
+    };
+    Ok(Some(Chart { svg, caption }))
 }
 
-/// Throughput against bytes hashed per item, log x axis, one line per strategy, with
-/// confidence-interval error bars.
 /// One series as a labelled line with a dot per point (error bars are drawn by the caller).
 fn draw_line<'a, DB, CT>(
     chart: &mut ChartContext<'a, DB, CT>,
@@ -132,8 +144,26 @@ where
     Ok(())
 }
 
-fn sizes_chart(group: &Group) -> Result<String> {
-    let e = plot_err("size chart");
+/// The legend box, at `position`.
+fn legend<'a, DB, CT>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    position: SeriesLabelPosition,
+) -> std::result::Result<(), DrawingAreaErrorKind<DB::ErrorType>>
+where
+    DB: DrawingBackend + 'a,
+    CT: CoordTranslate,
+{
+    chart
+        .configure_series_labels()
+        .position(position)
+        .background_style(WHITE.mix(0.85))
+        .border_style(RGBColor(180, 180, 180))
+        .label_font(("sans-serif", 13))
+        .draw()
+}
+
+/// One line per strategy: throughput against bytes hashed per item, with the interval.
+fn size_series(group: &Group) -> Vec<Series> {
     let mut series: Vec<Series> = Vec::new();
     for label in &group.labels {
         let pts: Vec<(f64, f64, f64, f64)> = group
@@ -150,24 +180,43 @@ fn sizes_chart(group: &Group) -> Result<String> {
             series.push((label.clone(), pts));
         }
     }
+    series
+}
+
+/// Log axes' ranges around every point and interval: (x range, y range).
+fn size_bounds(series: &[Series]) -> ((f64, f64), (f64, f64)) {
     let xs = series.iter().flat_map(|s| s.1.iter().map(|p| p.0));
     let (xmin, xmax) = xs.fold((f64::MAX, f64::MIN), |(a, b), x| (a.min(x), b.max(x)));
     let ys = series.iter().flat_map(|s| s.1.iter());
     let (ymin, ymax) = ys.fold((f64::MAX, 0.0f64), |(a, b), p| (a.min(p.2), b.max(p.3)));
     // Log y: equal ratios look equal at every size, so a 5% gap at 165 B is as visible
     // as one at 10 MiB.
-    let (ylo, yhi) = ((ymin / 1.25).max(1e-9), (ymax * 1.25).max(1e-8));
-    let (xlo, xhi) = (xmin / 1.6, xmax * 1.6);
+    let y = ((ymin / 1.25).max(1e-9), (ymax * 1.25).max(1e-8));
+    ((xmin / 1.6, xmax * 1.6), y)
+}
+
+/// An error bar with caps on a log x axis.
+fn capped_bar(x: f64, lo: f64, hi: f64, c: RGBColor) -> [PathElement<(f64, f64)>; 3] {
+    [
+        PathElement::new(vec![(x, lo), (x, hi)], c.stroke_width(1)),
+        PathElement::new(vec![(x / 1.04, lo), (x * 1.04, lo)], c.stroke_width(1)),
+        PathElement::new(vec![(x / 1.04, hi), (x * 1.04, hi)], c.stroke_width(1)),
+    ]
+}
+
+/// Throughput against bytes hashed per item, log axes, one line per strategy, with
+/// confidence-interval error bars.
+fn sizes_chart(group: &Group, caption: &str) -> Result<String> {
+    let e = plot_err("size chart");
+    let series = size_series(group);
+    let ((xlo, xhi), (ylo, yhi)) = size_bounds(&series);
     let (xticks, yticks) = (log_ticks(xlo, xhi), log_ticks(ylo, yhi));
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
         root.fill(&WHITE).map_err(&e)?;
         let mut chart = ChartBuilder::on(&root)
-            .caption(
-                format!("{}: throughput by size (95% CI)", group.title()),
-                ("sans-serif", 17),
-            )
+            .caption(caption, ("sans-serif", 17))
             .margin(12)
             .x_label_area_size(48)
             .y_label_area_size(70)
@@ -190,36 +239,26 @@ fn sizes_chart(group: &Group) -> Result<String> {
             let c = color(i);
             draw_line(&mut chart, label, pts, c).map_err(&e)?;
             chart
-                .draw_series(pts.iter().flat_map(|&(x, _, lo, hi)| {
-                    [
-                        PathElement::new(vec![(x, lo), (x, hi)], c.stroke_width(1)),
-                        PathElement::new(vec![(x / 1.04, lo), (x * 1.04, lo)], c.stroke_width(1)),
-                        PathElement::new(vec![(x / 1.04, hi), (x * 1.04, hi)], c.stroke_width(1)),
-                    ]
-                }))
+                .draw_series(
+                    pts.iter()
+                        .flat_map(|&(x, _, lo, hi)| capped_bar(x, lo, hi, c)),
+                )
                 .map_err(&e)?;
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .background_style(WHITE.mix(0.85))
-            .border_style(RGBColor(180, 180, 180))
-            .label_font(("sans-serif", 13))
-            .draw()
-            .map_err(&e)?;
+        legend(&mut chart, SeriesLabelPosition::UpperLeft).map_err(&e)?;
         root.present().map_err(&e)?;
     }
     Ok(svg)
 }
 
-/// Time per hash against buffer capacity, one line per data size.
-fn sweep_chart(group: &Group) -> Result<String> {
-    let e = plot_err("sweep chart");
-    let cap_of = |label: &str| -> Option<f64> {
-        label
-            .rsplit_once("cap=")
-            .and_then(|(_, c)| c.parse::<f64>().ok())
-    };
+fn cap_of(label: &str) -> Option<f64> {
+    label
+        .rsplit_once("cap=")
+        .and_then(|(_, c)| c.parse::<f64>().ok())
+}
+
+/// One line per data size: time per hash against the buffer capacity.
+fn sweep_series(group: &Group) -> Vec<Series> {
     let mut series: Vec<Series> = Vec::new();
     for p in &group.params {
         let mut pts: Vec<(f64, f64, f64, f64)> = group
@@ -233,9 +272,16 @@ fn sweep_chart(group: &Group) -> Result<String> {
             .collect();
         pts.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(std::cmp::Ordering::Equal));
         if !pts.is_empty() {
-            series.push((format!("data {}", group.param_text(p)), pts));
+            series.push((format!("data {}", param_text(group, p)), pts));
         }
     }
+    series
+}
+
+/// Time per hash against buffer capacity, one line per data size.
+fn sweep_chart(group: &Group, caption: &str) -> Result<String> {
+    let e = plot_err("sweep chart");
+    let series = sweep_series(group);
     let xmax = series
         .iter()
         .flat_map(|s| s.1.iter().map(|p| p.0))
@@ -250,13 +296,7 @@ fn sweep_chart(group: &Group) -> Result<String> {
         let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
         root.fill(&WHITE).map_err(&e)?;
         let mut chart = ChartBuilder::on(&root)
-            .caption(
-                format!(
-                    "{}: time per hash by buffer capacity (95% CI)",
-                    group.title()
-                ),
-                ("sans-serif", 17),
-            )
+            .caption(caption, ("sans-serif", 17))
             .margin(12)
             .x_label_area_size(48)
             .y_label_area_size(70)
@@ -275,36 +315,26 @@ fn sweep_chart(group: &Group) -> Result<String> {
         for (i, (label, pts)) in series.iter().enumerate() {
             let c = color(i);
             draw_line(&mut chart, label, pts, c).map_err(&e)?;
-            chart
-                .draw_series(
-                    pts.iter()
-                        .map(|&(x, _, lo, hi)| PathElement::new(vec![(x, lo), (x, hi)], c)),
-                )
-                .map_err(&e)?;
+            let bars = pts
+                .iter()
+                .map(|&(x, _, lo, hi)| PathElement::new(vec![(x, lo), (x, hi)], c));
+            chart.draw_series(bars).map_err(&e)?;
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(RGBColor(180, 180, 180))
-            .label_font(("sans-serif", 13))
-            .draw()
-            .map_err(&e)?;
+        legend(&mut chart, SeriesLabelPosition::UpperRight).map_err(&e)?;
         root.present().map_err(&e)?;
     }
     Ok(svg)
 }
 
-/// One bar per strategy (first parameter of the group), with error bars.
-fn bars_chart(group: &Group) -> Result<String> {
-    let e = plot_err("bar chart");
-    let mut bars: Vec<(String, f64, f64, f64)> = Vec::new();
+/// One bar per (parameter, strategy): name, throughput, and its interval's ends.
+fn bar_values(group: &Group) -> Vec<(String, f64, f64, f64)> {
+    let mut bars = Vec::new();
     for p in &group.params {
         for l in &group.labels {
             if let Some(r) = group.cell(p, l) {
                 let t = &r.ns_per_item();
                 let name = if group.params.len() > 1 {
-                    format!("{l} · {}", group.param_text(p))
+                    format!("{l} · {}", param_text(group, p))
                 } else {
                     l.clone()
                 };
@@ -317,6 +347,33 @@ fn bars_chart(group: &Group) -> Result<String> {
             }
         }
     }
+    bars
+}
+
+type Segment = SegmentValue<i32>;
+
+fn bar(i: usize, value: f64) -> Rectangle<(Segment, f64)> {
+    let at = i as i32;
+    let mut bar = Rectangle::new(
+        [
+            (SegmentValue::Exact(at), 0.0),
+            (SegmentValue::Exact(at + 1), value),
+        ],
+        color(i).mix(0.85).filled(),
+    );
+    bar.set_margin(0, 0, 18, 18);
+    bar
+}
+
+fn error_bar(i: usize, lo: f64, hi: f64) -> PathElement<(Segment, f64)> {
+    let at = SegmentValue::CenterOf(i as i32);
+    PathElement::new(vec![(at.clone(), lo), (at, hi)], BLACK.stroke_width(2))
+}
+
+/// One bar per strategy (and parameter), with error bars.
+fn bars_chart(group: &Group, caption: &str) -> Result<String> {
+    let e = plot_err("bar chart");
+    let bars = bar_values(group);
     let n = bars.len() as i32;
     let ymax = bars.iter().map(|b| b.3).fold(0.0, f64::max) * 1.15;
     let names: Vec<String> = bars.iter().map(|b| b.0.clone()).collect();
@@ -325,10 +382,7 @@ fn bars_chart(group: &Group) -> Result<String> {
         let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
         root.fill(&WHITE).map_err(&e)?;
         let mut chart = ChartBuilder::on(&root)
-            .caption(
-                format!("{}: throughput (95% CI)", group.title()),
-                ("sans-serif", 17),
-            )
+            .caption(caption, ("sans-serif", 17))
             .margin(12)
             .x_label_area_size(48)
             .y_label_area_size(70)
@@ -349,31 +403,10 @@ fn bars_chart(group: &Group) -> Result<String> {
             .light_line_style(RGBColor(235, 235, 235))
             .draw()
             .map_err(&e)?;
-        chart
-            .draw_series(bars.iter().enumerate().map(|(i, b)| {
-                let i = i as i32;
-                let mut bar = Rectangle::new(
-                    [
-                        (SegmentValue::Exact(i), 0.0),
-                        (SegmentValue::Exact(i + 1), b.1),
-                    ],
-                    color(i as usize).mix(0.85).filled(),
-                );
-                bar.set_margin(0, 0, 18, 18);
-                bar
-            }))
-            .map_err(&e)?;
-        chart
-            .draw_series(bars.iter().enumerate().map(|(i, b)| {
-                PathElement::new(
-                    vec![
-                        (SegmentValue::CenterOf(i as i32), b.2),
-                        (SegmentValue::CenterOf(i as i32), b.3),
-                    ],
-                    BLACK.stroke_width(2),
-                )
-            }))
-            .map_err(&e)?;
+        let rects = bars.iter().enumerate().map(|(i, b)| bar(i, b.1));
+        chart.draw_series(rects).map_err(&e)?;
+        let errors = bars.iter().enumerate().map(|(i, b)| error_bar(i, b.2, b.3));
+        chart.draw_series(errors).map_err(&e)?;
         root.present().map_err(&e)?;
     }
     Ok(svg)

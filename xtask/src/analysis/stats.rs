@@ -1,5 +1,6 @@
 //! Comparing two measured times: ratio with an interval, a p-value, criterion-style change
-//! classes and the one-line verdicts the report prints.
+//! classes and the outcome behind each one-line verdict the report prints (the sentence is
+//! written by `render::text`).
 //!
 //! Method (stated in the report too): both times come with criterion's bootstrap standard
 //! error. The ratio `a / b` gets a 95% interval from the delta method on the log scale,
@@ -8,7 +9,7 @@
 //! `[a.lower / b.upper, a.upper / b.lower]`. The verdict text says whether the two
 //! confidence intervals of the times overlap, which is the stricter test.
 
-use crate::results::Interval;
+use lab_record::Interval;
 
 /// Criterion's defaults for `--significance-level` and `--noise-threshold`.
 pub const SIGNIFICANCE: f64 = 0.05;
@@ -144,32 +145,32 @@ pub fn change(new: &Interval, old: &Interval) -> Change {
     Change { ratio: r, p, class }
 }
 
-/// "streaming is 4.1% slower than copy-buffer cap=200 at 165 B; intervals do not overlap"
-/// or "streaming vs copy-buffer cap=200 at 165 B: within noise (+0.3%, intervals overlap)".
-pub fn verdict(subject: &str, baseline: &str, at: &str, s: &Interval, b: &Interval) -> String {
-    let r = s.estimate / b.estimate;
+/// How a strategy's time `s` compares with its baseline's `b`: the basis of a verdict line.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Outcome {
+    /// The confidence intervals overlap; `ratio` is `s / b`.
+    WithinNoise { ratio: f64 },
+    /// The intervals do not overlap and `s` is slower (`ratio > 1`).
+    Slower { ratio: f64 },
+    /// The intervals do not overlap and `s` is faster (`ratio <= 1`).
+    Faster { ratio: f64 },
+}
+
+impl Outcome {
+    /// Whether the intervals do not overlap (a real difference).
+    pub fn is_real(self) -> bool {
+        !matches!(self, Outcome::WithinNoise { .. })
+    }
+}
+
+pub fn outcome(s: &Interval, b: &Interval) -> Outcome {
+    let ratio = s.estimate / b.estimate;
     if overlap(s, b) {
-        format!(
-            "{subject} vs {baseline} at {at}: within noise ({:+.1}%, intervals overlap)",
-            (r - 1.0) * 100.0
-        )
-    } else if r >= 2.0 {
-        format!("{subject} is {r:.1}× slower than {baseline} at {at}; intervals do not overlap")
-    } else if r > 1.0 {
-        format!(
-            "{subject} is {:.1}% slower than {baseline} at {at}; intervals do not overlap",
-            (r - 1.0) * 100.0
-        )
-    } else if r <= 0.5 {
-        format!(
-            "{subject} is {:.1}× faster than {baseline} at {at}; intervals do not overlap",
-            1.0 / r
-        )
+        Outcome::WithinNoise { ratio }
+    } else if ratio > 1.0 {
+        Outcome::Slower { ratio }
     } else {
-        format!(
-            "{subject} is {:.1}% faster than {baseline} at {at}; intervals do not overlap",
-            (1.0 - r) * 100.0
-        )
+        Outcome::Faster { ratio }
     }
 }
 
@@ -207,23 +208,20 @@ mod tests {
         let a = iv(100.0, 95.0, 105.0);
         let b = iv(101.0, 96.0, 106.0);
         assert_eq!(change(&a, &b).class, ChangeClass::NoChange);
-        assert!(verdict("s", "b", "1 B", &a, &b).contains("within noise"));
+        assert!(!outcome(&a, &b).is_real());
     }
 
     #[test]
-    fn verdict_wording() {
+    fn outcomes_follow_interval_overlap() {
         let base = iv(100.0, 99.9, 100.1);
         let slow = iv(104.1, 104.0, 104.2);
-        assert_eq!(
-            verdict("streaming", "copy-buffer cap=200", "165 B", &slow, &base),
-            "streaming is 4.1% slower than copy-buffer cap=200 at 165 B; intervals do not overlap"
+        assert!(
+            matches!(outcome(&slow, &base), Outcome::Slower { ratio } if (ratio - 1.041).abs() < 1e-9)
         );
         let fast = iv(95.0, 94.9, 95.1);
-        assert!(verdict("x", "y", "0 B", &fast, &base).starts_with("x is 5.0% faster"));
-        let much_slower = iv(2741.7, 2700.0, 2800.0);
-        assert!(verdict("x", "y", "1 B", &much_slower, &base).starts_with("x is 27.4× slower"));
-        let much_faster = iv(20.0, 19.9, 20.1);
-        assert!(verdict("x", "y", "1 B", &much_faster, &base).starts_with("x is 5.0× faster"));
+        assert!(matches!(outcome(&fast, &base), Outcome::Faster { .. }));
+        let near = iv(100.05, 99.95, 100.2);
+        assert!(matches!(outcome(&near, &base), Outcome::WithinNoise { .. }));
     }
 
     #[test]

@@ -88,6 +88,16 @@ pub fn locked_version(lock: &Path, name: &str) -> Option<String> {
     None
 }
 
+/// The host name: /etc/hostname, else `hostname`, else `unknown`.
+pub fn hostname() -> String {
+    std::fs::read_to_string("/etc/hostname")
+        .ok()
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .or_else(|| output("hostname", &[]).filter(|s| !s.is_empty()))
+        .unwrap_or_else(|| "unknown".into())
+}
+
 pub fn os() -> String {
     let kernel = std::fs::read_to_string("/proc/sys/kernel/osrelease")
         .map(|s| format!(" {}", s.trim()))

@@ -1,12 +1,55 @@
 //! Reading criterion's own output under a run's `CRITERION_HOME`: `benchmark.json` (which
-//! benchmark a directory holds) and `estimates.json` (slope/mean with confidence interval).
-//! Errors name the file and the field.
+//! benchmark a directory holds), `estimates.json` (slope/mean with confidence interval) and
+//! `sample.json` (the raw samples). Each is a small serde struct read through
+//! [`lab_record::from_json_str`], so errors name the file, line, column and field.
 
 use crate::error::{Error, Result};
-use crate::json_reader::{parse, At};
-use crate::results::Interval;
+use lab_record::{from_json_str, Interval, Statistic};
+use serde::{de::DeserializeOwned, Deserialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+
+/// `new/benchmark.json`: only the id is read.
+#[derive(Deserialize)]
+struct BenchmarkJson {
+    full_id: String,
+}
+
+/// `new/estimates.json`: criterion's statistics; `slope` is null without linear sampling.
+#[derive(Deserialize)]
+struct EstimatesJson {
+    mean: Estimate,
+    #[serde(default)]
+    slope: Option<Estimate>,
+}
+
+#[derive(Deserialize)]
+struct Estimate {
+    confidence_interval: ConfidenceInterval,
+    point_estimate: f64,
+    #[serde(default)]
+    standard_error: Option<f64>,
+}
+
+#[derive(Deserialize)]
+struct ConfidenceInterval {
+    #[serde(default)]
+    confidence_level: Option<f64>,
+    lower_bound: f64,
+    upper_bound: f64,
+}
+
+/// `new/sample.json`: iteration counts and total times of each sample.
+#[derive(Deserialize)]
+struct SampleJson {
+    iters: Vec<f64>,
+    times: Vec<f64>,
+}
+
+fn read_json<T: DeserializeOwned>(file: &Path) -> Result<T> {
+    let text = crate::error::read_to_string(file)?;
+    Ok(from_json_str(file, &text)?)
+}
 
 /// Every benchmark directory under `home` that has a `new/benchmark.json`, by full id.
 pub fn benchmark_dirs(home: &Path) -> Result<BTreeMap<String, PathBuf>> {
@@ -23,10 +66,8 @@ fn walk(dir: &Path, depth: usize, out: &mut BTreeMap<String, PathBuf>) -> Result
     }
     let bench_file = dir.join("new").join("benchmark.json");
     if bench_file.is_file() {
-        let text = crate::error::read_to_string(&bench_file)?;
-        let v = parse(&bench_file, &text)?;
-        let id = At::root(&bench_file, &v).str_field("full_id")?;
-        out.insert(id, dir.to_path_buf());
+        let b: BenchmarkJson = read_json(&bench_file)?;
+        out.insert(b.full_id, dir.to_path_buf());
     }
     let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, "cannot list", e))?;
     for entry in entries.flatten() {
@@ -40,34 +81,32 @@ fn walk(dir: &Path, depth: usize, out: &mut BTreeMap<String, PathBuf>) -> Result
 
 /// The estimate bench-all records from `<bench dir>/new/estimates.json`: the slope when
 /// criterion sampled linearly, else the mean; with interval, standard error and level.
-pub fn read_estimate(bench_dir: &Path) -> Result<(Interval, &'static str)> {
+pub fn read_estimate(bench_dir: &Path) -> Result<(Interval, Statistic)> {
     let file = bench_dir.join("new").join("estimates.json");
-    let text = crate::error::read_to_string(&file)?;
-    let v = parse(&file, &text)?;
-    let root = At::root(&file, &v);
-    let (at, statistic) = match root.opt_field("slope")? {
-        Some(slope) => (slope, "slope"),
-        None => (root.field("mean")?, "mean"),
+    let e: EstimatesJson = read_json(&file)?;
+    let (at, statistic) = match e.slope {
+        Some(slope) => (slope, Statistic::Slope),
+        None => (e.mean, Statistic::Mean),
     };
-    let ci = at.field("confidence_interval")?;
-    let estimate = at.field("point_estimate")?.as_f64()?;
-    let lower = ci.field("lower_bound")?.as_f64()?;
-    let upper = ci.field("upper_bound")?.as_f64()?;
+    let ci = &at.confidence_interval;
+    let (estimate, lower, upper) = (at.point_estimate, ci.lower_bound, ci.upper_bound);
     if !(estimate > 0.0 && lower > 0.0 && lower <= estimate && estimate <= upper) {
-        return Err(at.error(format!(
-            "expected 0 < lower_bound <= point_estimate <= upper_bound, found [{lower}, {estimate}, {upper}]"
-        )));
+        return Err(Error::field(
+            &file,
+            statistic.as_str(),
+            format!(
+                "expected 0 < lower_bound <= point_estimate <= upper_bound, found [{lower}, {estimate}, {upper}]"
+            ),
+        ));
     }
-    Ok((
-        Interval {
-            estimate,
-            lower,
-            upper,
-            std_err: at.opt_f64_field("standard_error")?,
-            confidence: ci.opt_f64_field("confidence_level")?,
-        },
-        statistic,
-    ))
+    let interval = Interval {
+        estimate,
+        lower,
+        upper,
+        std_err: at.standard_error,
+        confidence: ci.confidence_level,
+    };
+    Ok((interval, statistic))
 }
 
 /// The best sample of `<bench dir>/new/sample.json`: the lowest time per iteration over
@@ -79,28 +118,30 @@ pub fn read_best_sample(bench_dir: &Path) -> Result<Option<(f64, u64)>> {
     if !file.exists() {
         return Ok(None);
     }
-    let text = crate::error::read_to_string(&file)?;
-    let v = parse(&file, &text)?;
-    let root = At::root(&file, &v);
-    let iters = root.field("iters")?;
-    let times = root.field("times")?;
-    let (iters, times) = (iters.items()?, times.items()?);
-    if iters.len() != times.len() || iters.is_empty() {
-        return Err(root.error(format!(
-            "`iters` ({}) and `times` ({}) must be equally long and not empty",
-            iters.len(),
-            times.len()
-        )));
+    let s: SampleJson = read_json(&file)?;
+    if s.iters.len() != s.times.len() || s.iters.is_empty() {
+        return Err(Error::field(
+            &file,
+            "iters",
+            format!(
+                "`iters` ({}) and `times` ({}) must be equally long and not empty",
+                s.iters.len(),
+                s.times.len()
+            ),
+        ));
     }
     let mut best = f64::INFINITY;
-    for (n, t) in iters.iter().zip(&times) {
-        let (n, t) = (n.as_f64()?, t.as_f64()?);
-        if n <= 0.0 || t <= 0.0 {
-            return Err(root.error(format!("a sample of {n} iterations took {t} ns")));
+    for (i, (n, t)) in s.iters.iter().zip(&s.times).enumerate() {
+        if *n <= 0.0 || *t <= 0.0 {
+            return Err(Error::field(
+                &file,
+                format!("times[{i}]"),
+                format!("a sample of {n} iterations took {t} ns"),
+            ));
         }
         best = best.min(t / n);
     }
-    Ok(Some((best, iters.len() as u64)))
+    Ok(Some((best, s.iters.len() as u64)))
 }
 
 #[cfg(test)]
@@ -150,12 +191,12 @@ mod tests {
         let slope = r#"{"confidence_interval":{"confidence_level":0.95,"lower_bound":340.0,"upper_bound":342.0},"point_estimate":341.0,"standard_error":0.4}"#;
         std::fs::write(d.join("new/estimates.json"), EST.replace("SLOPE", slope)).unwrap();
         let (iv, stat) = read_estimate(&d).unwrap();
-        assert_eq!((iv.estimate, stat), (341.0, "slope"));
+        assert_eq!((iv.estimate, stat), (341.0, Statistic::Slope));
         std::fs::write(d.join("new/estimates.json"), EST.replace("SLOPE", "null")).unwrap();
         let (iv, stat) = read_estimate(&d).unwrap();
         assert_eq!(
             (iv.estimate, iv.lower, iv.upper, stat),
-            (345.0, 344.0, 346.0, "mean")
+            (345.0, 344.0, 346.0, Statistic::Mean)
         );
         assert_eq!(iv.std_err, Some(0.5));
     }
@@ -176,10 +217,24 @@ mod tests {
         );
         std::fs::write(d.join("new/estimates.json"), "{not json").unwrap();
         let e = read_estimate(&d).unwrap_err().to_string();
-        assert!(e.contains("not valid JSON"), "{e}");
+        assert!(
+            e.contains("estimates.json:1:2: "),
+            "names line and column: {e}"
+        );
         std::fs::write(d.join("new/estimates.json"), r#"{"something":"else"}"#).unwrap();
         let e = read_estimate(&d).unwrap_err().to_string();
-        assert!(e.contains("field `mean`"), "{e}");
+        assert!(e.contains("missing field `mean`"), "{e}");
+        let bad_order = r#"{"confidence_interval":{"lower_bound":350.0,"upper_bound":342.0},"point_estimate":341.0}"#;
+        std::fs::write(
+            d.join("new/estimates.json"),
+            EST.replace("SLOPE", bad_order),
+        )
+        .unwrap();
+        let e = read_estimate(&d).unwrap_err().to_string();
+        assert!(
+            e.contains("field `slope`") && e.contains("lower_bound <="),
+            "{e}"
+        );
     }
 
     #[test]

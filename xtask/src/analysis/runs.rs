@@ -1,0 +1,64 @@
+//! The change of every benchmark from one run (A) to another (B), matched by
+//! [`lab_record::BenchId::key`], with criterion's significance classes.
+
+use super::stats::{self, Change, ChangeClass};
+use lab_record::{Record, ResultsFile};
+use std::collections::BTreeMap;
+
+pub struct Pair<'a> {
+    pub a: &'a Record,
+    pub b: &'a Record,
+    pub change: Change,
+}
+
+pub struct RunComparison<'a> {
+    pub run_a: String,
+    pub run_b: String,
+    /// Benchmarks in both runs, by key.
+    pub pairs: Vec<Pair<'a>>,
+    pub only_a: Vec<&'a Record>,
+    pub only_b: Vec<&'a Record>,
+    pub regressed: usize,
+    pub improved: usize,
+}
+
+/// `family/strategy variant/workload`: how a benchmark is named in the comparison.
+pub fn name(r: &Record) -> String {
+    format!("{}/{}/{}", r.id().family, r.id().label(), r.id().workload)
+}
+
+fn index(f: &ResultsFile) -> BTreeMap<String, &Record> {
+    f.results.iter().map(|r| (r.id().key(), r)).collect()
+}
+
+pub fn compare<'a>(a: &'a ResultsFile, b: &'a ResultsFile) -> RunComparison<'a> {
+    let (ia, ib) = (index(a), index(b));
+    let pairs: Vec<Pair> = ia
+        .iter()
+        .filter_map(|(key, ra)| {
+            let rb = ib.get(key)?;
+            let change = stats::change(&rb.ns_per_item(), &ra.ns_per_item());
+            Some(Pair {
+                a: ra,
+                b: rb,
+                change,
+            })
+        })
+        .collect();
+    let count = |class| pairs.iter().filter(|p| p.change.class == class).count();
+    let only = |x: &BTreeMap<String, &'a Record>, y: &BTreeMap<String, &'a Record>| {
+        x.iter()
+            .filter(|(k, _)| !y.contains_key(*k))
+            .map(|(_, r)| *r)
+            .collect::<Vec<_>>()
+    };
+    RunComparison {
+        run_a: a.run.id.clone(),
+        run_b: b.run.id.clone(),
+        regressed: count(ChangeClass::Regressed),
+        improved: count(ChangeClass::Improved),
+        only_a: only(&ia, &ib),
+        only_b: only(&ib, &ia),
+        pairs,
+    }
+}

@@ -1,0 +1,306 @@
+//! Arranges a run record into what the report shows: one section per family, inside it one
+//! group per (digest, workload kind), each with its strategies, parameters and cells.
+//! The document (`render::outline`) is built from this view, so HTML and Markdown agree.
+//!
+//! A new workload kind needs no code here: it is shown with the generic shapes (a size
+//! series when the workload parameter is numeric and varies, bars otherwise).
+
+use super::stats::{self, Outcome, Ratio};
+use lab_record::{Digest, Family, Missing, Record, ResultsFile};
+use std::collections::BTreeMap;
+
+/// The seed's baseline, used when no record of a group is flagged `baseline`.
+pub const DEFAULT_BASELINE: &str = "copy-buffer cap=200";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Workload parameter is a data size: line plot over a log size axis, verdict per size.
+    Sizes,
+    /// `cap_sweep`: one strategy at many buffer capacities (variants) and a few sizes.
+    Sweep,
+    /// One parameter (a mix, a scenario): bars.
+    Bars,
+}
+
+pub struct Group<'a> {
+    pub family: Family,
+    pub digest: Digest,
+    pub kind: String,
+    pub shape: Shape,
+    /// Strategy labels, baseline first.
+    pub labels: Vec<String>,
+    /// Workload parameters, numeric order where numeric.
+    pub params: Vec<String>,
+    pub cells: BTreeMap<(String, String), &'a Record>,
+    pub missing: Vec<&'a Missing>,
+    pub baseline: Option<String>,
+}
+
+pub struct Section<'a> {
+    pub family: Family,
+    pub groups: Vec<Group<'a>>,
+}
+
+pub struct View<'a> {
+    pub sections: Vec<Section<'a>>,
+}
+
+/// One strategy against the baseline at one parameter: what a verdict line says.
+pub struct VerdictRow {
+    pub param: String,
+    pub subject: String,
+    pub baseline: String,
+    pub outcome: Outcome,
+}
+
+pub fn param_order(a: &str, b: &str) -> std::cmp::Ordering {
+    match (a.parse::<f64>(), b.parse::<f64>()) {
+        (Ok(x), Ok(y)) => x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal),
+        (Ok(_), Err(_)) => std::cmp::Ordering::Less,
+        (Err(_), Ok(_)) => std::cmp::Ordering::Greater,
+        (Err(_), Err(_)) => a.cmp(b),
+    }
+}
+
+/// Sort key for strategy labels: name, then numeric variant (cap=47 before cap=200).
+fn label_key(label: &str) -> (String, f64, String) {
+    let (name, variant) = label.split_once(' ').unwrap_or((label, ""));
+    let num = variant
+        .rsplit('=')
+        .next()
+        .and_then(|v| v.parse::<f64>().ok())
+        .unwrap_or(f64::MAX);
+    (name.to_string(), num, variant.to_string())
+}
+
+type GroupKey = (Family, Digest, String);
+
+impl<'a> View<'a> {
+    /// Families in declaration order of [`Family`]; within a family: size series first,
+    /// then sweeps, then bars.
+    pub fn new(file: &'a ResultsFile) -> Self {
+        let mut sections: Vec<Section> = Vec::new();
+        for ((family, digest, kind), (records, missing)) in by_group(file) {
+            let group = build_group(family, digest, kind, records, missing);
+            match sections.last_mut() {
+                Some(s) if s.family == family => s.groups.push(group),
+                _ => sections.push(Section {
+                    family,
+                    groups: vec![group],
+                }),
+            }
+        }
+        for s in &mut sections {
+            s.groups.sort_by_key(|g| match g.shape {
+                Shape::Sizes => 0,
+                Shape::Sweep => 1,
+                Shape::Bars => 2,
+            });
+        }
+        View { sections }
+    }
+}
+
+type Members<'a> = (Vec<&'a Record>, Vec<&'a Missing>);
+
+fn by_group(file: &ResultsFile) -> BTreeMap<GroupKey, Members<'_>> {
+    let mut by_group: BTreeMap<GroupKey, Members> = BTreeMap::new();
+    for r in &file.results {
+        let id = r.id();
+        let key = (id.family, id.digest, id.workload.kind.clone());
+        by_group.entry(key).or_default().0.push(r);
+    }
+    for m in &file.missing {
+        let key = (m.id.family, m.id.digest, m.id.workload.kind.clone());
+        by_group.entry(key).or_default().1.push(m);
+    }
+    by_group
+}
+
+fn sorted_labels(records: &[&Record], missing: &[&Missing]) -> Vec<String> {
+    let mut labels: Vec<String> = records
+        .iter()
+        .map(|r| r.id().label())
+        .chain(missing.iter().map(|m| m.id.label()))
+        .collect();
+    labels.sort_by(|a, b| {
+        label_key(a)
+            .partial_cmp(&label_key(b))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    labels.dedup();
+    labels
+}
+
+fn sorted_params(records: &[&Record], missing: &[&Missing]) -> Vec<String> {
+    let mut params: Vec<String> = records
+        .iter()
+        .map(|r| r.id().workload.param.clone())
+        .chain(missing.iter().map(|m| m.id.workload.param.clone()))
+        .collect();
+    params.sort_by(|a, b| param_order(a, b));
+    params.dedup();
+    params
+}
+
+fn shape_of(kind: &str, params: &[String]) -> Shape {
+    let numeric = params.iter().all(|p| p.parse::<f64>().is_ok());
+    if kind == "cap_sweep" {
+        Shape::Sweep
+    } else if numeric && params.len() > 1 && kind != "mainnet_mix" {
+        Shape::Sizes
+    } else {
+        Shape::Bars
+    }
+}
+
+fn build_group<'a>(
+    family: Family,
+    digest: Digest,
+    kind: String,
+    records: Vec<&'a Record>,
+    missing: Vec<&'a Missing>,
+) -> Group<'a> {
+    let mut labels = sorted_labels(&records, &missing);
+    let params = sorted_params(&records, &missing);
+    let baseline = records
+        .iter()
+        .find(|r| r.meta.baseline)
+        .map(|r| r.id().label())
+        .or_else(|| {
+            labels
+                .iter()
+                .find(|l| l.as_str() == DEFAULT_BASELINE)
+                .cloned()
+        });
+    if let Some(pos) = baseline
+        .as_ref()
+        .and_then(|b| labels.iter().position(|l| l == b))
+    {
+        let l = labels.remove(pos);
+        labels.insert(0, l);
+    }
+    let cells = records
+        .iter()
+        .map(|r| ((r.id().workload.param.clone(), r.id().label()), *r))
+        .collect();
+    Group {
+        family,
+        digest,
+        shape: shape_of(&kind, &params),
+        kind,
+        labels,
+        params,
+        cells,
+        missing,
+        baseline,
+    }
+}
+
+impl<'a> Group<'a> {
+    pub fn title(&self) -> String {
+        format!("{} · {} digest · {}", self.family, self.digest, self.kind)
+    }
+
+    pub fn anchor(&self) -> String {
+        format!("{}-{}-{}", self.family, self.digest, self.kind)
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+            .collect()
+    }
+
+    pub fn cell(&self, param: &str, label: &str) -> Option<&'a Record> {
+        self.cells
+            .get(&(param.to_string(), label.to_string()))
+            .copied()
+    }
+
+    pub fn is_missing(&self, param: &str, label: &str) -> bool {
+        self.missing
+            .iter()
+            .any(|m| m.id.label() == label && m.id.workload.param == param)
+    }
+
+    pub fn is_baseline(&self, label: &str) -> bool {
+        self.baseline.as_deref() == Some(label)
+    }
+
+    /// What one item of this family is called: accounts for the account hashes.
+    pub fn item_unit(&self) -> &'static str {
+        item_unit(self.family)
+    }
+
+    /// Ratio of `label` to the baseline at `param` (time ratio: > 1 is slower).
+    pub fn ratio_to_baseline(&self, param: &str, label: &str) -> Option<Ratio> {
+        let b = self.cell(param, self.baseline.as_deref()?)?;
+        let r = self.cell(param, label)?;
+        Some(stats::ratio(&r.ns_per_item(), &b.ns_per_item()))
+    }
+
+    /// One verdict per (parameter, non-baseline strategy), grouped by parameter.
+    pub fn verdicts(&self) -> Vec<VerdictRow> {
+        let Some(base_label) = self.baseline.as_deref() else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for p in &self.params {
+            let Some(b) = self.cell(p, base_label) else {
+                continue;
+            };
+            for l in self.labels.iter().filter(|l| l.as_str() != base_label) {
+                if let Some(r) = self.cell(p, l) {
+                    out.push(VerdictRow {
+                        param: p.clone(),
+                        subject: l.clone(),
+                        baseline: base_label.to_string(),
+                        outcome: stats::outcome(&r.ns_per_item(), &b.ns_per_item()),
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// For a strategy: the first parameter at which it allocated (`Some(None)`: never;
+    /// `None`: not measured).
+    pub fn first_allocation(&self, label: &str) -> Option<Option<&str>> {
+        let mut measured = false;
+        for p in &self.params {
+            if let Some(a) = self.cell(p, label).and_then(Record::allocs_per_item) {
+                measured = true;
+                if a > 0.0 {
+                    return Some(Some(p));
+                }
+            }
+        }
+        measured.then_some(None)
+    }
+
+    /// Whether any record of the group was counted for allocations.
+    pub fn has_allocations(&self) -> bool {
+        self.cells.values().any(|r| r.allocs_per_iter.is_some())
+    }
+
+    /// The reconcile family takes one iteration per sample: its best sample is the seed's
+    /// "best of N runs", for the whole scenario (not per item).
+    pub fn has_best_of_runs(&self) -> bool {
+        self.family == Family::Reconcile
+            && self.cells.values().any(|r| r.best_ns_per_iter.is_some())
+    }
+}
+
+/// What one item of a family is called.
+pub fn item_unit(family: Family) -> &'static str {
+    match family {
+        Family::AccountHash | Family::LtHash => "accounts",
+        _ => "items",
+    }
+}
+
+/// Whether throughput is reported in bytes per second: size-parameterised workloads
+/// (whatever the items per iteration) and single-item workloads that hash bytes.
+pub fn is_byte_workload(r: &Record) -> bool {
+    r.meta.bytes_per_iter > 0
+        && (r.meta.items_per_iter <= 1
+            || matches!(r.id().workload.kind.as_str(), "data_size" | "cap_sweep"))
+}

@@ -1,0 +1,705 @@
+//! `cargo xtask bench-all`: build the lab, plan, count allocations, time every benchmark
+//! with criterion (one process per benchmark, so progress, failures and interruptions are
+//! per benchmark), record `results.json`, render the report.
+//!
+//! Layout of a run: `reports/<run-id>/` with `results.json`, `index.html`, `summary.md`,
+//! `bench.log` (criterion's output) and `criterion/` (this run's `CRITERION_HOME`; the
+//! baseline is saved under the run id, so `critcmp --target-dir reports/<run-id> <run-id>`
+//! reads it). `reports/latest` points at the newest run.
+
+use crate::error::{Error, Result};
+use crate::record::meta;
+use crate::record::paths::{self, workspace_root};
+use crate::record::{
+    self, criterion, Interval, Missing, Record, ResultsFile, RunMeta, Statistic, Status, SCHEMA,
+};
+use crate::render::{text, units};
+use clap::Args;
+use lab_record::{from_json_str, CountFile, Counted, PlanFile, Planned};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Instant, SystemTime};
+
+#[derive(Args, Debug, Clone)]
+pub struct BenchAllArgs {
+    /// smoke (every benchmark briefly, for CI), quick (default, < 5 min), full (criterion defaults).
+    #[arg(long, default_value = "quick", value_parser = ["smoke", "quick", "full"])]
+    pub profile: String,
+    /// Comma-separated strategies, or strategy@variant (e.g. `copy-buffer@cap=47,streaming`).
+    #[arg(long)]
+    pub strategies: Option<String>,
+    /// Comma-separated families (account-hash, lt-hash, accumulator, reconcile).
+    #[arg(long)]
+    pub families: Option<String>,
+    /// Comma-separated data sizes (0,165,1KiB,10MiB); workloads without a size are left out.
+    #[arg(long)]
+    pub sizes: Option<String>,
+    /// Comma-separated workload kinds (data_size, cap_sweep, mainnet_mix).
+    #[arg(long)]
+    pub workloads: Option<String>,
+    /// Cargo features of bench-lab to build with (comma-separated), besides `peer-solana`,
+    /// which bench-all always turns on.
+    #[arg(long)]
+    pub features: Option<String>,
+    /// Build bench-lab without its default features (pick strategies with --features).
+    #[arg(long)]
+    pub no_default_features: bool,
+    /// Where runs are written (relative paths are inside the workspace).
+    #[arg(long, default_value = "reports")]
+    pub reports_dir: PathBuf,
+    /// Run id (default: UTC start time and profile).
+    #[arg(long)]
+    pub run_id: Option<String>,
+    /// A label for the machine, written to `run.machine` (default: the host name).
+    #[arg(long)]
+    pub machine: Option<String>,
+}
+
+pub fn run(args: BenchAllArgs) -> ExitCode {
+    match bench_all(&args) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn cargo() -> String {
+    std::env::var("CARGO").unwrap_or_else(|_| "cargo".into())
+}
+
+fn filter_args(args: &BenchAllArgs) -> Vec<String> {
+    let mut v = vec!["--profile".to_string(), args.profile.clone()];
+    for (flag, val) in [
+        ("--families", &args.families),
+        ("--strategies", &args.strategies),
+        ("--sizes", &args.sizes),
+        ("--workloads", &args.workloads),
+    ] {
+        if let Some(val) = val {
+            v.push(flag.into());
+            v.push(val.clone());
+        }
+    }
+    v
+}
+
+/// What every step of a run needs.
+struct Session<'a> {
+    args: &'a BenchAllArgs,
+    run_id: String,
+    reports: PathBuf,
+    dir: PathBuf,
+    t0: Instant,
+    interrupted: Arc<AtomicBool>,
+}
+
+impl Session<'_> {
+    fn interrupted(&self) -> bool {
+        self.interrupted.load(Ordering::SeqCst)
+    }
+
+    fn criterion_home(&self) -> PathBuf {
+        self.dir.join("criterion")
+    }
+
+    fn results_path(&self) -> PathBuf {
+        self.dir.join("results.json")
+    }
+}
+
+fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
+    let started = SystemTime::now();
+    let session = start(args, started)?;
+    println!(
+        "bench-all: run {}, profile {}",
+        session.run_id, args.profile
+    );
+    println!("bench-all: building bench-lab (release) ...");
+    let (bench_exe, lab_exe) = build(&workspace_root(), args)?;
+    let build_secs = session.t0.elapsed().as_secs_f64();
+    println!("bench-all: built in {}", units::clock(build_secs));
+
+    let plan = plan(&lab_exe, args)?;
+    let mut run = run_meta(args, &session.run_id, started, plan.features.clone());
+    println!(
+        "bench-all: counting allocations for {} benchmarks ...",
+        plan.benches.len()
+    );
+    let counted = count(&lab_exe, args);
+    let (results, missing) = time_all(&session, &bench_exe, &plan.benches, &counted, &run)?;
+
+    run.status = final_status(session.interrupted(), &missing);
+    run.finished_at = Some(meta::rfc3339(SystemTime::now()));
+    run.wall_seconds = Some(session.t0.elapsed().as_secs_f64());
+    let file = ResultsFile {
+        schema: SCHEMA,
+        run,
+        results,
+        missing,
+    };
+    record::save(&file, &session.results_path())?;
+    super::report::render_dir(&session.results_path())?;
+    paths::update_latest(&session.reports, &session.run_id)?;
+    print_summary(&session, &file, build_secs);
+    Ok(exit_code(&file))
+}
+
+/// Names the run, creates its directory and installs the Ctrl-C flag.
+fn start(args: &BenchAllArgs, started: SystemTime) -> Result<Session<'_>> {
+    let t0 = Instant::now();
+    let reports = paths::reports_dir(&args.reports_dir);
+    let run_id = args
+        .run_id
+        .clone()
+        .unwrap_or_else(|| format!("{}-{}", meta::compact(started), args.profile));
+    let dir = paths::create_run_dir(&reports, &run_id)?;
+    let interrupted = Arc::new(AtomicBool::new(false));
+    for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        signal_hook::flag::register(sig, Arc::clone(&interrupted))
+            .map_err(|e| Error::Other(format!("cannot install signal handler: {e}")))?;
+    }
+    Ok(Session {
+        args,
+        run_id,
+        reports,
+        dir,
+        t0,
+        interrupted,
+    })
+}
+
+fn run_meta(
+    args: &BenchAllArgs,
+    run_id: &str,
+    started: SystemTime,
+    features: Vec<String>,
+) -> RunMeta {
+    RunMeta {
+        id: run_id.to_string(),
+        started_at: meta::rfc3339(started),
+        finished_at: None,
+        git_commit: meta::git_commit(),
+        rustc: meta::rustc_version(),
+        cpu: meta::cpu_model(),
+        cpu_features: meta::cpu_features(),
+        profile: args.profile.clone(),
+        features,
+        status: Status::Running,
+        machine: args.machine.clone().unwrap_or_else(meta::hostname),
+        blake3_version: meta::locked_version(&workspace_root().join("Cargo.lock"), "blake3"),
+        wall_seconds: None,
+        os: Some(meta::os()),
+        filters: filter_args(args).into_iter().skip(2).collect(),
+    }
+}
+
+fn final_status(interrupted: bool, missing: &[Missing]) -> Status {
+    if interrupted {
+        Status::Interrupted
+    } else if missing.is_empty() {
+        Status::Complete
+    } else {
+        Status::Incomplete
+    }
+}
+
+fn exit_code(file: &ResultsFile) -> ExitCode {
+    match file.run.status {
+        Status::Interrupted => ExitCode::from(130),
+        _ if file.missing.is_empty() => ExitCode::SUCCESS,
+        _ => ExitCode::from(1),
+    }
+}
+
+fn print_summary(session: &Session, file: &ResultsFile, build_secs: f64) {
+    println!();
+    println!("bench-all: {}", text::status_line(file));
+    for line in text::seed_direction(&crate::analysis::seed::seed_rows(file)) {
+        println!("  seed {line}");
+    }
+    println!(
+        "bench-all: wall time {} (build {}), report {}",
+        units::clock(session.t0.elapsed().as_secs_f64()),
+        units::clock(build_secs),
+        session.dir.join("index.html").display()
+    );
+    println!(
+        "bench-all: summary {}",
+        session.dir.join("summary.md").display()
+    );
+}
+
+fn build(root: &Path, args: &BenchAllArgs) -> Result<(PathBuf, PathBuf)> {
+    let mut cmd = Command::new(cargo());
+    cmd.current_dir(root).args([
+        "bench",
+        "-p",
+        "bench-lab",
+        "--bench",
+        "lab",
+        "--no-run",
+        "--message-format=json-render-diagnostics",
+        // The peer crate solana-lattice-hash declares a rust-version newer than this
+        // toolchain but compiles with it.
+        "--ignore-rust-version",
+    ]);
+    if args.no_default_features {
+        cmd.arg("--no-default-features");
+    }
+    // The peers are part of every bench-all run (feature `peer-solana` is off by default so
+    // that `cargo test --workspace` never builds the peer crate).
+    let mut features = vec!["peer-solana".to_string()];
+    features.extend(args.features.clone());
+    cmd.args(["--features", &features.join(",")]);
+    let out = cmd
+        .stderr(Stdio::inherit())
+        .output()
+        .map_err(|e| Error::Command(format!("cannot run cargo: {e}")))?;
+    if !out.status.success() {
+        return Err(Error::Command(format!(
+            "building bench-lab failed ({})",
+            out.status
+        )));
+    }
+    executables(&String::from_utf8_lossy(&out.stdout)).ok_or_else(|| {
+        Error::Command("cargo did not report the `lab` bench and bin executables".into())
+    })
+}
+
+/// The `lab` bench and bin executables among cargo's JSON messages.
+fn executables(messages: &str) -> Option<(PathBuf, PathBuf)> {
+    let (mut bench, mut bin) = (None, None);
+    for line in messages.lines() {
+        let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
+        if v["reason"] != "compiler-artifact" || v["target"]["name"] != "lab" {
+            continue;
+        }
+        let Some(exe) = v["executable"].as_str() else {
+            continue;
+        };
+        let kinds = v["target"]["kind"].as_array().cloned().unwrap_or_default();
+        let test_harness = v["profile"]["test"].as_bool().unwrap_or(false);
+        if kinds.iter().any(|k| k == "bench") {
+            bench = Some(PathBuf::from(exe));
+        } else if kinds.iter().any(|k| k == "bin") && !test_harness {
+            bin = Some(PathBuf::from(exe));
+        }
+    }
+    Some((bench?, bin?))
+}
+
+fn run_lab(lab: &Path, sub: &str, args: &BenchAllArgs) -> Result<(PathBuf, String)> {
+    let out = Command::new(lab)
+        .arg(sub)
+        .args(filter_args(args))
+        .arg("--json")
+        .stderr(Stdio::inherit())
+        .output()
+        .map_err(|e| Error::Command(format!("cannot run {}: {e}", lab.display())))?;
+    if !out.status.success() {
+        return Err(Error::Command(format!(
+            "`lab {sub}` failed ({})",
+            out.status
+        )));
+    }
+    let name = PathBuf::from(format!("<output of lab {sub}>"));
+    Ok((name, String::from_utf8_lossy(&out.stdout).into_owned()))
+}
+
+/// `lab list --json`, in run order.
+fn plan(lab: &Path, args: &BenchAllArgs) -> Result<PlanFile> {
+    let (name, text) = run_lab(lab, "list", args)?;
+    let plan = parse_plan(&name, &text)?;
+    if plan.benches.is_empty() {
+        return Err(Error::Other(
+            "the filters select no benchmark (see `cargo run -p bench-lab --bin lab -- list`)"
+                .into(),
+        ));
+    }
+    Ok(plan)
+}
+
+/// Parses `lab list --json` and orders it: every strategy of one workload back to back, so
+/// slow drifts in machine load (other processes, thermal state) hit the strategies being
+/// compared alike.
+fn parse_plan(name: &Path, text: &str) -> Result<PlanFile> {
+    let mut plan: PlanFile = from_json_str(name, text)?;
+    let key = |p: &Planned| (p.meta.id.family, p.meta.id.workload.clone());
+    let mut first_seen = BTreeMap::new();
+    for (i, p) in plan.benches.iter().enumerate() {
+        first_seen.entry(key(p)).or_insert(i);
+    }
+    plan.benches.sort_by_key(|p| first_seen[&key(p)]);
+    Ok(plan)
+}
+
+/// The counted pass (allocations, peak heap, digest check; never timed), by criterion id.
+/// A failure leaves the figures out and says so.
+fn count(lab: &Path, args: &BenchAllArgs) -> BTreeMap<String, Counted> {
+    let counted = run_lab(lab, "allocs", args).and_then(|(name, text)| parse_counts(&name, &text));
+    counted.unwrap_or_else(|e| {
+        eprintln!("bench-all: warning: allocation pass failed, figures will be missing: {e}");
+        BTreeMap::new()
+    })
+}
+
+fn parse_counts(name: &Path, text: &str) -> Result<BTreeMap<String, Counted>> {
+    let file: CountFile = from_json_str(name, text)?;
+    Ok(file
+        .results
+        .into_iter()
+        .map(|c| (c.criterion_id.clone(), c))
+        .collect())
+}
+
+/// Progress and ETA of the timed pass: the profile's expected times, scaled by how the
+/// first benchmarks actually went.
+struct Progress {
+    start: Instant,
+    expected_done: f64,
+}
+
+impl Progress {
+    fn line(&self, session: &Session, plan: &[Planned], i: usize) -> String {
+        let elapsed = self.start.elapsed().as_secs_f64();
+        let remaining: f64 = plan[i..].iter().map(|p| p.expected_secs).sum();
+        let scale = if i >= 3 && self.expected_done > 0.0 {
+            elapsed / self.expected_done
+        } else {
+            1.0
+        };
+        format!(
+            "[{:>3}/{}] {:<58} elapsed {}  ETA {}",
+            i + 1,
+            plan.len(),
+            plan[i].criterion_id,
+            units::clock(session.t0.elapsed().as_secs_f64()),
+            units::clock(remaining * scale)
+        )
+    }
+}
+
+/// The timed pass: one criterion process per benchmark; results.json is rewritten after
+/// each, so a killed run keeps what it measured.
+fn time_all(
+    session: &Session,
+    bench_exe: &Path,
+    plan: &[Planned],
+    counted: &BTreeMap<String, Counted>,
+    run: &RunMeta,
+) -> Result<(Vec<Record>, Vec<Missing>)> {
+    let log_path = session.dir.join("bench.log");
+    let mut log =
+        std::fs::File::create(&log_path).map_err(|e| Error::io(&log_path, "cannot create", e))?;
+    let (mut results, mut missing) = (Vec::new(), Vec::new());
+    let mut progress = Progress {
+        start: Instant::now(),
+        expected_done: 0.0,
+    };
+    for (i, p) in plan.iter().enumerate() {
+        if session.interrupted() {
+            missing.push(p.missing("interrupted before it ran"));
+            continue;
+        }
+        println!("{}", progress.line(session, plan, i));
+        let _ = std::io::stdout().flush();
+        let outcome = time_one(bench_exe, p, session, &mut log);
+        progress.expected_done += p.expected_secs;
+        match outcome {
+            Ok(((ns, statistic), best)) => results.push(measured(
+                p,
+                ns,
+                statistic,
+                best,
+                counted.get(&p.criterion_id),
+            )),
+            Err(reason) => missing.push(failed(session, p, reason)),
+        }
+        save_partial(session, run, &results, &missing, &plan[i + 1..])?;
+    }
+    Ok((results, missing))
+}
+
+fn failed(session: &Session, p: &Planned, reason: String) -> Missing {
+    let reason = if session.interrupted() {
+        "interrupted while running".to_string()
+    } else {
+        reason
+    };
+    eprintln!("bench-all: {} missing: {reason}", p.criterion_id);
+    p.missing(&reason)
+}
+
+/// Keeps what was measured even if the process is killed.
+fn save_partial(
+    session: &Session,
+    run: &RunMeta,
+    results: &[Record],
+    missing: &[Missing],
+    rest: &[Planned],
+) -> Result<()> {
+    let partial = ResultsFile {
+        schema: SCHEMA,
+        run: run.clone(),
+        results: results.to_vec(),
+        missing: missing
+            .iter()
+            .cloned()
+            .chain(rest.iter().map(|p| p.missing("not run yet")))
+            .collect(),
+    };
+    record::save(&partial, &session.results_path())
+}
+
+/// What one criterion run gives: the estimate and statistic, and the best sample with the
+/// number of samples.
+type Timed = ((Interval, Statistic), Option<(f64, u64)>);
+
+/// Runs one benchmark; on success returns its estimate, on failure the reason.
+fn time_one(
+    exe: &Path,
+    p: &Planned,
+    session: &Session,
+    log: &mut std::fs::File,
+) -> std::result::Result<Timed, String> {
+    let (run_id, criterion_home) = (session.run_id.as_str(), session.criterion_home());
+    let criterion_home = criterion_home.as_path();
+    let _ = writeln!(log, "==== {}", p.criterion_id);
+    let log_out = log.try_clone().map_err(|e| e.to_string())?;
+    let log_err = log.try_clone().map_err(|e| e.to_string())?;
+    let status = Command::new(exe)
+        .args([
+            "--bench",
+            "--exact",
+            &p.criterion_id,
+            "--save-baseline",
+            run_id,
+            "--noplot",
+            "--color",
+            "never",
+        ])
+        .env("CRITERION_HOME", criterion_home)
+        .env("HASHLAB_PROFILE", &session.args.profile)
+        // glibc returns large freed buffers to the kernel (mmap threshold, trim threshold),
+        // so a benchmark that allocates megabytes per iteration page-faults them back every
+        // time: on this VM that was ~9 ms of a 13 ms reconcile full exchange. Raising both
+        // thresholds measures the steady state of a long-running process, where freed
+        // memory is reused. No effect on benchmarks that do not allocate.
+        .env("MALLOC_MMAP_THRESHOLD_", "1073741824")
+        .env("MALLOC_TRIM_THRESHOLD_", "1073741824")
+        .stdin(Stdio::null())
+        .stdout(log_out)
+        .stderr(log_err)
+        .status()
+        .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
+    if !status.success() {
+        return Err(format!("criterion exited with {status} (see bench.log)"));
+    }
+    let dirs = criterion::benchmark_dirs(criterion_home).map_err(|e| e.to_string())?;
+    let dir = dirs
+        .get(&p.criterion_id)
+        .ok_or_else(|| "criterion wrote no benchmark.json for it".to_string())?;
+    let estimate = criterion::read_estimate(dir).map_err(|e| e.to_string())?;
+    let best = criterion::read_best_sample(dir).map_err(|e| e.to_string())?;
+    Ok((estimate, best))
+}
+
+/// The record of a measured benchmark: its plan, criterion's estimate and best sample, and
+/// the counted pass's figures.
+fn measured(
+    p: &Planned,
+    ns: Interval,
+    statistic: Statistic,
+    best: Option<(f64, u64)>,
+    c: Option<&Counted>,
+) -> Record {
+    let mut r = p.record(ns, statistic);
+    r.best_ns_per_iter = best.map(|b| b.0);
+    r.samples = best.map(|b| b.1);
+    if let Some(c) = c {
+        r.allocs_per_iter = Some(c.allocs_per_iter);
+        r.peak_bytes = Some(c.peak_bytes);
+        // Compatible = claims the consensus digest and matched the reference on this input.
+        r.digest_compatible = c.digest_compatible.map(|m| m && p.meta.claims_consensus);
+    }
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lab_record::{BenchId, BenchMeta, Digest, Family, Workload};
+
+    fn planned(strategy: &str, variant: Option<&str>, workload: &str) -> Planned {
+        let id = BenchId {
+            family: Family::AccountHash,
+            digest: Digest::Legacy,
+            strategy: strategy.into(),
+            variant: variant.map(String::from),
+            workload: workload.parse::<Workload>().unwrap(),
+        };
+        Planned {
+            criterion_id: id.criterion_id(),
+            meta: BenchMeta {
+                id,
+                data_size: workload.rsplit('/').next().and_then(|p| p.parse().ok()),
+                bytes_per_iter: 246,
+                items_per_iter: 1,
+                baseline: variant == Some("cap=200"),
+                claims_consensus: strategy != "meta-first",
+                isa: None,
+            },
+            expected_secs: 1.5,
+            compressions_per_item: Some(3.0),
+        }
+    }
+
+    fn plan_json() -> String {
+        let plan = PlanFile {
+            profile: "smoke".into(),
+            features: vec!["peer-solana".into()],
+            benches: vec![
+                planned("copy-buffer", Some("cap=200"), "data_size/165"),
+                planned("copy-buffer", Some("cap=200"), "data_size/0"),
+                planned("streaming", None, "data_size/165"),
+                planned("meta-first", None, "data_size/0"),
+            ],
+        };
+        serde_json::to_string_pretty(&plan).unwrap()
+    }
+
+    #[test]
+    fn plan_runs_each_workload_back_to_back() {
+        let plan = parse_plan(Path::new("<lab list>"), &plan_json()).unwrap();
+        let ids: Vec<&str> = plan
+            .benches
+            .iter()
+            .map(|p| p.criterion_id.as_str())
+            .collect();
+        assert_eq!(
+            ids,
+            [
+                "account-hash/copy-buffer@cap=200/data_size/165",
+                "account-hash/streaming/data_size/165",
+                "account-hash/copy-buffer@cap=200/data_size/0",
+                "account-hash/meta-first/data_size/0",
+            ]
+        );
+        assert_eq!(plan.features, ["peer-solana"]);
+        assert_eq!(plan.benches[1].meta.id.variant, None);
+    }
+
+    #[test]
+    fn plan_errors_name_the_output_and_field() {
+        let text = plan_json().replacen("\"bytes_per_iter\": 246", "\"bytes_per_iter\": -1", 1);
+        let e = parse_plan(Path::new("<output of lab list>"), &text)
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("<output of lab list>:"), "{e}");
+        assert!(e.contains("benches[0]"), "{e}");
+        let text = plan_json().replace("\"family\": \"account-hash\"", "\"family\": \"hash\"");
+        let e = parse_plan(Path::new("<lab list>"), &text)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("benches[0]") && e.contains("`hash`"), "{e}");
+    }
+
+    #[test]
+    fn counts_fill_the_record() {
+        let counts = CountFile {
+            profile: "smoke".into(),
+            results: vec![
+                Counted {
+                    criterion_id: "account-hash/meta-first/data_size/0".into(),
+                    iterations: 100,
+                    allocs_per_iter: 0.0,
+                    peak_bytes: 0,
+                    digest_compatible: Some(true),
+                },
+                Counted {
+                    criterion_id: "account-hash/streaming/data_size/165".into(),
+                    iterations: 100,
+                    allocs_per_iter: 2.0,
+                    peak_bytes: 4096,
+                    digest_compatible: Some(true),
+                },
+            ],
+        };
+        let text = serde_json::to_string(&counts).unwrap();
+        let by_id = parse_counts(Path::new("<lab allocs>"), &text).unwrap();
+        let ns = Interval {
+            estimate: 2.0,
+            lower: 1.0,
+            upper: 3.0,
+            std_err: None,
+            confidence: Some(0.95),
+        };
+        let p = planned("meta-first", None, "data_size/0");
+        let r = measured(
+            &p,
+            ns,
+            Statistic::Slope,
+            Some((1.5, 10)),
+            by_id.get(&p.criterion_id),
+        );
+        // meta-first matches its own reference but does not claim the consensus digest.
+        assert_eq!(r.digest_compatible, Some(false));
+        assert_eq!((r.best_ns_per_iter, r.samples), (Some(1.5), Some(10)));
+        assert_eq!(r.compressions_per_item, Some(3.0));
+        let p = planned("streaming", None, "data_size/165");
+        let r = measured(&p, ns, Statistic::Mean, None, by_id.get(&p.criterion_id));
+        assert_eq!((r.allocs_per_iter, r.peak_bytes), (Some(2.0), Some(4096)));
+        assert_eq!(r.digest_compatible, Some(true));
+        let r = measured(&p, ns, Statistic::Mean, None, None);
+        assert_eq!((r.allocs_per_iter, r.digest_compatible), (None, None));
+        assert_eq!(p.missing("failed").criterion_id, p.criterion_id);
+    }
+
+    #[test]
+    fn finds_the_lab_executables_in_cargo_messages() {
+        let msgs = [
+            r#"{"reason":"compiler-artifact","target":{"name":"lab","kind":["bin"]},"profile":{"test":false},"executable":"/t/lab"}"#,
+            r#"{"reason":"compiler-artifact","target":{"name":"lab","kind":["bin"]},"profile":{"test":true},"executable":"/t/lab-test"}"#,
+            r#"{"reason":"compiler-artifact","target":{"name":"lab","kind":["bench"]},"profile":{"test":false},"executable":"/t/lab-bench"}"#,
+            "not json",
+        ]
+        .join("\n");
+        let (bench, bin) = executables(&msgs).unwrap();
+        assert_eq!(
+            (bench.to_str(), bin.to_str()),
+            (Some("/t/lab-bench"), Some("/t/lab"))
+        );
+        assert!(executables(msgs.lines().next().unwrap()).is_none());
+    }
+
+    /// The examples of docs/results-format.md are what the parsers read.
+    #[test]
+    fn documented_examples_parse() {
+        let doc = workspace_root().join("docs/results-format.md");
+        let text = std::fs::read_to_string(&doc).unwrap();
+        let blocks: Vec<&str> = text
+            .split("```json\n")
+            .skip(1)
+            .map(|b| b.split("```").next().unwrap())
+            .collect();
+        assert_eq!(blocks.len(), 2, "one example per auxiliary format");
+        let plan = parse_plan(&doc, blocks[0]).unwrap();
+        assert_eq!(plan.benches[0].meta.bytes_per_iter, 246);
+        let counts = parse_counts(&doc, blocks[1]).unwrap();
+        assert_eq!(counts.len(), 1);
+    }
+
+    #[test]
+    fn machine_defaults_to_a_host_name() {
+        assert!(!meta::hostname().is_empty());
+        assert_eq!(final_status(false, &[]), Status::Complete);
+    }
+}

@@ -1,0 +1,7 @@
+//! One file per command: argument parsing, loading, and printing or writing what the lower
+//! layers produce. A command may call another command's public function (bench-all renders
+//! through `report::render_dir`), never the other way round.
+
+pub mod bench_all;
+pub mod compare;
+pub mod report;

@@ -1,0 +1,24 @@
+//! Reading and writing runs: the typed record ([`lab_record`]), run directories and the
+//! `latest` link ([`paths`]), criterion's own files ([`criterion`]) and run metadata
+//! ([`meta`]). This layer imports nothing else of xtask but [`crate::error`].
+
+pub mod criterion;
+pub mod meta;
+pub mod paths;
+
+pub use lab_record::{Interval, Missing, Record, ResultsFile, RunMeta, Statistic, Status, SCHEMA};
+
+use crate::error::Result;
+use std::path::Path;
+
+/// Reads and validates `results.json` (schema [`SCHEMA`]); errors name file, line, column
+/// and field path.
+pub fn load(path: &Path) -> Result<ResultsFile> {
+    Ok(ResultsFile::load(path)?)
+}
+
+/// Writes `results.json` (write then rename, so a killed run keeps the last complete file).
+pub fn save(file: &ResultsFile, path: &Path) -> Result<()> {
+    file.save(path)
+        .map_err(|e| crate::error::Error::io(path, "cannot write", e))
+}

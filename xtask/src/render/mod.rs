@@ -1,0 +1,25 @@
+//! Turning the analysis into documents: the document model ([`doc`]), the report's outline
+//! built once ([`outline`]), its HTML and Markdown serialisers ([`html`], [`markdown`]),
+//! the texts and tables they hold ([`text`], [`tables`], [`units`]), charts ([`plots`]),
+//! criterion-table's relative-speed tables ([`ctable`]) and the run comparison
+//! ([`compare`]). Imports `analysis` and `record` types; never `commands`.
+
+pub mod compare;
+pub mod ctable;
+pub mod doc;
+pub mod html;
+pub mod markdown;
+pub mod outline;
+pub mod plots;
+pub mod tables;
+pub mod text;
+pub mod units;
+
+use crate::error::Result;
+use lab_record::ResultsFile;
+
+/// `index.html` and `summary.md` of a run, from one document.
+pub fn report(file: &ResultsFile) -> Result<(String, String)> {
+    let doc = outline::document(file)?;
+    Ok((html::render(&doc), markdown::render(&doc)))
+}

@@ -1,0 +1,197 @@
+//! The report's outline, built once into a [`Document`]: title and run metadata, status,
+//! contents, the seed table, the floor table, one section per family with a group per
+//! (digest, workload kind) — plot, relative-speed table, detail or sweep table, verdicts,
+//! allocations — the missing list and the method note.
+
+use super::doc::{text, Block, Document, Inline, Item, Section, SectionKind};
+use super::text::{self as sentences, param_text};
+use super::{ctable, plots, tables, units};
+use crate::analysis::floor;
+use crate::analysis::seed::{self, SeedRow};
+use crate::analysis::view::{Group, Shape, View};
+use crate::error::Result;
+use lab_record::ResultsFile;
+
+/// The method note printed under the tables.
+pub const METHOD_NOTE: &str = "Times are criterion's estimates (slope of the linear regression when criterion sampled linearly, otherwise the mean) with their 95% bootstrap confidence intervals. Ratios and changes are `strategy / baseline` of those times with a 95% interval from the delta method on the two standard errors; p is a two-sided normal test on the difference. A verdict says an effect is real only when the two confidence intervals do not overlap; criterion's classes use its defaults (significance 0.05, noise threshold 1%). Allocation counts come from a separate counted pass of the `lab` binary, never from a timed run.";
+
+/// The whole report of a run.
+pub fn document(file: &ResultsFile) -> Result<Document> {
+    let view = View::new(file);
+    let mut blocks = header(file);
+    let seed_rows = seed::seed_rows(file);
+    if !seed_rows.is_empty() {
+        blocks.push(seed_section(&seed_rows));
+    }
+    if let Some(f) = floor::floor(file) {
+        blocks.push(floor_section(&f));
+    }
+    for s in &view.sections {
+        let groups = s.groups.iter().map(group_section).collect::<Result<_>>()?;
+        blocks.push(Block::Section(Section {
+            kind: SectionKind::Family,
+            id: format!("family-{}", s.family),
+            level: 2,
+            title: s.family.to_string(),
+            blocks: groups,
+        }));
+    }
+    if !file.missing.is_empty() {
+        blocks.push(plain_section(
+            "missing",
+            "Missing benchmarks",
+            vec![Block::Table(tables::missing(file))],
+        ));
+    }
+    blocks.push(Block::Paragraph(vec![
+        Inline::Em("Method.".into()),
+        text(format!(" {METHOD_NOTE}")),
+    ]));
+    Ok(Document {
+        title: format!("hashlab run {}", file.run.id),
+        blocks,
+    })
+}
+
+fn header(file: &ResultsFile) -> Vec<Block> {
+    vec![
+        Block::Heading {
+            level: 1,
+            text: vec![
+                text("hashlab benchmarks — run "),
+                Inline::Code(file.run.id.clone()),
+            ],
+        },
+        Block::Meta(vec![
+            sentences::meta_line(file),
+            sentences::times_line(file),
+        ]),
+        Block::Status {
+            ok: sentences::is_complete(file),
+            text: sentences::status_line(file),
+        },
+        Block::Contents,
+    ]
+}
+
+fn plain_section(id: &str, title: &str, blocks: Vec<Block>) -> Block {
+    Block::Section(Section {
+        kind: SectionKind::Plain,
+        id: id.into(),
+        level: 2,
+        title: title.into(),
+        blocks,
+    })
+}
+
+fn seed_section(rows: &[SeedRow]) -> Block {
+    let direction = sentences::seed_direction(rows)
+        .into_iter()
+        .map(|text| Item {
+            text,
+            strong: false,
+        })
+        .collect();
+    plain_section(
+        "seed",
+        "Seed reproduction: copy-buffer cap=47 vs cap=200",
+        vec![
+            Block::Paragraph(vec![text("The seed PR grew the stack buffer from 47 to 200 bytes of data and measured about 5% at 165 and 200 B, no change at 0 B and at 1 KiB and above. Change is cap=47's time relative to cap=200's, as in the seed's criterion output.")]),
+            Block::Table(tables::seed(rows)),
+            Block::Verdicts(direction),
+            Block::Details {
+                summary: "In the seed's criterion layout".into(),
+                blocks: vec![Block::Pre(sentences::seed_criterion_text(rows))],
+            },
+        ],
+    )
+}
+
+fn floor_section(f: &floor::Floor) -> Block {
+    plain_section(
+        "floor",
+        "Distance to the hardware floor",
+        vec![
+            Block::Paragraph(vec![
+                text(format!(
+                    "One BLAKE3 compression costs {} in the widest lane backend (the ",
+                    units::time_ns(f.per_compression)
+                )),
+                Inline::Code("limit".into()),
+                text(" row: a batch of one-block messages). Floor = compressions per account × that cost; "),
+                Inline::Em("× floor".into()),
+                text(" is how far each strategy is from it."),
+            ]),
+            Block::Table(tables::floor(f)),
+        ],
+    )
+}
+
+fn group_section(g: &Group) -> Result<Block> {
+    let mut blocks = Vec::new();
+    if let Some(b) = &g.baseline {
+        blocks.push(Block::Paragraph(vec![
+            text("Baseline: "),
+            Inline::Strong(b.clone()),
+            text(". Ratios are time / baseline time (below 1 is faster)."),
+        ]));
+        blocks.extend(relative_speed(g)?);
+    }
+    if let Some(chart) = plots::chart(g)? {
+        blocks.push(Block::Plot {
+            svg: chart.svg,
+            caption: chart.caption,
+        });
+    }
+    blocks.push(Block::Table(match g.shape {
+        Shape::Sweep => tables::sweep(g),
+        _ => tables::detail(g),
+    }));
+    if g.shape != Shape::Sweep {
+        blocks.extend(verdicts(g));
+    }
+    if g.shape == Shape::Sizes {
+        if let Some(t) = tables::allocations(g) {
+            blocks.push(Block::Paragraph(vec![
+                text("Allocations per hash (counted pass of the "),
+                Inline::Code("lab".into()),
+                text(" binary):"),
+            ]));
+            blocks.push(Block::Table(t));
+        }
+    }
+    Ok(Block::Section(Section {
+        kind: SectionKind::Group,
+        id: g.anchor(),
+        level: 3,
+        title: g.title(),
+        blocks,
+    }))
+}
+
+/// criterion-table's relative-speed table: Markdown only (the HTML shows the plot and
+/// the interval table).
+fn relative_speed(g: &Group) -> Result<Option<Block>> {
+    let rel = ctable::relative_speed_markdown(g)?;
+    if rel.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(Block::MarkdownOnly(
+        vec![
+            Block::Paragraph(vec![text("Relative speed (rendered by criterion-table; ✅ means within 10% or faster, ❌ more than 10% slower):")]),
+            Block::RawMarkdown(rel),
+        ],
+    )))
+}
+
+fn verdicts(g: &Group) -> Option<Block> {
+    let items: Vec<Item> = g
+        .verdicts()
+        .into_iter()
+        .map(|v| Item {
+            text: sentences::verdict(&v.subject, &v.baseline, &param_text(g, &v.param), v.outcome),
+            strong: v.outcome.is_real(),
+        })
+        .collect();
+    (!items.is_empty()).then_some(Block::Verdicts(items))
+}

@@ -1,0 +1,287 @@
+//! The report's sentences and cell texts, each written once: figures of a record in
+//! criterion's units, verdict sentences, the status and metadata lines, the seed's
+//! direction lines and its criterion-layout block.
+
+use super::units;
+use crate::analysis::seed::{self, SeedRow};
+use crate::analysis::stats::{ChangeClass, Outcome, Ratio};
+use crate::analysis::view::{self, Group, Shape};
+use lab_record::{Record, ResultsFile, Status};
+
+/// The display text of a workload parameter: a size for size workloads, a count of items
+/// for bars, the raw text otherwise.
+pub fn param_text(group: &Group, param: &str) -> String {
+    match param.parse::<u64>() {
+        Ok(n) if group.shape != Shape::Bars => units::size(n),
+        Ok(n) => format!("{n} {}", group.item_unit()),
+        Err(_) => param.to_string(),
+    }
+}
+
+/// A seed row's data size (`165 B`).
+pub fn seed_size(row: &SeedRow) -> String {
+    row.size
+        .parse::<u64>()
+        .map(units::size)
+        .unwrap_or_else(|_| row.size.clone())
+}
+
+/// Bytes per second for byte workloads, accounts (items) per second for item workloads;
+/// `ns` is the time per item.
+pub fn throughput_text(r: &Record, ns: f64) -> String {
+    if view::is_byte_workload(r) {
+        units::bytes_per_sec(r.bytes_per_item() * 1e9 / ns)
+    } else {
+        units::elems_per_sec(1e9 / ns, view::item_unit(r.id().family))
+    }
+}
+
+/// `[lo est hi]` of the throughput: note that the fastest time is the highest throughput.
+pub fn throughput_interval(r: &Record) -> [String; 3] {
+    let t = &r.ns_per_item();
+    [
+        throughput_text(r, t.upper),
+        throughput_text(r, t.estimate),
+        throughput_text(r, t.lower),
+    ]
+}
+
+pub fn time_interval(r: &Record) -> [String; 3] {
+    let t = &r.ns_per_item();
+    [
+        units::time_ns(t.lower),
+        units::time_ns(t.estimate),
+        units::time_ns(t.upper),
+    ]
+}
+
+/// `0.9512 [0.9490, 0.9534]`.
+pub fn ratio_text(r: &Ratio) -> String {
+    format!("{:.4} [{:.4}, {:.4}]", r.estimate, r.lower, r.upper)
+}
+
+/// `[+5.0035% +5.0899% +5.1763%]`.
+pub fn change_text(r: &Ratio) -> String {
+    let (lo, est, hi) = r.change();
+    format!(
+        "[{} {} {}]",
+        units::pct(lo),
+        units::pct(est),
+        units::pct(hi)
+    )
+}
+
+pub fn p_text(p: Option<f64>) -> String {
+    p.map(|p| format!("{p:.2}")).unwrap_or_else(|| "n/a".into())
+}
+
+pub fn digest_text(r: &Record) -> &'static str {
+    match r.digest_compatible {
+        Some(true) => "consensus ✓",
+        Some(false) => "DIFFERENT digest",
+        None => "not checked",
+    }
+}
+
+pub fn allocs_text(r: &Record) -> String {
+    match r.allocs_per_item() {
+        None => "–".to_string(),
+        Some(a) if a == a.trunc() => format!("{a:.0}"),
+        Some(a) => format!("{a:.3}"),
+    }
+}
+
+pub fn peak_text(r: &Record) -> String {
+    match r.peak_bytes {
+        None => "–".to_string(),
+        Some(b) => units::bytes(b),
+    }
+}
+
+/// "streaming is 4.1% slower than copy-buffer cap=200 at 165 B; intervals do not overlap"
+/// or "streaming vs copy-buffer cap=200 at 165 B: within noise (+0.3%, intervals overlap)".
+pub fn verdict(subject: &str, baseline: &str, at: &str, outcome: Outcome) -> String {
+    match outcome {
+        Outcome::WithinNoise { ratio } => format!(
+            "{subject} vs {baseline} at {at}: within noise ({:+.1}%, intervals overlap)",
+            (ratio - 1.0) * 100.0
+        ),
+        Outcome::Slower { ratio } if ratio >= 2.0 => format!(
+            "{subject} is {ratio:.1}× slower than {baseline} at {at}; intervals do not overlap"
+        ),
+        Outcome::Slower { ratio } => format!(
+            "{subject} is {:.1}% slower than {baseline} at {at}; intervals do not overlap",
+            (ratio - 1.0) * 100.0
+        ),
+        Outcome::Faster { ratio } if ratio <= 0.5 => format!(
+            "{subject} is {:.1}× faster than {baseline} at {at}; intervals do not overlap",
+            1.0 / ratio
+        ),
+        Outcome::Faster { ratio } => format!(
+            "{subject} is {:.1}% faster than {baseline} at {at}; intervals do not overlap",
+            (1.0 - ratio) * 100.0
+        ),
+    }
+}
+
+/// Whether every planned benchmark was measured and the run finished.
+pub fn is_complete(file: &ResultsFile) -> bool {
+    file.missing.is_empty() && file.run.status == Status::Complete
+}
+
+/// "complete: 60 of 60 benchmarks measured" / "INCOMPLETE (interrupted): 40 of 60 ...".
+pub fn status_line(file: &ResultsFile) -> String {
+    let measured = file.results.len();
+    let total = measured + file.missing.len();
+    if is_complete(file) {
+        format!("complete: {measured} of {total} benchmarks measured")
+    } else {
+        format!(
+            "INCOMPLETE ({}): {measured} of {total} benchmarks measured, {} missing",
+            file.run.status,
+            file.missing.len()
+        )
+    }
+}
+
+/// One line of run metadata.
+pub fn meta_line(file: &ResultsFile) -> String {
+    let r = &file.run;
+    let mut parts = vec![
+        format!("profile `{}`", r.profile),
+        format!("CPU {}", r.cpu),
+        format!("SIMD {}", r.cpu_features.join(" ")),
+        r.rustc.clone(),
+        format!("commit {}", r.git_commit),
+    ];
+    if let Some(b) = &r.blake3_version {
+        parts.push(format!("blake3 {b}"));
+    }
+    parts.push(format!(
+        "features {}",
+        if r.features.is_empty() {
+            "(none)".to_string()
+        } else {
+            r.features.join(", ")
+        }
+    ));
+    if let Some(w) = r.wall_seconds {
+        parts.push(format!("wall time {}", units::clock(w)));
+    }
+    if !r.filters.is_empty() {
+        parts.push(format!("filters {}", r.filters.join(" ")));
+    }
+    parts.join(" · ")
+}
+
+/// "started 2026-11-29T20:00:00Z, finished ...".
+pub fn times_line(file: &ResultsFile) -> String {
+    let finished = file
+        .run
+        .finished_at
+        .as_deref()
+        .map(|f| format!(", finished {f}"))
+        .unwrap_or_default();
+    format!("started {}{finished}", file.run.started_at)
+}
+
+/// Whether the run reproduces the seed's direction, in one sentence per size.
+pub fn seed_direction(rows: &[SeedRow]) -> Vec<String> {
+    rows.iter()
+        .filter_map(|row| {
+            let d = seed::direction(row)?;
+            let seen = match d.change.class {
+                ChangeClass::Regressed => "cap=200 is faster",
+                ChangeClass::Improved => "cap=47 is faster",
+                _ => "equal within noise",
+            };
+            let expect = if d.expected_faster {
+                "seed: cap=200 faster by ~5%"
+            } else {
+                "seed: equal within noise"
+            };
+            let noisy = d.too_noisy.map(|noise| format!(
+                " (noisy: ±{:.1}% intervals, too wide to resolve a 5% effect; rerun on a quiet machine)",
+                noise * 100.0
+            )).unwrap_or_default();
+            Some(format!(
+                "{}: cap=47 time {} vs cap=200 → {seen} ({expect}) — {}{noisy}",
+                seed_size(row),
+                units::pct(d.change.ratio.change().1),
+                if d.agrees { "agrees" } else { "DIFFERS" }
+            ))
+        })
+        .collect()
+}
+
+/// The seed's layout: `hash_account/data_size/165`, time and thrpt of cap=200, then cap=47
+/// with its change relative to cap=200.
+pub fn seed_criterion_text(rows: &[SeedRow]) -> String {
+    let mut out = String::from("copy-buffer cap=200 (the seed's PR)\n\n");
+    for row in rows {
+        if let Some(pr) = row.pr {
+            out.push_str(&format!("hash_account/data_size/{}\n", row.size));
+            out.push_str(&criterion_block(pr));
+        }
+    }
+    out.push_str("\ncopy-buffer cap=47 (before the PR), change relative to cap=200\n\n");
+    for row in rows {
+        let Some(master) = row.master else { continue };
+        out.push_str(&format!("hash_account/data_size/{}\n", row.size));
+        out.push_str(&criterion_block(master));
+        if let Some(c) = row.change() {
+            out.push_str(&criterion_change(&c));
+        }
+    }
+    out
+}
+
+fn criterion_block(r: &Record) -> String {
+    let t = time_interval(r);
+    let th = throughput_interval(r);
+    format!(
+        "                        time:   [{} {} {}]\n                        thrpt:  [{} {} {}]\n",
+        t[0], t[1], t[2], th[0], th[1], th[2]
+    )
+}
+
+fn criterion_change(c: &crate::analysis::stats::Change) -> String {
+    let (lo, est, hi) = c.ratio.change();
+    let p =
+        c.p.map(|p| format!("(p = {p:.2} {} 0.05)", if p < 0.05 { "<" } else { ">" }))
+            .unwrap_or_else(|| "(p = n/a)".into());
+    // Throughput change is the inverse of the time ratio.
+    let inv = |x: f64| 1.0 / (1.0 + x) - 1.0;
+    format!(
+        "                 change:\n                        time:   [{} {} {}] {p}\n                        thrpt:  [{} {} {}]\n                        {}\n",
+        units::pct(lo),
+        units::pct(est),
+        units::pct(hi),
+        units::pct(inv(hi)),
+        units::pct(inv(est)),
+        units::pct(inv(lo)),
+        c.class.sentence()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verdict_wording() {
+        let s = |ratio| Outcome::Slower { ratio };
+        let f = |ratio| Outcome::Faster { ratio };
+        assert_eq!(
+            verdict("streaming", "copy-buffer cap=200", "165 B", s(1.041)),
+            "streaming is 4.1% slower than copy-buffer cap=200 at 165 B; intervals do not overlap"
+        );
+        assert!(verdict("x", "y", "0 B", f(0.95)).starts_with("x is 5.0% faster"));
+        assert!(verdict("x", "y", "1 B", s(27.417)).starts_with("x is 27.4× slower"));
+        assert!(verdict("x", "y", "1 B", f(0.2)).starts_with("x is 5.0× faster"));
+        assert!(
+            verdict("s", "b", "1 B", Outcome::WithinNoise { ratio: 0.99 })
+                .contains("within noise (-1.0%, intervals overlap)")
+        );
+    }
+}
