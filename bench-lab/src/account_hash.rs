@@ -41,7 +41,7 @@ pub(crate) fn meta<H: AccountHasher + Default>(
         family: family.to_string(),
         digest: digest.name().to_string(),
         strategy: H::STRATEGY.to_string(),
-        variant: H::default().variant(),
+        variant: H::default().variant().unwrap_or_else(|| "-".into()),
         workload,
         data_size,
         bytes_per_iter,

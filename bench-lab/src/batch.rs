@@ -240,7 +240,7 @@ fn register_lt_per_account(reg: &mut Registry) {
             let n = LT_SET_ACCOUNTS;
             let m = lt_set_meta(
                 H::STRATEGY,
-                H::default().variant(),
+                H::default().variant().unwrap_or_else(|| "-".into()),
                 workload,
                 Some(size as u64),
                 n as u64,

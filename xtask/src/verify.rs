@@ -7,7 +7,11 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use account_hash::{AccountHasher, AccountRecord, DigestBytes, IntoLtLanes, LtChecksum, LtHash};
+use account_hash::strategy::list;
+use account_hash::{
+    AccountHasher, AccountRecord, BatchHasher, DigestBytes, IntoLtLanes, LtAccumulator, LtChecksum,
+    LtHash, StrategyEntry, StrategyVisitor,
+};
 use clap::Args;
 use serde::Serialize;
 
@@ -62,7 +66,7 @@ pub struct Report {
 
 fn tally(
     strategy: &'static str,
-    variant: String,
+    variant: &str,
     digest: &'static str,
     claims_consensus: bool,
     outcomes: impl Iterator<Item = (usize, bool)>,
@@ -85,7 +89,7 @@ fn tally(
     };
     Row {
         strategy,
-        variant,
+        variant: variant.to_string(),
         digest,
         claims_consensus,
         matched,
@@ -103,9 +107,10 @@ where
     H: AccountHasher,
     H::Lt: IntoLtLanes,
 {
+    let variant = hasher.variant().unwrap_or_else(|| "-".to_string());
     let legacy = tally(
         H::STRATEGY,
-        hasher.variant(),
+        &variant,
         "legacy",
         H::CONSENSUS,
         records.iter().filter_map(|r| {
@@ -127,7 +132,7 @@ where
     }
     let mut lt = tally(
         H::STRATEGY,
-        hasher.variant(),
+        &variant,
         "lt",
         H::CONSENSUS,
         outcomes.into_iter(),
@@ -141,23 +146,22 @@ where
     [legacy, lt]
 }
 
-/// The batch strategy as it is meant to be used: all accounts through `hash_batch`, the
-/// LtHash total through one accumulator; per-account LtHashes as batches of one.
-#[cfg(feature = "batch")]
-fn check_batch(
-    batch: account_hash::Batch,
-    records: &[AccountRecord],
-    lt_total: Option<LtChecksum>,
-) -> [Row; 2] {
+/// A many-accounts strategy as it is meant to be used: all accounts through `hash_batch`,
+/// the LtHash total through one accumulator; per-account LtHashes as batches of one.
+fn check_batch<B>(batch: B, records: &[AccountRecord], lt_total: Option<LtChecksum>) -> [Row; 2]
+where
+    B: BatchHasher + Clone,
+    B::Lt: IntoLtLanes,
+{
     let accounts: Vec<_> = records.iter().map(|r| r.account.as_ref()).collect();
     let mut hashes = vec![account_hash::AccountHash::ZERO; accounts.len()];
-    let [mut legacy, mut lt] = check(batch, records, None);
+    let [mut legacy, mut lt] = check(batch.clone(), records, None);
     if batch.hash_batch(&accounts, &mut hashes).is_ok() {
         legacy = tally(
-            "batch",
-            batch.variant(),
+            B::STRATEGY,
+            &legacy.variant,
             "legacy",
-            true,
+            B::CONSENSUS,
             records
                 .iter()
                 .zip(&hashes)
@@ -177,32 +181,41 @@ fn check_batch(
     [legacy, lt]
 }
 
-/// Every compiled strategy, both digests.
-pub fn verify_records(records: &[AccountRecord], lt_total: Option<LtChecksum>) -> Vec<Row> {
-    let mut rows = Vec::new();
-    #[cfg(feature = "copy-buffer")]
+/// Collects the rows of every strategy instance in account-hash's list.
+struct Verify<'a> {
+    records: &'a [AccountRecord],
+    lt_total: Option<LtChecksum>,
+    rows: Vec<Row>,
+}
+
+impl StrategyVisitor for Verify<'_> {
+    fn per_account<H>(&mut self, _: &StrategyEntry, hasher: H)
+    where
+        H: AccountHasher,
+        H::Lt: IntoLtLanes,
     {
-        rows.extend(check(
-            <account_hash::copy_buffer!(47)>::default(),
-            records,
-            lt_total,
-        ));
-        rows.extend(check(
-            <account_hash::copy_buffer!(200)>::default(),
-            records,
-            lt_total,
-        ));
+        self.rows.extend(check(hasher, self.records, self.lt_total));
     }
-    #[cfg(feature = "streaming")]
-    rows.extend(check(account_hash::Streaming, records, lt_total));
-    #[cfg(feature = "meta-first")]
-    rows.extend(check(account_hash::MetaFirst, records, lt_total));
-    #[cfg(feature = "batch")]
-    for backend in blake3_lanes::Backend::available() {
-        if let Ok(batch) = account_hash::Batch::with_backend(backend) {
-            rows.extend(check_batch(batch, records, lt_total));
-        }
+
+    fn batch<B>(&mut self, _: &StrategyEntry, batch: B)
+    where
+        B: BatchHasher + Clone,
+        B::Lt: IntoLtLanes,
+    {
+        self.rows
+            .extend(check_batch(batch, self.records, self.lt_total));
     }
+}
+
+/// Every compiled strategy (every backend of those that have several), both digests.
+pub fn verify_records(records: &[AccountRecord], lt_total: Option<LtChecksum>) -> Vec<Row> {
+    let mut verify = Verify {
+        records,
+        lt_total,
+        rows: Vec::new(),
+    };
+    list::visit(&mut verify);
+    let mut rows = verify.rows;
     // Consensus rows first, then the rest; legacy before lt within each.
     rows.sort_by_key(|r| (!r.claims_consensus, r.digest != "legacy"));
     rows
