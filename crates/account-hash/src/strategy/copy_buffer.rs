@@ -2,7 +2,6 @@
 
 use smallvec::SmallVec;
 
-use super::list::{Role, StrategyEntry, StrategyVisitor};
 use super::{AccountHasher, Fields, META_LEN};
 use crate::account::AccountRef;
 use crate::digest::{AccountHash, LtHash};
@@ -30,24 +29,6 @@ macro_rules! copy_buffer {
 pub type CopyBuffer200 = copy_buffer!(200);
 /// The buffer before the seed PR: 128 bytes in all, 47 of them for data.
 pub type CopyBuffer47 = copy_buffer!(47);
-
-/// The data capacities of the lab's copy-buffer sweep (buffer = 81 + N; 47 → 128,
-/// 175 → 256 and 239 → 320 are multiples of 64, the seed thread's question).
-pub const SWEEP_CAPS: [usize; 8] = [0, 47, 128, 175, 200, 239, 256, 512];
-
-/// Visits copy-buffer at each of [`SWEEP_CAPS`] as a sweep variant (`entry` with the role
-/// of that capacity: cap=200 is the baseline, cap=47 the previous buffer).
-pub(crate) fn visit_sweep(v: &mut impl StrategyVisitor, entry: &StrategyEntry) {
-    let with = |role| entry.role(role);
-    v.sweep(&with(Role::Candidate), <copy_buffer!(0)>::default());
-    v.sweep(&with(Role::Previous), <copy_buffer!(47)>::default());
-    v.sweep(&with(Role::Candidate), <copy_buffer!(128)>::default());
-    v.sweep(&with(Role::Candidate), <copy_buffer!(175)>::default());
-    v.sweep(&with(Role::Baseline), <copy_buffer!(200)>::default());
-    v.sweep(&with(Role::Candidate), <copy_buffer!(239)>::default());
-    v.sweep(&with(Role::Candidate), <copy_buffer!(256)>::default());
-    v.sweep(&with(Role::Candidate), <copy_buffer!(512)>::default());
-}
 
 impl<const CAP: usize, const BUF: usize> CopyBuffer<CAP, BUF> {
     const BUF_IS_CAP_PLUS_META: () = assert!(
@@ -102,36 +83,5 @@ impl<const CAP: usize, const BUF: usize> AccountHasher for CopyBuffer<CAP, BUF> 
             return LtHash::identity();
         }
         LtHash::from_hasher(&Self::gather(account, Fields::Lt))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_sweep_visits_every_documented_cap_once() {
-        struct Caps(Vec<(Option<String>, Role)>);
-        impl StrategyVisitor for Caps {
-            fn per_account<H>(&mut self, _: &StrategyEntry, _: H) {}
-            fn batch<B>(&mut self, _: &StrategyEntry, _: B) {}
-            fn sweep<H: AccountHasher>(&mut self, entry: &StrategyEntry, hasher: H) {
-                self.0.push((hasher.variant(), entry.role));
-            }
-        }
-        let mut caps = Caps(Vec::new());
-        visit_sweep(&mut caps, &StrategyEntry::new("copy-buffer"));
-        let expected: Vec<_> = SWEEP_CAPS
-            .iter()
-            .map(|cap| {
-                let role = match cap {
-                    200 => Role::Baseline,
-                    47 => Role::Previous,
-                    _ => Role::Candidate,
-                };
-                (Some(format!("cap={cap}")), role)
-            })
-            .collect();
-        assert_eq!(caps.0, expected);
     }
 }

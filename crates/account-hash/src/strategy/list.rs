@@ -68,7 +68,7 @@ pub trait StrategyVisitor {
         B::Lt: IntoLtLanes;
 
     /// A variant measured only in its strategy's parameter sweep (copy-buffer's
-    /// capacities, [`crate::strategy::copy_buffer::SWEEP_CAPS`]); ignored unless a visitor
+    /// capacities, [`SWEEP_CAPS`]); ignored unless a visitor
     /// wants it.
     fn sweep<H>(&mut self, entry: &StrategyEntry, hasher: H)
     where
@@ -86,31 +86,57 @@ pub fn visit(v: &mut impl StrategyVisitor) {
     #[cfg(feature = "copy-buffer")]
     v.per_account(
         &COPY_BUFFER.role(Role::Previous),
-        crate::CopyBuffer47::default(),
+        super::copy_buffer::CopyBuffer47::default(),
     );
     #[cfg(feature = "copy-buffer")]
     v.per_account(
         &COPY_BUFFER.role(Role::Baseline),
-        crate::CopyBuffer200::default(),
+        super::copy_buffer::CopyBuffer200::default(),
     );
     #[cfg(feature = "streaming")]
-    v.per_account(&StrategyEntry::new("streaming"), crate::Streaming);
+    v.per_account(
+        &StrategyEntry::new("streaming"),
+        super::streaming::Streaming,
+    );
     #[cfg(feature = "meta-first")]
-    v.per_account(&StrategyEntry::new("meta-first"), crate::MetaFirst);
+    v.per_account(
+        &StrategyEntry::new("meta-first"),
+        super::meta_first::MetaFirst,
+    );
     #[cfg(feature = "test-strategy")]
     v.per_account(
         &StrategyEntry::new("test-strategy"),
         super::vec_gather::VecGather,
     );
     #[cfg(feature = "batch")]
-    per_backend("batch", crate::Batch::with_backend).for_each(|(e, b)| v.batch(&e, b));
+    per_backend("batch", super::batch::Batch::with_backend).for_each(|(e, b)| v.batch(&e, b));
     #[cfg(feature = "copy-buffer")]
-    super::copy_buffer::visit_sweep(v, &COPY_BUFFER);
+    visit_copy_buffer_sweep(v);
     let _ = v;
 }
 
 #[cfg(feature = "copy-buffer")]
 const COPY_BUFFER: StrategyEntry = StrategyEntry::new("copy-buffer");
+
+/// The data capacities of the lab's copy-buffer sweep (buffer = 81 + N; 47 → 128,
+/// 175 → 256 and 239 → 320 are multiples of 64, the seed thread's question).
+pub const SWEEP_CAPS: [usize; 8] = [0, 47, 128, 175, 200, 239, 256, 512];
+
+/// copy-buffer at each of [`SWEEP_CAPS`] as a sweep variant: cap=200 with the baseline's
+/// role, cap=47 with the previous buffer's.
+#[cfg(feature = "copy-buffer")]
+fn visit_copy_buffer_sweep(v: &mut impl StrategyVisitor) {
+    use crate::copy_buffer;
+    let with = |role| COPY_BUFFER.role(role);
+    v.sweep(&with(Role::Candidate), <copy_buffer!(0)>::default());
+    v.sweep(&with(Role::Previous), <copy_buffer!(47)>::default());
+    v.sweep(&with(Role::Candidate), <copy_buffer!(128)>::default());
+    v.sweep(&with(Role::Candidate), <copy_buffer!(175)>::default());
+    v.sweep(&with(Role::Baseline), <copy_buffer!(200)>::default());
+    v.sweep(&with(Role::Candidate), <copy_buffer!(239)>::default());
+    v.sweep(&with(Role::Candidate), <copy_buffer!(256)>::default());
+    v.sweep(&with(Role::Candidate), <copy_buffer!(512)>::default());
+}
 
 /// The cargo features of this crate that compiled a listed strategy, in list order, once
 /// each.
@@ -222,5 +248,29 @@ mod tests {
         ] {
             assert_eq!(features.contains(&feature), on, "{feature}: {features:?}");
         }
+    }
+
+    #[test]
+    fn the_sweep_visits_every_documented_cap_once() {
+        let mut names = Names::default();
+        visit(&mut names);
+        let swept: Vec<_> = names.0.iter().filter(|n| n.2).collect();
+        if !cfg!(feature = "copy-buffer") {
+            assert!(swept.is_empty());
+            return;
+        }
+        let expected: Vec<_> = SWEEP_CAPS
+            .iter()
+            .map(|cap| {
+                let role = match cap {
+                    200 => Role::Baseline,
+                    47 => Role::Previous,
+                    _ => Role::Candidate,
+                };
+                (format!("copy-buffer cap={cap}"), role, true)
+            })
+            .collect();
+        let swept: Vec<_> = swept.into_iter().cloned().collect();
+        assert_eq!(swept, expected);
     }
 }
