@@ -3,10 +3,10 @@
 //! measured and verified everywhere; nothing else names the strategies one by one.
 //!
 //! Each line sits behind the cargo feature that compiles its strategy. Adding a
-//! per-account strategy is one file in `src/strategy/`, one line in [`visit`] and one
-//! feature in Cargo.toml: `docs/adding-a-strategy.md` walks through it.
+//! per-account strategy is one file in `src/strategy/` (declared in `mod.rs`), one line in
+//! [`visit`] and one feature in Cargo.toml: `docs/adding-a-strategy.md` walks through it.
 
-use super::{AccountHasher, BatchHasher};
+use super::*;
 use crate::digest::IntoLtLanes;
 
 /// What a strategy is to the tables that compare strategies.
@@ -82,34 +82,20 @@ pub trait StrategyVisitor {
 /// Visits every strategy compiled in: per-account strategies first (the seed's order),
 /// then the many-accounts ones (one instance per backend this CPU supports), then the
 /// sweep variants.
+#[rustfmt::skip] // one line per strategy instance
 pub fn visit(v: &mut impl StrategyVisitor) {
     #[cfg(feature = "copy-buffer")]
-    v.per_account(
-        &COPY_BUFFER.role(Role::Previous),
-        super::copy_buffer::CopyBuffer47::default(),
-    );
+    v.per_account(&COPY_BUFFER.role(Role::Previous), copy_buffer::CopyBuffer47::default());
     #[cfg(feature = "copy-buffer")]
-    v.per_account(
-        &COPY_BUFFER.role(Role::Baseline),
-        super::copy_buffer::CopyBuffer200::default(),
-    );
+    v.per_account(&COPY_BUFFER.role(Role::Baseline), copy_buffer::CopyBuffer200::default());
     #[cfg(feature = "streaming")]
-    v.per_account(
-        &StrategyEntry::new("streaming"),
-        super::streaming::Streaming,
-    );
+    v.per_account(&StrategyEntry::new("streaming"), streaming::Streaming);
     #[cfg(feature = "meta-first")]
-    v.per_account(
-        &StrategyEntry::new("meta-first"),
-        super::meta_first::MetaFirst,
-    );
+    v.per_account(&StrategyEntry::new("meta-first"), meta_first::MetaFirst);
     #[cfg(feature = "test-strategy")]
-    v.per_account(
-        &StrategyEntry::new("test-strategy"),
-        super::vec_gather::VecGather,
-    );
+    v.per_account(&StrategyEntry::new("test-strategy"), vec_gather::VecGather);
     #[cfg(feature = "batch")]
-    per_backend("batch", super::batch::Batch::with_backend).for_each(|(e, b)| v.batch(&e, b));
+    per_backend("batch", batch::Batch::with_backend).for_each(|(e, b)| v.batch(&e, b));
     #[cfg(feature = "copy-buffer")]
     visit_copy_buffer_sweep(v);
     let _ = v;
