@@ -88,21 +88,7 @@ impl StrategyVisitor for Rows<'_> {
         }
         let who = Subject::strategy(FAMILY, DIGEST, entry, &batch);
         match self.part {
-            Part::Sizes => {
-                for size in SEED_SIZES {
-                    let n = batch_accounts_for(size);
-                    let meta = BenchMeta {
-                        data_size: Some(size as u64),
-                        bytes_per_iter: (n * (DIGEST.meta_len() + size)) as u64,
-                        items_per_iter: n as u64,
-                        ..who.on(Workload::new("data_size", size))
-                    };
-                    let batch = batch.clone();
-                    self.reg.add(meta, move || {
-                        Box::new(BatchLegacy::new(batch.clone(), set_of(size, n)))
-                    });
-                }
-            }
+            Part::Sizes => batch_sizes(self.reg, &who, &batch),
             Part::Mix => {
                 let (n, cap) = workloads::legacy_mix(self.reg.profile);
                 self.reg.add(rows::mix_meta(&who, n, cap), move || {
@@ -127,6 +113,23 @@ impl StrategyVisitor for Rows<'_> {
             let who = Subject::strategy(FAMILY, DIGEST, entry, &hasher);
             rows::one_account(self.reg, &who, &hasher, "cap_sweep", &SWEEP_SIZES);
         }
+    }
+}
+
+/// `hash_batch` over [`batch_accounts_for`] accounts of each seed size.
+fn batch_sizes<B: BatchHasher + Clone + 'static>(reg: &mut Registry, who: &Subject, batch: &B) {
+    for size in SEED_SIZES {
+        let n = batch_accounts_for(size);
+        let meta = BenchMeta {
+            data_size: Some(size as u64),
+            bytes_per_iter: (n * (DIGEST.meta_len() + size)) as u64,
+            items_per_iter: n as u64,
+            ..who.on(Workload::new("data_size", size))
+        };
+        let batch = batch.clone();
+        reg.add(meta, move || {
+            Box::new(BatchLegacy::new(batch.clone(), set_of(size, n)))
+        });
     }
 }
 
