@@ -33,7 +33,8 @@ pub struct VerifyArgs {
 #[derive(Serialize, Debug, Clone, PartialEq)]
 pub struct Row {
     pub strategy: &'static str,
-    pub variant: String,
+    /// `cap=200`, a backend; `None` (JSON `null`, `-` in the table) when there is none.
+    pub variant: Option<String>,
     pub digest: &'static str,
     pub claims_consensus: bool,
     pub matched: usize,
@@ -51,6 +52,11 @@ pub struct Row {
 }
 
 impl Row {
+    /// The variant as the table shows it.
+    fn variant_cell(&self) -> &str {
+        self.variant.as_deref().unwrap_or("-")
+    }
+
     fn passes(&self) -> bool {
         !self.claims_consensus || (self.mismatched == 0 && self.total_matched != Some(false))
     }
@@ -66,7 +72,7 @@ pub struct Report {
 
 fn tally(
     strategy: &'static str,
-    variant: &str,
+    variant: Option<String>,
     digest: &'static str,
     claims_consensus: bool,
     outcomes: impl Iterator<Item = (usize, bool)>,
@@ -89,7 +95,7 @@ fn tally(
     };
     Row {
         strategy,
-        variant: variant.to_string(),
+        variant,
         digest,
         claims_consensus,
         matched,
@@ -107,10 +113,10 @@ where
     H: AccountHasher,
     H::Lt: IntoLtLanes,
 {
-    let variant = hasher.variant().unwrap_or_else(|| "-".to_string());
+    let variant = hasher.variant();
     let legacy = tally(
         H::STRATEGY,
-        &variant,
+        variant.clone(),
         "legacy",
         H::CONSENSUS,
         records.iter().filter_map(|r| {
@@ -132,7 +138,7 @@ where
     }
     let mut lt = tally(
         H::STRATEGY,
-        &variant,
+        variant,
         "lt",
         H::CONSENSUS,
         outcomes.into_iter(),
@@ -159,7 +165,7 @@ where
     if batch.hash_batch(&accounts, &mut hashes).is_ok() {
         legacy = tally(
             B::STRATEGY,
-            &legacy.variant,
+            legacy.variant.clone(),
             "legacy",
             B::CONSENSUS,
             records
@@ -239,7 +245,7 @@ fn render_table(report: &Report) -> String {
         };
         lines.push([
             r.strategy.to_string(),
-            r.variant.clone(),
+            r.variant_cell().to_string(),
             r.digest.to_string(),
             r.matched.to_string(),
             r.mismatched.to_string(),
@@ -277,7 +283,10 @@ fn render_table(report: &Report) -> String {
     {
         out.push_str(&format!(
             "{} {} {}: first mismatching lines {:?}\n",
-            r.strategy, r.variant, r.digest, r.first_mismatch_lines
+            r.strategy,
+            r.variant_cell(),
+            r.digest,
+            r.first_mismatch_lines
         ));
     }
     for r in report.strategies.iter().filter(|r| r.claims_consensus) {
@@ -289,7 +298,8 @@ fn render_table(report: &Report) -> String {
             };
             out.push_str(&format!(
                 "lt total {} {}: {total} ({judged})\n",
-                r.strategy, r.variant
+                r.strategy,
+                r.variant_cell()
             ));
         }
     }

@@ -99,6 +99,7 @@ fn json_is_one_object_with_every_row() {
         .find(|r| r["strategy"] == "streaming" && r["digest"] == "lt")
         .unwrap();
     assert_eq!(lt["total_checksum"], TOTAL);
+    assert_eq!(lt["variant"], serde_json::Value::Null, "{lt}");
 }
 
 #[test]
