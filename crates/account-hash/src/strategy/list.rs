@@ -68,8 +68,7 @@ pub trait StrategyVisitor {
         B::Lt: IntoLtLanes;
 
     /// A variant measured only in its strategy's parameter sweep (copy-buffer's
-    /// capacities, [`SWEEP_CAPS`]); ignored unless a visitor
-    /// wants it.
+    /// capacities, [`SWEEP_CAPS`]); ignored unless a visitor wants it.
     fn sweep<H>(&mut self, entry: &StrategyEntry, hasher: H)
     where
         H: AccountHasher + Clone + Send + Sync + 'static,
