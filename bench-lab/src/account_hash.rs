@@ -1,178 +1,166 @@
-//! Family `account-hash` (the legacy 32-byte digest): the seed's data sizes, the copy-buffer
-//! capacity sweep, and the mainnet mix, for every per-account strategy compiled in.
+//! Family `account-hash` (the legacy 32-byte digest), every row of it:
+//!
+//! | strategy | workload | what one iteration does |
+//! |---|---|---|
+//! | every per-account strategy of the list | `data_size/<size>` | hash one account of each seed size |
+//! | copy-buffer at each sweep capacity | `cap_sweep/<size>` | hash one account of each sweep size |
+//! | every per-account strategy | `mainnet_mix/<n>` | hash every account of the profile's mix |
+//! | `batch@<backend>` | `data_size/<size>` | `hash_batch` over [`batch_accounts_for`] distinct accounts of that size (1024 up to 1 KiB, 4 at 1 MiB, 2 at 10 MiB) |
+//! | `batch@<backend>` | `mainnet_mix/<n>` | `hash_batch` over the same mix |
+//! | `limit@<backend>` | `compression/1024` | one BLAKE3 compression per block ([`crate::floor`]) |
+//! | `batch@threads=<t>` | `rayon_mix/<n>` | `hash_batch` on rayon with `t` threads ([`crate::scaling`]) |
+//!
+//! Strategies come from `account_hash::strategy::list`; many-accounts strategies are
+//! measured on their default (widest) backend. Rows with many accounts per iteration carry
+//! `items_per_iter` = accounts, so per-account times are `ns_per_iter / items_per_iter`.
 
-use crate::cases::{seed_strategies, Digest, ManyAccounts, OneAccount, StrategyVisitor};
-use crate::workloads::{self, SEED_SIZES};
-use crate::{BenchMeta, Registry};
-use account_hash::{AccountHasher, IntoLtLanes};
+use crate::cases::{AccountDigest, BatchLegacy, Subject};
+use crate::workloads::{self, set_of, SEED_SIZES, SWEEP_SIZES};
+use crate::{floor, rows, scaling, Registry};
+use account_hash::strategy::list::{self, StrategyEntry, StrategyVisitor};
+use account_hash::{AccountHasher, BatchHasher, IntoLtLanes};
+use lab_record::{BenchMeta, Family, Workload};
 
-pub const FAMILY: &str = "account-hash";
+pub const FAMILY: Family = Family::AccountHash;
+const DIGEST: AccountDigest = AccountDigest::Legacy;
 
-pub fn register(reg: &mut Registry) {
-    seed_strategies(&mut SeedSizes {
-        reg: &mut *reg,
-        family: FAMILY,
-        digest: Digest::Legacy,
-        sizes: &SEED_SIZES,
-    });
-    #[cfg(feature = "copy-buffer")]
-    register_sweep(reg);
-    let (n, cap) = (reg.profile.mix_accounts(), reg.profile.mix_tail_cap());
-    seed_strategies(&mut Mix {
-        reg,
-        family: FAMILY,
-        digest: Digest::Legacy,
-        accounts: n,
-        tail_cap: cap,
-    });
-}
-
-/// Meta of a per-account strategy `H` on one workload.
-pub(crate) fn meta<H: AccountHasher + Default>(
-    family: &str,
-    digest: Digest,
-    workload: String,
-    data_size: Option<u64>,
-    bytes_per_iter: u64,
-    items_per_iter: u64,
-    baseline: bool,
-) -> BenchMeta {
-    BenchMeta {
-        family: family.to_string(),
-        digest: digest.name().to_string(),
-        strategy: H::STRATEGY.to_string(),
-        variant: H::default().variant(),
-        workload,
-        data_size,
-        bytes_per_iter,
-        items_per_iter,
-        baseline,
-        claims_consensus: H::CONSENSUS,
+/// Accounts per iteration of a `batch` row on the `data_size/<size>` workload: many small
+/// accounts, few large ones (a 10 MiB account is ~3 ms by itself).
+pub fn batch_accounts_for(data_size: usize) -> usize {
+    match data_size {
+        0..=1024 => 1024,
+        1025..=0x10_0000 => 4,
+        _ => 2,
     }
 }
 
-/// One account of each size per iteration, `Throughput::Bytes(meta + size)`.
-pub(crate) struct SeedSizes<'a> {
-    pub reg: &'a mut Registry,
-    pub family: &'static str,
-    pub digest: Digest,
-    pub sizes: &'a [usize],
+pub fn register(reg: &mut Registry) {
+    for part in [Part::Sizes, Part::Sweep, Part::Mix] {
+        list::visit(&mut Rows { reg: &mut *reg, part });
+    }
+    floor::register_limit(reg);
+    list::visit(&mut Rows {
+        reg,
+        part: Part::Scaling,
+    });
 }
 
-impl StrategyVisitor for SeedSizes<'_> {
-    fn visit<H: AccountHasher + Default + Clone + 'static>(&mut self, baseline: bool)
+/// Which rows one walk over the strategy list registers.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Part {
+    Sizes,
+    Sweep,
+    Mix,
+    Scaling,
+}
+
+struct Rows<'r> {
+    reg: &'r mut Registry,
+    part: Part,
+}
+
+impl StrategyVisitor for Rows<'_> {
+    fn per_account<H>(&mut self, entry: &StrategyEntry, hasher: H)
     where
+        H: AccountHasher + Clone + 'static,
         H::Lt: IntoLtLanes,
     {
-        let digest = self.digest;
-        for &size in self.sizes {
-            let m = meta::<H>(
-                self.family,
-                digest,
-                format!("data_size/{size}"),
-                Some(size as u64),
-                (digest.meta_len() + size) as u64,
-                1,
-                baseline,
-            );
-            self.reg.add(m, move || {
-                Box::new(OneAccount {
-                    hasher: H::default(),
-                    account: workloads::account(size, 0),
-                    digest,
-                })
-            });
+        if !entry.default_instance {
+            return;
+        }
+        let who = Subject::strategy(FAMILY, DIGEST, entry, &hasher);
+        match self.part {
+            Part::Sizes => rows::one_account(self.reg, &who, &hasher, "data_size", &SEED_SIZES),
+            Part::Mix => {
+                let mix = workloads::legacy_mix(self.reg.profile);
+                rows::mix(self.reg, &who, &hasher, mix);
+            }
+            Part::Sweep | Part::Scaling => {}
+        }
+    }
+
+    fn batch<B>(&mut self, entry: &StrategyEntry, batch: B)
+    where
+        B: BatchHasher + Clone + Send + Sync + 'static,
+    {
+        if !entry.default_instance {
+            return;
+        }
+        let who = Subject::strategy(FAMILY, DIGEST, entry, &batch);
+        match self.part {
+            Part::Sizes => batch_sizes(self.reg, &who, &batch),
+            Part::Mix => {
+                let (n, cap) = workloads::legacy_mix(self.reg.profile);
+                self.reg.add(rows::mix_meta(&who, n, cap), move || {
+                    Box::new(BatchLegacy::new(
+                        batch.clone(),
+                        workloads::mainnet_mix(n, cap),
+                    ))
+                });
+            }
+            Part::Scaling => scaling::register(self.reg, entry, &batch),
+            Part::Sweep => {}
+        }
+    }
+
+    /// copy-buffer at each sweep capacity on the sweep sizes; cap=200 is the baseline.
+    fn sweep<H>(&mut self, entry: &StrategyEntry, hasher: H)
+    where
+        H: AccountHasher + Clone + 'static,
+        H::Lt: IntoLtLanes,
+    {
+        if self.part == Part::Sweep {
+            let who = Subject::strategy(FAMILY, DIGEST, entry, &hasher);
+            rows::one_account(self.reg, &who, &hasher, "cap_sweep", &SWEEP_SIZES);
         }
     }
 }
 
-/// The mainnet mix: every account of the set per iteration, `Throughput::Elements`.
-pub(crate) struct Mix<'a> {
-    pub reg: &'a mut Registry,
-    pub family: &'static str,
-    pub digest: Digest,
-    pub accounts: usize,
-    pub tail_cap: usize,
-}
-
-impl StrategyVisitor for Mix<'_> {
-    fn visit<H: AccountHasher + Default + Clone + 'static>(&mut self, baseline: bool)
-    where
-        H::Lt: IntoLtLanes,
-    {
-        let (digest, n, cap) = (self.digest, self.accounts, self.tail_cap);
-        let bytes = workloads::mix_hashed_bytes(n, cap, digest.meta_len());
-        let m = meta::<H>(
-            self.family,
-            digest,
-            format!("mainnet_mix/{n}"),
-            None,
-            bytes,
-            n as u64,
-            baseline,
-        );
-        self.reg.add(m, move || {
-            Box::new(ManyAccounts {
-                hasher: H::default(),
-                accounts: workloads::mainnet_mix(n, cap),
-                digest,
-            })
+/// `hash_batch` over [`batch_accounts_for`] accounts of each seed size.
+fn batch_sizes<B: BatchHasher + Clone + 'static>(reg: &mut Registry, who: &Subject, batch: &B) {
+    for size in SEED_SIZES {
+        let n = batch_accounts_for(size);
+        let meta = BenchMeta {
+            data_size: Some(size as u64),
+            bytes_per_iter: (n * (DIGEST.meta_len() + size)) as u64,
+            items_per_iter: n as u64,
+            ..who.on(Workload::new("data_size", size))
+        };
+        let batch = batch.clone();
+        reg.add(meta, move || {
+            Box::new(BatchLegacy::new(batch.clone(), set_of(size, n)))
         });
     }
 }
 
-/// copy-buffer at each sweep capacity on the sweep sizes; cap=200 is the baseline.
-#[cfg(feature = "copy-buffer")]
-fn register_sweep(reg: &mut Registry) {
-    use crate::workloads::SWEEP_SIZES;
-    use account_hash::copy_buffer;
-    fn one<H: AccountHasher + Default + Clone + 'static>(reg: &mut Registry, baseline: bool) {
-        for &size in &SWEEP_SIZES {
-            let m = meta::<H>(
-                FAMILY,
-                Digest::Legacy,
-                format!("cap_sweep/{size}"),
-                Some(size as u64),
-                (account_hash::META_LEN + size) as u64,
-                1,
-                baseline,
-            );
-            reg.add(m, move || {
-                Box::new(OneAccount {
-                    hasher: H::default(),
-                    account: workloads::account(size, 0),
-                    digest: Digest::Legacy,
-                })
-            });
-        }
-    }
-    // Keep in step with workloads::SWEEP_CAPS (a test checks).
-    one::<copy_buffer!(0)>(reg, false);
-    one::<copy_buffer!(47)>(reg, false);
-    one::<copy_buffer!(128)>(reg, false);
-    one::<copy_buffer!(175)>(reg, false);
-    one::<copy_buffer!(200)>(reg, true);
-    one::<copy_buffer!(239)>(reg, false);
-    one::<copy_buffer!(256)>(reg, false);
-    one::<copy_buffer!(512)>(reg, false);
-}
-
 #[cfg(test)]
 mod tests {
-    use crate::{Filter, Profile, Registry};
+    use super::*;
+    use crate::{Filter, Profile};
 
-    #[cfg(feature = "copy-buffer")]
+    /// The sweep rows are exactly the list's sweep variants, each on every sweep size.
     #[test]
-    fn sweep_covers_the_documented_caps() {
+    fn sweep_covers_the_listed_caps_on_every_sweep_size() {
+        struct Caps(Vec<Option<String>>);
+        impl StrategyVisitor for Caps {
+            fn per_account<H>(&mut self, _: &StrategyEntry, _: H) {}
+            fn batch<B>(&mut self, _: &StrategyEntry, _: B) {}
+            fn sweep<H: AccountHasher>(&mut self, _: &StrategyEntry, h: H) {
+                self.0.push(h.variant());
+            }
+        }
+        let mut listed = Caps(Vec::new());
+        list::visit(&mut listed);
         let reg = Registry::new(Profile::Smoke);
         let f = Filter::parse(None, None, None, Some("cap_sweep")).unwrap();
-        let mut caps: Vec<usize> = reg
-            .select(&f)
-            .filter_map(|b| b.meta.variant.strip_prefix("cap=")?.parse().ok())
-            .collect();
-        caps.sort();
-        caps.dedup();
-        assert_eq!(caps, crate::workloads::SWEEP_CAPS.to_vec());
+        let registered: Vec<_> = reg.select(&f).map(|b| b.meta.id.variant.clone()).collect();
+        let mut expected = Vec::new();
+        for cap in &listed.0 {
+            expected.extend(SWEEP_SIZES.map(|_| cap.clone()));
+        }
+        assert_eq!(registered, expected);
+        let copy_buffer = list::compiled_features().contains(&"copy-buffer");
+        assert_eq!(listed.0.len(), if copy_buffer { 8 } else { 0 });
     }
 
     #[test]
@@ -185,7 +173,7 @@ mod tests {
             let mut case = b.make();
             case.run_once();
             let ok = case.digest_matches_reference();
-            let id = b.meta.criterion_id();
+            let id = b.meta.id.criterion_id();
             if b.meta.claims_consensus {
                 assert_eq!(ok, Some(true), "{id}");
             } else if b.meta.data_size != Some(0) {
@@ -194,7 +182,7 @@ mod tests {
             }
             n += 1;
         }
-        assert!(n > 0);
+        assert_eq!(n > 0, !list::compiled_features().is_empty());
     }
 
     #[test]
@@ -202,12 +190,12 @@ mod tests {
         let reg = Registry::new(Profile::Quick);
         let f = Filter::parse(Some("account-hash"), None, None, Some("data_size")).unwrap();
         for b in reg.select(&f) {
-            // Per-account rows hash one account; `batch` rows (src/batch.rs) many of that size.
+            // Per-account rows hash one account; `batch` rows many of that size.
             let m = &b.meta;
             assert!(
-                m.items_per_iter == 1 || m.strategy == "batch",
+                m.items_per_iter == 1 || m.id.strategy == "batch",
                 "{}",
-                m.criterion_id()
+                m.id.criterion_id()
             );
             assert_eq!(
                 m.bytes_per_iter,

@@ -10,9 +10,11 @@ use std::hint::black_box;
 use set_reconcile::scenario::scenario_id;
 use set_reconcile::{Accumulator, CarryChain, DeferredCarry, InPlace, ScratchVec, U128Halves};
 
-use crate::{BenchMeta, Case, Registry};
+use crate::cases::row;
+use crate::{Case, Registry};
+use lab_record::{BenchId, BenchMeta, Digest, Family, Workload};
 
-pub const FAMILY: &str = "accumulator";
+pub const FAMILY: Family = Family::Accumulator;
 /// Ids added per iteration: the seed's 100,000-item client store.
 pub const ADDS: usize = 100_000;
 
@@ -57,16 +59,16 @@ fn ids(n: usize) -> Vec<[u8; 32]> {
 fn add<A: Accumulator + 'static>(reg: &mut Registry, n: usize) {
     reg.add(
         BenchMeta {
-            family: FAMILY.into(),
-            digest: "sum256".into(),
-            strategy: A::NAME.into(),
-            variant: "-".into(),
-            workload: format!("adds/{n}"),
-            data_size: None,
             bytes_per_iter: (n * 32) as u64,
             items_per_iter: n as u64,
             baseline: A::NAME == InPlace::NAME,
-            claims_consensus: true,
+            ..row(BenchId {
+                family: FAMILY,
+                digest: Digest::Sum256,
+                strategy: A::NAME.into(),
+                variant: None,
+                workload: Workload::new("adds", n),
+            })
         },
         move || {
             Box::new(Adds::<A> {

@@ -1,64 +1,141 @@
-//! Generic [`Case`]s for per-account strategies (any [`AccountHasher`]): one account, or a
-//! whole set of accounts per iteration, on either digest. Families build on these.
+//! What the families share: the per-account digests, the meta of a strategy's row, and the
+//! generic [`Case`]s — one account or a whole set per iteration for any
+//! [`AccountHasher`], and the legacy hashes / LtHash of a set for any [`BatchHasher`].
 
-use crate::{reference, Case};
-use account_hash::{Account, AccountHasher, DigestBytes, IntoLtLanes, LtHash};
+use crate::{isa, reference, Case};
+use account_hash::strategy::list::{Role, StrategyEntry};
+use account_hash::{
+    Account, AccountHash, AccountHasher, AccountRef, BatchHasher, DigestBytes, IntoLtLanes,
+    LtAccumulator, LtHash, Pubkey,
+};
+use lab_record::{BenchId, BenchMeta, Digest, Family, Isa, Workload};
 use std::hint::black_box;
 
-/// Which digest a per-account case computes.
+/// The two per-account digests (the part of [`Digest`] a strategy computes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Digest {
+pub enum AccountDigest {
     /// The 32-byte account hash (`AccountHasher::hash`).
     Legacy,
     /// The lattice hash (`AccountHasher::lt_hash`).
     Lt,
 }
 
-impl Digest {
-    pub fn name(self) -> &'static str {
+impl AccountDigest {
+    /// As recorded.
+    pub fn digest(self) -> Digest {
         match self {
-            Digest::Legacy => "legacy",
-            Digest::Lt => "lt",
+            AccountDigest::Legacy => Digest::Legacy,
+            AccountDigest::Lt => Digest::Lt,
+        }
+    }
+
+    /// The per-account digest a recorded one is, if any.
+    pub fn of(digest: Digest) -> Option<Self> {
+        match digest {
+            Digest::Legacy => Some(AccountDigest::Legacy),
+            Digest::Lt => Some(AccountDigest::Lt),
+            _ => None,
         }
     }
 
     /// Bytes of fixed fields hashed per account: 81 for legacy, 73 for lt (no rent_epoch).
     pub fn meta_len(self) -> usize {
         match self {
-            Digest::Legacy => account_hash::META_LEN,
-            Digest::Lt => account_hash::LT_META_LEN,
+            AccountDigest::Legacy => account_hash::META_LEN,
+            AccountDigest::Lt => account_hash::LT_META_LEN,
         }
     }
 }
 
-/// Visits every per-account strategy compiled in, as a type. `baseline` marks the seed
-/// PR's `copy-buffer cap=200`.
-pub trait StrategyVisitor {
-    fn visit<H: AccountHasher + Default + Clone + 'static>(&mut self, baseline: bool)
-    where
-        H::Lt: IntoLtLanes;
+/// A row's meta with the common defaults: one item per iteration unless set, no data size,
+/// not the baseline, consensus claimed, no known ISA. Change fields with struct update
+/// syntax: `BenchMeta { baseline: true, ..row(id) }`.
+pub fn row(id: BenchId) -> BenchMeta {
+    BenchMeta {
+        id,
+        data_size: None,
+        bytes_per_iter: 0,
+        items_per_iter: 1,
+        baseline: false,
+        claims_consensus: true,
+        isa: None,
+    }
 }
 
-/// The per-account strategies of the seed measurements: copy-buffer at cap 47 (before the
-/// PR) and cap 200 (the PR), streaming (B), meta-first (C).
-pub fn seed_strategies(v: &mut impl StrategyVisitor) {
-    #[cfg(feature = "copy-buffer")]
-    {
-        v.visit::<account_hash::copy_buffer!(47)>(false);
-        v.visit::<account_hash::copy_buffer!(200)>(true);
+/// Who a row measures, everything of its meta but the workload: a listed strategy
+/// instance or a peer. [`Subject::on`] makes the row.
+#[derive(Clone, Debug)]
+pub struct Subject {
+    pub family: Family,
+    pub digest: AccountDigest,
+    pub strategy: String,
+    pub variant: Option<String>,
+    pub baseline: bool,
+    pub claims_consensus: bool,
+    pub isa: Option<Isa>,
+}
+
+impl Subject {
+    /// Strategy `H` (instance `hasher`, listed as `entry`): baseline is the list's
+    /// [`Role::Baseline`]; the ISA is the entry's backend, else what blake3 uses here.
+    pub fn strategy<H: AccountHasher>(
+        family: Family,
+        digest: AccountDigest,
+        entry: &StrategyEntry,
+        hasher: &H,
+    ) -> Self {
+        Subject {
+            family,
+            digest,
+            strategy: H::STRATEGY.to_string(),
+            variant: hasher.variant(),
+            baseline: entry.role == Role::Baseline,
+            claims_consensus: H::CONSENSUS,
+            isa: Some(entry_isa(entry)),
+        }
     }
-    #[cfg(feature = "streaming")]
-    v.visit::<account_hash::Streaming>(false);
-    #[cfg(feature = "meta-first")]
-    v.visit::<account_hash::MetaFirst>(false);
-    let _ = v;
+
+    /// A peer crate (`peer:<crate>`) computing the consensus digest with the blake3 crate.
+    pub fn peer(family: Family, digest: AccountDigest, name: &str) -> Self {
+        Subject {
+            family,
+            digest,
+            strategy: name.to_string(),
+            variant: None,
+            baseline: false,
+            claims_consensus: true,
+            isa: Some(isa::blake3()),
+        }
+    }
+
+    /// Its row on `workload`, one item per iteration until changed with struct update
+    /// syntax: `BenchMeta { items_per_iter: n, ..subject.on(workload) }`.
+    pub fn on(&self, workload: Workload) -> BenchMeta {
+        BenchMeta {
+            baseline: self.baseline,
+            claims_consensus: self.claims_consensus,
+            isa: self.isa,
+            ..row(BenchId {
+                family: self.family,
+                digest: self.digest.digest(),
+                strategy: self.strategy.clone(),
+                variant: self.variant.clone(),
+                workload,
+            })
+        }
+    }
+}
+
+/// The ISA of a listed instance: its backend's, or the blake3 crate's.
+pub fn entry_isa(entry: &StrategyEntry) -> Isa {
+    entry.backend.map_or_else(isa::blake3, isa::backend)
 }
 
 /// Hash one account per iteration.
 pub struct OneAccount<H> {
     pub hasher: H,
     pub account: Account,
-    pub digest: Digest,
+    pub digest: AccountDigest,
 }
 
 impl<H: AccountHasher> Case for OneAccount<H> {
@@ -66,18 +143,18 @@ impl<H: AccountHasher> Case for OneAccount<H> {
         let a = self.account.as_ref();
         let h = &self.hasher;
         match self.digest {
-            Digest::Legacy => b.iter(|| h.hash(black_box(&a))),
-            Digest::Lt => b.iter(|| h.lt_hash(black_box(&a))),
+            AccountDigest::Legacy => b.iter(|| h.hash(black_box(&a))),
+            AccountDigest::Lt => b.iter(|| h.lt_hash(black_box(&a))),
         }
     }
 
     fn run_once(&mut self) {
         let a = self.account.as_ref();
         match self.digest {
-            Digest::Legacy => {
+            AccountDigest::Legacy => {
                 black_box(self.hasher.hash(black_box(&a)));
             }
-            Digest::Lt => {
+            AccountDigest::Lt => {
                 black_box(self.hasher.lt_hash(black_box(&a)));
             }
         }
@@ -92,7 +169,7 @@ impl<H: AccountHasher> Case for OneAccount<H> {
 pub struct ManyAccounts<H> {
     pub hasher: H,
     pub accounts: Vec<Account>,
-    pub digest: Digest,
+    pub digest: AccountDigest,
 }
 
 impl<H: AccountHasher> ManyAccounts<H>
@@ -102,13 +179,13 @@ where
     fn pass(&self) {
         let h = &self.hasher;
         match self.digest {
-            Digest::Legacy => {
+            AccountDigest::Legacy => {
                 for a in &self.accounts {
                     black_box(h.hash(black_box(&a.as_ref())));
                 }
             }
             // Summed into the set's total, like the batch and peer rows on the same mix.
-            Digest::Lt => {
+            AccountDigest::Lt => {
                 let mut total = LtHash::identity();
                 for a in &self.accounts {
                     total.mix_in(&h.lt_hash(black_box(&a.as_ref())).into_lt_lanes());
@@ -143,10 +220,148 @@ where
     }
 }
 
-fn matches<H: AccountHasher>(h: &H, a: &Account, digest: Digest) -> bool {
+fn matches<H: AccountHasher>(h: &H, a: &Account, digest: AccountDigest) -> bool {
     let r = a.as_ref();
     match digest {
-        Digest::Legacy => h.hash(&r).digest_bytes() == reference::legacy(&r),
-        Digest::Lt => h.lt_hash(&r).digest_bytes() == reference::lt_checksum(&r),
+        AccountDigest::Legacy => h.hash(&r).digest_bytes() == reference::legacy(&r),
+        AccountDigest::Lt => h.lt_hash(&r).digest_bytes() == reference::lt_checksum(&r),
+    }
+}
+
+/// One way of computing the LtHash of a whole set: what the lt set rows time.
+pub trait LtSetAccumulator {
+    /// The lattice hash of every account (consensus lane order; a non-consensus strategy
+    /// returns its own lanes, which then do not match the reference).
+    fn lt_of_set(&self, accounts: &[Account]) -> LtHash;
+}
+
+/// The LtHash of a set per iteration, checked against [`reference::set_checksum`].
+pub struct LtSetCase<A> {
+    pub accumulator: A,
+    pub accounts: Vec<Account>,
+}
+
+impl<A: LtSetAccumulator> Case for LtSetCase<A> {
+    fn time(&mut self, b: &mut criterion::Bencher<'_>) {
+        let (acc, accounts) = (&self.accumulator, &self.accounts);
+        b.iter(|| acc.lt_of_set(black_box(accounts)))
+    }
+
+    fn run_once(&mut self) {
+        black_box(self.accumulator.lt_of_set(black_box(&self.accounts)));
+    }
+
+    fn digest_matches_reference(&mut self) -> Option<bool> {
+        let got = self.accumulator.lt_of_set(&self.accounts).checksum().0;
+        Some(got == reference::set_checksum(&self.accounts))
+    }
+}
+
+/// A per-account strategy over a set: `lt_hash` per account, then `LtHash::mix_in`.
+#[derive(Clone, Default)]
+pub struct PerAccount<H>(pub H);
+
+impl<H: AccountHasher> LtSetAccumulator for PerAccount<H>
+where
+    H::Lt: IntoLtLanes,
+{
+    fn lt_of_set(&self, accounts: &[Account]) -> LtHash {
+        let mut sum = LtHash::identity();
+        for a in accounts {
+            sum.mix_in(&self.0.lt_hash(&a.as_ref()).into_lt_lanes());
+        }
+        sum
+    }
+}
+
+/// A many-accounts strategy over a set: every account into one LtHash accumulator (for
+/// `Batch`: stage accounts into lanes, sum the XOF inside the kernel).
+#[derive(Clone)]
+pub struct Accumulated<B>(pub B);
+
+impl<B: BatchHasher> LtSetAccumulator for Accumulated<B> {
+    fn lt_of_set(&self, accounts: &[Account]) -> LtHash {
+        let mut acc = self.0.lt_accumulator();
+        for a in accounts {
+            acc.add(&a.as_ref());
+        }
+        acc.finish()
+    }
+}
+
+/// Accounts per `hash_batch` call in the legacy cases: refs are staged on the stack.
+const REFS_PER_CALL: usize = 64;
+
+static NO_KEY: Pubkey = Pubkey([0; 32]);
+
+/// Hashes `accounts` into `out` (same length) `REFS_PER_CALL` at a time, building the
+/// borrowed views on the stack: no allocation.
+pub fn hash_slice<B: BatchHasher>(batch: &B, accounts: &[Account], out: &mut [AccountHash]) {
+    let blank = AccountRef {
+        lamports: 0,
+        rent_epoch: 0,
+        executable: false,
+        owner: &NO_KEY,
+        pubkey: &NO_KEY,
+        data: &[],
+    };
+    let mut refs = [blank; REFS_PER_CALL];
+    for (chunk, slots) in accounts
+        .chunks(REFS_PER_CALL)
+        .zip(out.chunks_mut(REFS_PER_CALL))
+    {
+        for (r, a) in refs.iter_mut().zip(chunk) {
+            *r = a.as_ref();
+        }
+        // Equal lengths by construction: chunks of equal-length slices.
+        let _ = batch.hash_batch(&refs[..chunk.len()], slots);
+    }
+}
+
+/// Whether every `step`-th hash equals the reference legacy hash of its account.
+pub fn all_match(accounts: &[Account], out: &[AccountHash], step: usize) -> bool {
+    accounts
+        .iter()
+        .zip(out)
+        .step_by(step)
+        .all(|(a, h)| h.0 == reference::legacy(&a.as_ref()))
+}
+
+/// `hash_batch` over a set of accounts per iteration.
+pub struct BatchLegacy<B> {
+    batch: B,
+    accounts: Vec<Account>,
+    out: Vec<AccountHash>,
+}
+
+impl<B> BatchLegacy<B> {
+    pub fn new(batch: B, accounts: Vec<Account>) -> Self {
+        let out = vec![AccountHash::ZERO; accounts.len()];
+        BatchLegacy {
+            batch,
+            accounts,
+            out,
+        }
+    }
+}
+
+impl<B: BatchHasher> Case for BatchLegacy<B> {
+    fn time(&mut self, b: &mut criterion::Bencher<'_>) {
+        let (batch, accounts, out) = (&self.batch, &self.accounts, &mut self.out);
+        b.iter(|| {
+            hash_slice(batch, black_box(accounts), out);
+            black_box(&*out);
+        })
+    }
+
+    fn run_once(&mut self) {
+        hash_slice(&self.batch, black_box(&self.accounts), &mut self.out);
+        black_box(&self.out);
+    }
+
+    fn digest_matches_reference(&mut self) -> Option<bool> {
+        self.out.fill(AccountHash([0xA5; 32]));
+        hash_slice(&self.batch, &self.accounts, &mut self.out);
+        Some(all_match(&self.accounts, &self.out, 7))
     }
 }

@@ -2,22 +2,37 @@
 //! criterion (`benches/lab.rs`) and counted by the `lab` binary (allocations per hash, peak
 //! heap bytes, digest compatibility), never both in one pass.
 //!
-//! `cargo xtask bench-all` asks `lab list --json` for the plan, runs `lab allocs --json`,
-//! then runs the criterion binary once per benchmark (`--exact <criterion id>`), and renders
-//! the report from the recorded results.
+//! `cargo xtask bench-all` asks `lab list --json` for the plan (a `lab_record::PlanFile`),
+//! runs `lab allocs --json` (a `lab_record::CountFile`), then runs the criterion binary once
+//! per benchmark (`--exact <criterion id>`), and renders the report from the recorded
+//! results. Every row is described by a `lab_record::BenchMeta`.
 //!
-//! # Adding a family (accumulator, reconcile, peers, batch …): one file + one line
+//! # Layout: one module per report family
 //!
-//! 1. Write `src/<family>.rs` with
-//!    `pub fn register(reg: &mut Registry)` that calls [`Registry::add`] once per benchmark:
-//!    a [`BenchMeta`] (family, digest, strategy, variant, workload, bytes/items per
-//!    iteration, `baseline` for the one its family compares against) and a closure that
-//!    builds a [`Case`] (inputs are built lazily, outside any timing). Gate strategies with
-//!    `#[cfg(feature = "...")]` so what is not compiled does not appear.
-//! 2. Add its name to the `families!` list below. That's all: the criterion binary, the
-//!    `lab` binary, the `--families/--strategies/--sizes` filters, results.json and the
-//!    report pick it up. Family names are DESIGN.md's (`account-hash`, `lt-hash`,
-//!    `accumulator`, `reconcile`); peers are strategies named `peer:<crate>`.
+//! - [`account_hash`], [`lt_hash`], [`accumulator`], [`reconcile`]: each registers every
+//!   row of its family. The strategies come from account-hash's one list
+//!   (`account_hash::strategy::list`): a strategy added there gets its rows in both
+//!   account families without a change here (`docs/adding-a-strategy.md`).
+//! - [`peers`]: other crates on the same inputs (`peer:<crate>` rows, registered by their
+//!   family); [`floor`]: the `limit` row and compressions per item; [`scaling`]: the rayon
+//!   rows.
+//! - Shared: [`cases`] (case types, [`cases::Subject`] = who a row measures), [`rows`] (a
+//!   subject's rows on the shared workloads), [`workloads`] (sizes, sweep, the cited and
+//!   seeded mainnet mix), [`reference`] (digests from DESIGN.md's byte order), [`isa`],
+//!   [`filter`], [`profile`].
+//!
+//! # Adding a family: one file + one line
+//!
+//! 1. Write `src/<family>.rs` with `pub fn register(reg: &mut Registry)` that calls
+//!    [`Registry::add`] once per benchmark: a [`BenchMeta`] (its `BenchId` — family,
+//!    digest, strategy, optional variant, workload — bytes/items per iteration, `baseline`
+//!    for the one its family compares against, the `isa`) and a closure that builds a
+//!    [`Case`] (inputs are built lazily, outside any timing). Strategies of account-hash
+//!    come from walking `account_hash::strategy::list::visit` with a `StrategyVisitor`, so
+//!    what is not compiled does not appear.
+//! 2. Add its name to the `families!` list below (and the family to `lab_record::Family`).
+//!    That's all: the criterion binary, the `lab` binary, the
+//!    `--families/--strategies/--sizes` filters, results.json and the report pick it up.
 //!
 //! A family may also have its own criterion target, e.g. `benches/accumulator.rs`
 //! containing `bench_lab::criterion_target!(Some("accumulator"));` plus a
@@ -28,24 +43,28 @@
 //! default run must stay under 5 minutes on 2 cores, build included. A family that wants
 //! more than ~25 benchmarks should register the extra ones only for `Profile::Full`
 //! (`reg.profile`). Criterion ids are `<family>/<strategy>[@<variant>]/<workload>`.
-//!
-//! Batch (`hash_batch` over a slice, LtHash accumulator) joins the `account-hash` and
-//! `lt-hash` families from its own file (e.g. `src/batch.rs`, feature `batch`), using
-//! [`workloads`] for the same sizes and mainnet mix so its rows sit next to the per-account
-//! strategies in the same tables.
+
+#![forbid(unsafe_code)]
 
 pub mod cases;
+pub mod filter;
+pub mod floor;
+pub mod isa;
+pub mod peers;
 pub mod profile;
-pub mod reconcile_peer;
 pub mod reference;
+pub mod rows;
+pub mod scaling;
 pub mod workloads;
 
 use criterion::{BenchmarkId, Criterion, Throughput};
-use serde::Serialize;
+use lab_record::BenchMeta;
 
+pub use filter::{parse_size, Filter};
 pub use profile::{Profile, Settings};
 
-/// Declares the family modules and the list the registry walks. Add one name per family.
+/// Declares the family modules and the list the registry walks: one name per report
+/// family, each a module whose `register` adds every row of that family.
 macro_rules! families {
     ($($module:ident),* $(,)?) => {
         $(pub mod $module;)*
@@ -59,65 +78,14 @@ families! {
     lt_hash,
     accumulator,
     reconcile,
-    batch,
-    peers,
 }
 
-/// What a benchmark measures; serialised by `lab list --json` for bench-all.
-#[derive(Clone, Debug, Serialize, PartialEq)]
-pub struct BenchMeta {
-    /// `account-hash`, `lt-hash`, `accumulator`, `reconcile`.
-    pub family: String,
-    /// `legacy`, `lt`, or what the family produces.
-    pub digest: String,
-    /// `copy-buffer`, `streaming`, `meta-first`, `batch`, `peer:<crate>`.
-    pub strategy: String,
-    /// `cap=200`, or `-` when the strategy has no variants.
-    pub variant: String,
-    /// `<kind>/<parameter>`: `data_size/165`, `cap_sweep/170`, `mainnet_mix/100000`.
-    pub workload: String,
-    /// Data size in bytes for size-parameterised workloads.
-    pub data_size: Option<u64>,
-    /// Bytes hashed per iteration (criterion `Throughput::Bytes` when one item per iteration).
-    pub bytes_per_iter: u64,
-    /// Items (accounts) per iteration (`Throughput::Elements` when more than one).
-    pub items_per_iter: u64,
-    /// The record this family's ratios are computed against.
-    pub baseline: bool,
-    /// Whether the strategy claims the consensus digest.
-    pub claims_consensus: bool,
-}
-
-impl BenchMeta {
-    /// Criterion's function name: `copy-buffer@cap=200`, `streaming`.
-    pub fn function(&self) -> String {
-        if self.variant == "-" || self.variant.is_empty() {
-            self.strategy.clone()
-        } else {
-            format!("{}@{}", self.strategy, self.variant)
-        }
-    }
-
-    /// Criterion's full id: `<family>/<function>/<workload>`, unique per benchmark.
-    pub fn criterion_id(&self) -> String {
-        format!("{}/{}/{}", self.family, self.function(), self.workload)
-    }
-
-    fn throughput(&self) -> Throughput {
-        if self.items_per_iter > 1 || self.bytes_per_iter == 0 {
-            Throughput::Elements(self.items_per_iter)
-        } else {
-            Throughput::Bytes(self.bytes_per_iter)
-        }
-    }
-
-    /// `copy-buffer cap=200`: the name a reader sees.
-    pub fn label(&self) -> String {
-        if self.variant == "-" {
-            self.strategy.clone()
-        } else {
-            format!("{} {}", self.strategy, self.variant)
-        }
+/// Criterion's throughput of a row: bytes when it hashes one item, elements otherwise.
+fn throughput(m: &BenchMeta) -> Throughput {
+    if m.items_per_iter > 1 || m.bytes_per_iter == 0 {
+        Throughput::Elements(m.items_per_iter)
+    } else {
+        Throughput::Bytes(m.bytes_per_iter)
     }
 }
 
@@ -143,95 +111,6 @@ impl Bench {
     /// Builds the inputs (outside timing and outside the counted window).
     pub fn make(&self) -> Box<dyn Case> {
         (self.make)()
-    }
-}
-
-/// Which benchmarks to run: `None` in a field means "all".
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Filter {
-    pub families: Option<Vec<String>>,
-    /// A strategy (`copy-buffer`) or strategy@variant (`copy-buffer@cap=47`).
-    pub strategies: Option<Vec<String>>,
-    /// Data sizes in bytes; workloads without a data size are left out when set.
-    pub sizes: Option<Vec<u64>>,
-    /// Workload kinds (`data_size`, `cap_sweep`, `mainnet_mix`).
-    pub workloads: Option<Vec<String>>,
-}
-
-/// Parses `165`, `1KiB`, `1 KiB`, `10MiB`, `4k`.
-pub fn parse_size(text: &str) -> Result<u64, String> {
-    let t = text.trim().replace(' ', "");
-    let lower = t.to_ascii_lowercase();
-    let (num, mult) = [
-        ("mib", 1u64 << 20),
-        ("kib", 1 << 10),
-        ("m", 1 << 20),
-        ("k", 1 << 10),
-        ("b", 1),
-    ]
-    .iter()
-    .find_map(|(suffix, m)| lower.strip_suffix(suffix).map(|n| (n.to_string(), *m)))
-    .unwrap_or((lower.clone(), 1));
-    num.parse::<u64>()
-        .ok()
-        .and_then(|n| n.checked_mul(mult))
-        .ok_or_else(|| format!("`{text}` is not a size (examples: 165, 1KiB, 10MiB)"))
-}
-
-fn split_list(text: &str) -> Vec<String> {
-    text.split(',')
-        .map(|s| s.trim().to_string())
-        .filter(|s| !s.is_empty())
-        .collect()
-}
-
-impl Filter {
-    /// From comma-separated lists, as given to bench-all / lab.
-    pub fn parse(
-        families: Option<&str>,
-        strategies: Option<&str>,
-        sizes: Option<&str>,
-        workloads: Option<&str>,
-    ) -> Result<Self, String> {
-        Ok(Filter {
-            families: families.map(split_list),
-            strategies: strategies.map(split_list),
-            sizes: sizes
-                .map(|s| split_list(s).iter().map(|x| parse_size(x)).collect())
-                .transpose()?,
-            workloads: workloads.map(split_list),
-        })
-    }
-
-    /// From the environment variables bench-all sets for the criterion binary.
-    pub fn from_env() -> Result<Self, String> {
-        let var = |k: &str| std::env::var(k).ok().filter(|v| !v.trim().is_empty());
-        Filter::parse(
-            var("HASHLAB_FAMILIES").as_deref(),
-            var("HASHLAB_STRATEGIES").as_deref(),
-            var("HASHLAB_SIZES").as_deref(),
-            var("HASHLAB_WORKLOADS").as_deref(),
-        )
-    }
-
-    pub fn accepts(&self, m: &BenchMeta) -> bool {
-        let kind = m
-            .workload
-            .rsplit_once('/')
-            .map_or(m.workload.as_str(), |x| x.0);
-        self.families.as_ref().is_none_or(|f| f.contains(&m.family))
-            && self.strategies.as_ref().is_none_or(|s| {
-                s.iter()
-                    .any(|x| *x == m.strategy || *x == m.function() || *x == m.label())
-            })
-            && self
-                .sizes
-                .as_ref()
-                .is_none_or(|s| m.data_size.is_some_and(|d| s.contains(&d)))
-            && self
-                .workloads
-                .as_ref()
-                .is_none_or(|w| w.iter().any(|x| x == kind))
     }
 }
 
@@ -268,25 +147,19 @@ impl Registry {
     }
 }
 
-/// The cargo features this build of the lab has (mirrors account-hash's strategies).
-pub fn enabled_features() -> Vec<&'static str> {
-    let mut f = Vec::new();
-    if cfg!(feature = "copy-buffer") {
-        f.push("copy-buffer");
-    }
-    if cfg!(feature = "streaming") {
-        f.push("streaming");
-    }
-    if cfg!(feature = "meta-first") {
-        f.push("meta-first");
-    }
-    if cfg!(feature = "batch") {
-        f.push("batch");
-    }
-    if cfg!(feature = "peer-solana") {
-        f.push("peer-solana");
-    }
-    f
+/// The features of this build: the account-hash features that compiled a listed strategy
+/// (from `account_hash::strategy::list`), then the lab's own that change what is measured.
+pub fn enabled_features() -> Vec<String> {
+    let lab = [
+        ("peer-solana", cfg!(feature = "peer-solana")),
+        ("blake3-no-avx512", cfg!(feature = "blake3-no-avx512")),
+        ("blake3-no-avx2", cfg!(feature = "blake3-no-avx2")),
+    ];
+    ::account_hash::strategy::list::compiled_features()
+        .into_iter()
+        .chain(lab.into_iter().filter(|f| f.1).map(|f| f.0))
+        .map(str::to_string)
+        .collect()
 }
 
 /// Registers every selected benchmark with criterion, each with its profile's settings.
@@ -307,19 +180,24 @@ pub fn run_criterion(c: &mut Criterion, only_family: Option<&str>) {
         }
     };
     if let Some(fam) = only_family {
-        filter.families = Some(vec![fam.to_string()]);
+        match fam.parse() {
+            Ok(family) => filter.families = Some(vec![family]),
+            Err(e) => {
+                eprintln!("bench-lab: {e}");
+                std::process::exit(2);
+            }
+        }
     }
     let reg = Registry::new(profile);
     for bench in reg.select(&filter) {
         let m = &bench.meta;
         let s = profile.settings(m);
-        let mut group = c.benchmark_group(m.family.as_str());
+        let mut group = c.benchmark_group(m.id.family.as_str());
         s.apply(&mut group);
-        group.throughput(m.throughput());
+        group.throughput(throughput(m));
         let mut case: Option<Box<dyn Case>> = None;
-        group.bench_function(BenchmarkId::new(m.function(), &m.workload), |b| {
-            case.get_or_insert_with(|| bench.make()).time(b)
-        });
+        let id = BenchmarkId::new(m.id.function(), m.id.workload.to_string());
+        group.bench_function(id, |b| case.get_or_insert_with(|| bench.make()).time(b));
         group.finish();
     }
 }
@@ -342,20 +220,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sizes_parse() {
-        assert_eq!(parse_size("165"), Ok(165));
-        assert_eq!(parse_size("1KiB"), Ok(1024));
-        assert_eq!(parse_size("10MiB"), Ok(10 << 20));
-        assert_eq!(parse_size("4k"), Ok(4096));
-        assert!(parse_size("lots").is_err());
-        assert!(parse_size("99999999999999999999").is_err());
-    }
-
-    #[test]
     fn criterion_ids_are_unique() {
         let reg = Registry::new(Profile::Quick);
         let all = Filter::default();
-        let mut ids: Vec<String> = reg.select(&all).map(|b| b.meta.criterion_id()).collect();
+        let mut ids: Vec<String> = reg.select(&all).map(|b| b.meta.id.criterion_id()).collect();
         let n = ids.len();
         ids.sort();
         ids.dedup();
@@ -367,15 +235,105 @@ mod tests {
     fn filter_selects_by_strategy_variant_and_size() {
         let reg = Registry::new(Profile::Quick);
         let f = Filter::parse(None, Some("copy-buffer@cap=47"), Some("165"), None).unwrap();
-        let picked: Vec<_> = reg.select(&f).map(|b| b.meta.criterion_id()).collect();
-        assert!(!picked.is_empty());
+        let picked: Vec<_> = reg.select(&f).map(|b| b.meta.id.criterion_id()).collect();
+        let copy_buffer =
+            ::account_hash::strategy::list::compiled_features().contains(&"copy-buffer");
+        assert_eq!(!picked.is_empty(), copy_buffer);
         for id in &picked {
             assert!(
                 id.contains("copy-buffer@cap=47") && id.ends_with("/165"),
                 "{id}"
             );
         }
-        let none = Filter::parse(Some("no-such-family"), None, None, None).unwrap();
-        assert_eq!(reg.select(&none).count(), 0);
+        let reconcile =
+            Filter::parse(Some("reconcile"), None, None, Some("full_exchange")).unwrap();
+        assert!(reg.select(&reconcile).count() > 0);
+        for b in reg.select(&reconcile) {
+            assert_eq!(b.meta.id.workload.kind, "full_exchange");
+        }
+        let err = Filter::parse(Some("no-such-family"), None, None, None).unwrap_err();
+        assert!(err.contains("no-such-family"), "{err}");
+    }
+
+    fn has_batch() -> bool {
+        ::account_hash::strategy::list::compiled_features().contains(&"batch")
+    }
+
+    /// Every batch, peer and limit case (smoke profile) reproduces its reference; the
+    /// per-account lt set rows match when they claim the consensus digest and differ
+    /// otherwise. A wrong peer wiring (field order, missing field) fails here.
+    #[test]
+    fn batch_peer_and_limit_cases_match_the_reference() {
+        let reg = Registry::new(Profile::Smoke);
+        let mut checked = Vec::new();
+        for b in reg.select(&Filter::default()) {
+            let m = &b.meta;
+            let ours = m.id.strategy == "batch" || m.id.strategy == "limit";
+            let peer = m.id.strategy.starts_with("peer:");
+            let lt_set =
+                m.id.family == lab_record::Family::LtHash && m.id.workload.kind.starts_with("set_");
+            if !(ours || peer || lt_set) || m.data_size.is_some_and(|d| d >= 1 << 20) {
+                continue;
+            }
+            let mut case = b.make();
+            case.run_once();
+            let expected = m.claims_consensus;
+            let id = m.id.criterion_id();
+            assert_eq!(case.digest_matches_reference(), Some(expected), "{id}");
+            checked.push(id);
+        }
+        let has = |s: &str| checked.iter().any(|id| id.contains(s));
+        assert!(has("peer:blake3-serial/set_1024/165"), "{checked:?}");
+        #[cfg(feature = "peer-solana")]
+        assert!(has("peer:solana-lattice-hash/set_1024/200"), "{checked:?}");
+        assert!(has("limit@"), "{checked:?}");
+        if has_batch() {
+            assert!(has("account-hash/batch@"), "{checked:?}");
+            assert!(has("lt-hash/batch@"), "{checked:?}");
+            assert!(has("rayon_mix/100000"), "{checked:?}");
+        }
+    }
+
+    #[test]
+    fn batch_rows_share_the_per_account_workload_names() {
+        let reg = Registry::new(Profile::Quick);
+        let all: Vec<BenchMeta> = reg
+            .select(&Filter::default())
+            .map(|b| b.meta.clone())
+            .collect();
+        for m in all.iter().filter(|m| m.id.strategy == "batch") {
+            let kind = m.id.workload.kind.as_str();
+            if kind == "rayon_mix" || kind.starts_with("set_") {
+                continue;
+            }
+            assert!(m.items_per_iter > 1, "{}", m.id.criterion_id());
+            assert!(
+                all.iter().any(|o| o.id.strategy != "batch"
+                    && o.id.family == m.id.family
+                    && o.id.workload == m.id.workload),
+                "no per-account row on {}",
+                m.id.criterion_id()
+            );
+        }
+        let rayon = all.iter().any(|m| m.id.workload.kind == "rayon_mix");
+        assert_eq!(rayon, has_batch());
+    }
+
+    /// Every row says which instruction set its hashing code may use, except the set
+    /// reconciliation families, whose code is not BLAKE3.
+    #[test]
+    fn isa_is_filled_on_every_hashing_row() {
+        use lab_record::Family;
+        let reg = Registry::new(Profile::Smoke);
+        for b in reg.select(&Filter::default()) {
+            let m = &b.meta;
+            let hashing = matches!(m.id.family, Family::AccountHash | Family::LtHash);
+            assert_eq!(m.isa.is_some(), hashing, "{}", m.id.criterion_id());
+            if let Some(backend) = m.id.variant.as_deref().filter(|_| m.id.strategy == "batch") {
+                if !backend.starts_with("threads=") {
+                    assert_eq!(m.isa.map(|i| i.as_str()), Some(backend));
+                }
+            }
+        }
     }
 }

@@ -1,33 +1,104 @@
-//! Family `lt-hash` (the lattice hash, SIMD-0215): every per-account strategy's `lt_hash`
-//! on the seed's small sizes (BLAKE3 XOF of 2048 bytes dominates there) and on the mix.
-//! Batch / accumulator forms and `peer:solana-lattice-hash` join this family from their
-//! own files.
+//! Family `lt-hash` (the lattice hash, SIMD-0215), every row of it:
+//!
+//! | strategy | workload | what one iteration does |
+//! |---|---|---|
+//! | every per-account strategy of the list | `data_size/<size>` (0, 165, 200, 1024) | `lt_hash` of one account (BLAKE3 XOF of 2048 bytes dominates at these sizes; the large sizes measure BLAKE3 itself, already covered by the legacy family) |
+//! | every per-account strategy | `mainnet_mix/<n>` | `lt_hash` of every account of the lt mix (a tenth of the legacy mix), summed |
+//! | every per-account strategy, `batch@<backend>`, the peers | `set_1024/165`, `set_1024/200` | the LtHash of a set of 1024 token-sized / stake-sized accounts |
+//! | `batch@<backend>`, the peers | `mainnet_mix/<n>` | the LtHash of the lt mix through one accumulator |
+//!
+//! On the sets, copy-buffer cap=200 (the list's baseline) is the baseline and cap=47 (the
+//! list's previous buffer) runs only in `full`, to keep `quick` within its budget. The
+//! peers (`peer:solana-lattice-hash`, `peer:blake3-serial`) are in [`crate::peers`].
 
-use crate::account_hash::{Mix, SeedSizes};
-use crate::cases::{seed_strategies, Digest};
-use crate::Registry;
+use crate::cases::{Accumulated, AccountDigest, PerAccount, Subject};
+use crate::workloads;
+use crate::{peers, rows, Profile, Registry};
+use account_hash::strategy::list::{self, Role, StrategyEntry, StrategyVisitor};
+use account_hash::{AccountHasher, BatchHasher, IntoLtLanes};
+use lab_record::Family;
 
-pub const FAMILY: &str = "lt-hash";
+pub const FAMILY: Family = Family::LtHash;
+const DIGEST: AccountDigest = AccountDigest::Lt;
 
-/// Sizes for the lt family: the seed's up to 1 KiB (the large sizes measure BLAKE3 itself,
-/// already covered by the legacy family).
+/// Sizes of the `data_size` rows: the seed's up to 1 KiB.
 pub const LT_SIZES: [usize; 4] = [0, 165, 200, 1024];
 
 pub fn register(reg: &mut Registry) {
-    seed_strategies(&mut SeedSizes {
-        reg: &mut *reg,
-        family: FAMILY,
-        digest: Digest::Lt,
-        sizes: &LT_SIZES,
-    });
-    // A tenth of the legacy mix: one lt hash reads 2048 bytes of XOF output (~2 µs), so the
-    // full mix would cost a quarter second per iteration.
-    let (n, cap) = (reg.profile.mix_accounts() / 10, reg.profile.mix_tail_cap());
-    seed_strategies(&mut Mix {
-        reg,
-        family: FAMILY,
-        digest: Digest::Lt,
-        accounts: n,
-        tail_cap: cap,
-    });
+    for part in [Part::Sizes, Part::Mix, Part::Sets] {
+        list::visit(&mut Rows {
+            reg: &mut *reg,
+            part,
+        });
+    }
+    peers::lattice::register(reg, FAMILY, workloads::lt_mix(reg.profile));
+}
+
+/// Which rows one walk over the strategy list registers.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Part {
+    Sizes,
+    Mix,
+    Sets,
+}
+
+struct Rows<'r> {
+    reg: &'r mut Registry,
+    part: Part,
+}
+
+impl StrategyVisitor for Rows<'_> {
+    fn per_account<H>(&mut self, entry: &StrategyEntry, hasher: H)
+    where
+        H: AccountHasher + Clone + 'static,
+        H::Lt: IntoLtLanes,
+    {
+        if !entry.default_instance {
+            return;
+        }
+        let who = Subject::strategy(FAMILY, DIGEST, entry, &hasher);
+        match self.part {
+            Part::Sizes => rows::one_account(self.reg, &who, &hasher, "data_size", &LT_SIZES),
+            Part::Mix => {
+                let mix = workloads::lt_mix(self.reg.profile);
+                rows::mix(self.reg, &who, &hasher, mix);
+            }
+            Part::Sets => {
+                if entry.role != Role::Previous || self.reg.profile == Profile::Full {
+                    rows::lt_sets(self.reg, &who, &PerAccount(hasher), None);
+                }
+            }
+        }
+    }
+
+    fn batch<B>(&mut self, entry: &StrategyEntry, batch: B)
+    where
+        B: BatchHasher + Clone + Send + Sync + 'static,
+    {
+        if !entry.default_instance || self.part != Part::Sets {
+            return;
+        }
+        let who = Subject::strategy(FAMILY, DIGEST, entry, &batch);
+        let mix = workloads::lt_mix(self.reg.profile);
+        rows::lt_sets(self.reg, &who, &Accumulated(batch), Some(mix));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::workloads::LT_SET_ACCOUNTS;
+    use crate::Filter;
+
+    #[test]
+    fn sets_hold_the_documented_number_of_accounts() {
+        let reg = Registry::new(Profile::Quick);
+        let f = Filter::parse(Some("lt-hash"), None, None, Some("set_1024")).unwrap();
+        let mut n = 0;
+        for b in reg.select(&f) {
+            assert_eq!(b.meta.items_per_iter, LT_SET_ACCOUNTS as u64);
+            n += 1;
+        }
+        assert!(n > 0);
+    }
 }

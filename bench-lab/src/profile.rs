@@ -17,9 +17,9 @@
 //! run (~105 benchmarks with every family) is budgeted at under 3 minutes of measuring so
 //! that a fresh clone, build included, finishes in under 5 minutes on 2 cores.
 
-use crate::BenchMeta;
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, SamplingMode};
+use lab_record::{BenchMeta, Family};
 use std::time::Duration;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,7 +125,7 @@ impl Profile {
         // The reconcile scenario (2.5–30 ms a run) takes one run per sample, so the best
         // sample is the seed's "best of N runs" (N = 25 in quick, 100 in full); the target
         // time is far below N runs, which makes criterion take exactly one iteration each.
-        let reconcile = m.family == "reconcile";
+        let reconcile = m.id.family == Family::Reconcile;
         match self {
             Profile::Quick if reconcile => s(0.3, 0.05, 25, true, 20_000),
             Profile::Full if reconcile => s(1.0, 0.1, 100, true, 100_000),

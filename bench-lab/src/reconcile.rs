@@ -22,10 +22,12 @@ use set_reconcile::scenario::{
 };
 use set_reconcile::{Id, Item, PrefixStorage, Storage};
 
-use crate::reconcile_peer::{self, PEER_NAME};
-use crate::{BenchMeta, Case, Profile, Registry};
+use crate::cases::row;
+use crate::peers::negentropy::{self as reconcile_peer, PEER_NAME};
+use crate::{Case, Profile, Registry};
+use lab_record::{BenchId, BenchMeta, Digest, Family, Workload};
 
-pub const FAMILY: &str = "reconcile";
+pub const FAMILY: Family = Family::Reconcile;
 
 /// Which ids the items carry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -180,16 +182,16 @@ fn add<X: Side>(reg: &mut Registry, strategy: &str, variant: &str, ids: Ids, op:
     let spec = ScenarioSpec::SEED;
     reg.add(
         BenchMeta {
-            family: FAMILY.into(),
-            digest: "have-need".into(),
-            strategy: strategy.into(),
-            variant: variant.into(),
-            workload: format!("{}/{}", op.kind(ids), spec.client_items),
-            data_size: None,
             bytes_per_iter: (spec.client_items * 40) as u64,
             items_per_iter: spec.client_items as u64,
             baseline: strategy == PEER_NAME,
-            claims_consensus: true,
+            ..row(BenchId {
+                family: FAMILY,
+                digest: Digest::HaveNeed,
+                strategy: strategy.into(),
+                variant: Some(variant.into()),
+                workload: Workload::new(op.kind(ids), spec.client_items),
+            })
         },
         move || {
             let fixture = fixture(ids);

@@ -20,19 +20,36 @@
 //!
 //! The generator is SplitMix64 with a fixed seed, so every run hashes the same accounts.
 
+use crate::Profile;
 use account_hash::{Account, Pubkey};
+use set_reconcile::splitmix::splitmix64;
 
 /// The seed's data sizes: 0, 165, 200, 1 KiB, 1 MiB, 10 MiB.
 pub const SEED_SIZES: [usize; 6] = [0, 165, 200, 1024, 1 << 20, 10 << 20];
-/// The sweep's copy-buffer capacities (buffer = 81 + N; 47 → 128, 175 → 256 and 239 → 320
-/// are multiples of 64, the seed thread's question).
-pub const SWEEP_CAPS: [usize; 8] = [0, 47, 128, 175, 200, 239, 256, 512];
 /// The sweep's data sizes: token (165), Token-2022 (170, 182), stake (200).
 pub const SWEEP_SIZES: [usize; 4] = [165, 170, 182, 200];
+/// Accounts in one `set_1024/<size>` lt workload.
+pub const LT_SET_ACCOUNTS: usize = 1024;
+/// The lt set workloads' data sizes: token (165 B) and stake (200 B) accounts.
+pub const LT_SET_SIZES: [usize; 2] = [165, 200];
+
+/// The `lt-hash` family's mix: a tenth of the legacy mix, same tail cap (one lt hash
+/// reads 2048 bytes of XOF output, ~2 µs, so the full mix would cost a quarter second per
+/// iteration).
+pub fn lt_mix(profile: Profile) -> (usize, usize) {
+    (profile.mix_accounts() / 10, profile.mix_tail_cap())
+}
+
+/// The `account-hash` family's mix: the profile's.
+pub fn legacy_mix(profile: Profile) -> (usize, usize) {
+    (profile.mix_accounts(), profile.mix_tail_cap())
+}
+
 /// Fixed seed of every generated input.
 pub const SEED: u64 = 0x5EED_0000_0000_0200;
 
-/// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, deterministic.
+/// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, deterministic. The step is
+/// set-reconcile's ([`splitmix64`]), which generates the reconcile scenario's ids.
 #[derive(Clone, Debug)]
 pub struct SplitMix64(u64);
 
@@ -42,11 +59,7 @@ impl SplitMix64 {
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        splitmix64(&mut self.0)
     }
 
     /// Uniform in `0..n` (n > 0), by multiply-shift.
@@ -148,6 +161,12 @@ pub const MAINNET_MIX: [MixCategory; 9] = [
         ppm: 3_900,
     },
 ];
+
+/// `n` distinct accounts of `size` bytes (seeds 0..n, so the first is the
+/// `data_size/<size>` rows' account).
+pub fn set_of(size: usize, n: usize) -> Vec<Account> {
+    (0..n as u64).map(|i| account(size, i)).collect()
+}
 
 /// The data sizes of the mix's `n` accounts: their own RNG stream, so the size of the
 /// workload is known without generating its data.

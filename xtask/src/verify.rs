@@ -7,7 +7,11 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use account_hash::{AccountHasher, AccountRecord, DigestBytes, IntoLtLanes, LtChecksum, LtHash};
+use account_hash::strategy::list;
+use account_hash::{
+    AccountHasher, AccountRecord, BatchHasher, DigestBytes, IntoLtLanes, LtAccumulator, LtChecksum,
+    LtHash, StrategyEntry, StrategyVisitor,
+};
 use clap::Args;
 use serde::Serialize;
 
@@ -29,7 +33,8 @@ pub struct VerifyArgs {
 #[derive(Serialize, Debug, Clone, PartialEq)]
 pub struct Row {
     pub strategy: &'static str,
-    pub variant: String,
+    /// `cap=200`, a backend; `None` (JSON `null`, `-` in the table) when there is none.
+    pub variant: Option<String>,
     pub digest: &'static str,
     pub claims_consensus: bool,
     pub matched: usize,
@@ -47,6 +52,11 @@ pub struct Row {
 }
 
 impl Row {
+    /// The variant as the table shows it.
+    fn variant_cell(&self) -> &str {
+        self.variant.as_deref().unwrap_or("-")
+    }
+
     fn passes(&self) -> bool {
         !self.claims_consensus || (self.mismatched == 0 && self.total_matched != Some(false))
     }
@@ -62,7 +72,7 @@ pub struct Report {
 
 fn tally(
     strategy: &'static str,
-    variant: String,
+    variant: Option<String>,
     digest: &'static str,
     claims_consensus: bool,
     outcomes: impl Iterator<Item = (usize, bool)>,
@@ -103,9 +113,10 @@ where
     H: AccountHasher,
     H::Lt: IntoLtLanes,
 {
+    let variant = hasher.variant();
     let legacy = tally(
         H::STRATEGY,
-        hasher.variant(),
+        variant.clone(),
         "legacy",
         H::CONSENSUS,
         records.iter().filter_map(|r| {
@@ -127,7 +138,7 @@ where
     }
     let mut lt = tally(
         H::STRATEGY,
-        hasher.variant(),
+        variant,
         "lt",
         H::CONSENSUS,
         outcomes.into_iter(),
@@ -141,23 +152,22 @@ where
     [legacy, lt]
 }
 
-/// The batch strategy as it is meant to be used: all accounts through `hash_batch`, the
-/// LtHash total through one accumulator; per-account LtHashes as batches of one.
-#[cfg(feature = "batch")]
-fn check_batch(
-    batch: account_hash::Batch,
-    records: &[AccountRecord],
-    lt_total: Option<LtChecksum>,
-) -> [Row; 2] {
+/// A many-accounts strategy as it is meant to be used: all accounts through `hash_batch`,
+/// the LtHash total through one accumulator; per-account LtHashes as batches of one.
+fn check_batch<B>(batch: B, records: &[AccountRecord], lt_total: Option<LtChecksum>) -> [Row; 2]
+where
+    B: BatchHasher + Clone,
+    B::Lt: IntoLtLanes,
+{
     let accounts: Vec<_> = records.iter().map(|r| r.account.as_ref()).collect();
     let mut hashes = vec![account_hash::AccountHash::ZERO; accounts.len()];
-    let [mut legacy, mut lt] = check(batch, records, None);
+    let [mut legacy, mut lt] = check(batch.clone(), records, None);
     if batch.hash_batch(&accounts, &mut hashes).is_ok() {
         legacy = tally(
-            "batch",
-            batch.variant(),
+            B::STRATEGY,
+            legacy.variant.clone(),
             "legacy",
-            true,
+            B::CONSENSUS,
             records
                 .iter()
                 .zip(&hashes)
@@ -177,32 +187,41 @@ fn check_batch(
     [legacy, lt]
 }
 
-/// Every compiled strategy, both digests.
-pub fn verify_records(records: &[AccountRecord], lt_total: Option<LtChecksum>) -> Vec<Row> {
-    let mut rows = Vec::new();
-    #[cfg(feature = "copy-buffer")]
+/// Collects the rows of every strategy instance in account-hash's list.
+struct Verify<'a> {
+    records: &'a [AccountRecord],
+    lt_total: Option<LtChecksum>,
+    rows: Vec<Row>,
+}
+
+impl StrategyVisitor for Verify<'_> {
+    fn per_account<H>(&mut self, _: &StrategyEntry, hasher: H)
+    where
+        H: AccountHasher,
+        H::Lt: IntoLtLanes,
     {
-        rows.extend(check(
-            <account_hash::copy_buffer!(47)>::default(),
-            records,
-            lt_total,
-        ));
-        rows.extend(check(
-            <account_hash::copy_buffer!(200)>::default(),
-            records,
-            lt_total,
-        ));
+        self.rows.extend(check(hasher, self.records, self.lt_total));
     }
-    #[cfg(feature = "streaming")]
-    rows.extend(check(account_hash::Streaming, records, lt_total));
-    #[cfg(feature = "meta-first")]
-    rows.extend(check(account_hash::MetaFirst, records, lt_total));
-    #[cfg(feature = "batch")]
-    for backend in blake3_lanes::Backend::available() {
-        if let Ok(batch) = account_hash::Batch::with_backend(backend) {
-            rows.extend(check_batch(batch, records, lt_total));
-        }
+
+    fn batch<B>(&mut self, _: &StrategyEntry, batch: B)
+    where
+        B: BatchHasher + Clone,
+        B::Lt: IntoLtLanes,
+    {
+        self.rows
+            .extend(check_batch(batch, self.records, self.lt_total));
     }
+}
+
+/// Every compiled strategy (every backend of those that have several), both digests.
+pub fn verify_records(records: &[AccountRecord], lt_total: Option<LtChecksum>) -> Vec<Row> {
+    let mut verify = Verify {
+        records,
+        lt_total,
+        rows: Vec::new(),
+    };
+    list::visit(&mut verify);
+    let mut rows = verify.rows;
     // Consensus rows first, then the rest; legacy before lt within each.
     rows.sort_by_key(|r| (!r.claims_consensus, r.digest != "legacy"));
     rows
@@ -226,7 +245,7 @@ fn render_table(report: &Report) -> String {
         };
         lines.push([
             r.strategy.to_string(),
-            r.variant.clone(),
+            r.variant_cell().to_string(),
             r.digest.to_string(),
             r.matched.to_string(),
             r.mismatched.to_string(),
@@ -264,7 +283,10 @@ fn render_table(report: &Report) -> String {
     {
         out.push_str(&format!(
             "{} {} {}: first mismatching lines {:?}\n",
-            r.strategy, r.variant, r.digest, r.first_mismatch_lines
+            r.strategy,
+            r.variant_cell(),
+            r.digest,
+            r.first_mismatch_lines
         ));
     }
     for r in report.strategies.iter().filter(|r| r.claims_consensus) {
@@ -276,7 +298,8 @@ fn render_table(report: &Report) -> String {
             };
             out.push_str(&format!(
                 "lt total {} {}: {total} ({judged})\n",
-                r.strategy, r.variant
+                r.strategy,
+                r.variant_cell()
             ));
         }
     }

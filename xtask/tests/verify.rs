@@ -99,6 +99,7 @@ fn json_is_one_object_with_every_row() {
         .find(|r| r["strategy"] == "streaming" && r["digest"] == "lt")
         .unwrap();
     assert_eq!(lt["total_checksum"], TOTAL);
+    assert_eq!(lt["variant"], serde_json::Value::Null, "{lt}");
 }
 
 #[test]
@@ -164,4 +165,33 @@ fn unreadable_input_exits_2_naming_file_line_and_field() {
         "xyz0",
     ]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// docs/adding-a-strategy.md's proof: account-hash's toy `vec-gather`, listed once in
+/// `account_hash::strategy::list` behind the `test-strategy` feature, gets its rows in
+/// verify's table and JSON without any change here.
+/// Run with `cargo test -p xtask --features test-strategy --test verify`.
+#[cfg(feature = "test-strategy")]
+#[test]
+fn a_strategy_added_to_the_list_is_verified() {
+    let out = verify(&[
+        "--vectors",
+        vectors().to_str().unwrap(),
+        "--lt-total",
+        TOTAL,
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    for digest in ["legacy", "lt"] {
+        assert_eq!(
+            row(&text, "vec-gather", "-", digest)[3..],
+            ["96", "0", "consensus"]
+        );
+    }
+    assert!(
+        text.contains(&format!(
+            "lt total vec-gather -: {TOTAL} (matches --lt-total)"
+        )),
+        "{text}"
+    );
 }

@@ -8,9 +8,9 @@
 //! The counting allocator is the one `unsafe` outside SIMD kernels in the project: a
 //! `GlobalAlloc` cannot be written without it. It only forwards to the system allocator.
 
-use bench_lab::{enabled_features, workloads, Filter, Profile, Registry};
+use bench_lab::{enabled_features, floor, workloads, Filter, Profile, Registry};
 use clap::{Args, Parser, Subcommand};
-use serde::Serialize;
+use lab_record::{CountFile, Counted, PlanFile, Planned};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
@@ -130,25 +130,6 @@ impl Selection {
     }
 }
 
-#[derive(Serialize)]
-struct Listed {
-    criterion_id: String,
-    #[serde(flatten)]
-    meta: bench_lab::BenchMeta,
-    expected_secs: f64,
-    /// BLAKE3 compressions per item, for the report's distance to the hardware floor.
-    compressions_per_item: Option<f64>,
-}
-
-#[derive(Serialize)]
-struct Counted {
-    criterion_id: String,
-    iterations: u64,
-    allocs_per_iter: f64,
-    peak_bytes: u64,
-    digest_compatible: Option<bool>,
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -168,22 +149,22 @@ fn main() -> ExitCode {
 fn list(sel: &Selection) -> Result<(), String> {
     let (profile, filter) = sel.resolve()?;
     let reg = Registry::new(profile);
-    let benches: Vec<Listed> = reg
+    let benches: Vec<Planned> = reg
         .select(&filter)
-        .map(|b| Listed {
-            criterion_id: b.meta.criterion_id(),
+        .map(|b| Planned {
+            criterion_id: b.meta.id.criterion_id(),
             meta: b.meta.clone(),
             expected_secs: profile.settings(&b.meta).expected_secs(),
-            compressions_per_item: bench_lab::batch::compressions_per_item(&b.meta, profile),
+            compressions_per_item: floor::compressions_per_item(&b.meta, profile),
         })
         .collect();
     if sel.json {
-        let out = serde_json::json!({
-            "profile": profile.name(),
-            "features": enabled_features(),
-            "benches": benches,
-        });
-        println!("{out}");
+        let plan = PlanFile {
+            profile: profile.name().to_string(),
+            features: enabled_features(),
+            benches,
+        };
+        println!("{}", to_json(&plan)?);
     } else {
         for b in &benches {
             println!("{}", b.criterion_id);
@@ -193,35 +174,16 @@ fn list(sel: &Selection) -> Result<(), String> {
     Ok(())
 }
 
+fn to_json(value: &impl serde::Serialize) -> Result<String, String> {
+    serde_json::to_string(value).map_err(|e| format!("cannot encode JSON: {e}"))
+}
+
 fn allocs(sel: &Selection) -> Result<(), String> {
     let (profile, filter) = sel.resolve()?;
     let reg = Registry::new(profile);
-    let mut out = Vec::new();
+    let mut results = Vec::new();
     for b in reg.select(&filter) {
-        let mut case = b.make();
-        case.run_once(); // first call: lazy CPU-feature detection and the like
-        let iterations: u64 = if b.meta.items_per_iter > 1 || b.meta.bytes_per_iter >= 1 << 20 {
-            3
-        } else {
-            1000
-        };
-        let base = LIVE_BYTES.load(Relaxed);
-        PEAK_BYTES.store(base, Relaxed);
-        let before = ALLOCATIONS.load(Relaxed);
-        for _ in 0..iterations {
-            case.run_once();
-        }
-        let count = ALLOCATIONS.load(Relaxed) - before;
-        let peak = PEAK_BYTES.load(Relaxed).saturating_sub(base);
-        let digest_compatible = case.digest_matches_reference();
-        drop(case);
-        let row = Counted {
-            criterion_id: b.meta.criterion_id(),
-            iterations,
-            allocs_per_iter: count as f64 / iterations as f64,
-            peak_bytes: peak as u64,
-            digest_compatible,
-        };
+        let row = count(b);
         if !sel.json {
             println!(
                 "{:<60} allocs/iter {:>8.3}  peak {:>9} B  digest {}",
@@ -235,15 +197,44 @@ fn allocs(sel: &Selection) -> Result<(), String> {
                 }
             );
         }
-        out.push(row);
+        results.push(row);
     }
     if sel.json {
-        println!(
-            "{}",
-            serde_json::json!({"profile": profile.name(), "results": out})
-        );
+        let file = CountFile {
+            profile: profile.name().to_string(),
+            results,
+        };
+        println!("{}", to_json(&file)?);
     }
     Ok(())
+}
+
+/// Allocations per iteration and peak heap bytes of one benchmark, then its digest check.
+fn count(b: &bench_lab::Bench) -> Counted {
+    let mut case = b.make();
+    case.run_once(); // first call: lazy CPU-feature detection and the like
+    let iterations: u64 = if b.meta.items_per_iter > 1 || b.meta.bytes_per_iter >= 1 << 20 {
+        3
+    } else {
+        1000
+    };
+    let base = LIVE_BYTES.load(Relaxed);
+    PEAK_BYTES.store(base, Relaxed);
+    let before = ALLOCATIONS.load(Relaxed);
+    for _ in 0..iterations {
+        case.run_once();
+    }
+    let count = ALLOCATIONS.load(Relaxed) - before;
+    let peak = PEAK_BYTES.load(Relaxed).saturating_sub(base);
+    let digest_compatible = case.digest_matches_reference();
+    drop(case);
+    Counted {
+        criterion_id: b.meta.id.criterion_id(),
+        iterations,
+        allocs_per_iter: count as f64 / iterations as f64,
+        peak_bytes: peak as u64,
+        digest_compatible,
+    }
 }
 
 fn mix(profile: &str) -> Result<(), String> {

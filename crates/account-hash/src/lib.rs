@@ -11,8 +11,10 @@
 //! | `streaming` (B) | [`Streaming`] | `streaming` | consensus |
 //! | `meta-first` (C) | [`MetaFirst`] | `meta-first` | **different**: [`NonConsensus`] outputs |
 //!
-//! All three are default features; `--no-default-features` builds the account, digest and
-//! input types alone.
+//! All three (and `batch`, many accounts across SIMD lanes: [`Batch`]) are default features;
+//! `--no-default-features` builds the account, digest and input types alone. Every strategy
+//! compiled in is listed once in [`strategy::list`], which the lab and `xtask verify`
+//! iterate; `docs/adding-a-strategy.md` shows how to add one.
 //!
 //! # Picking the strategy behind [`hash_account`]
 //!
@@ -41,6 +43,8 @@
 //! assert_eq!(a, b);
 //! ```
 
+#![forbid(unsafe_code)]
+
 pub mod account;
 pub mod digest;
 pub mod input;
@@ -53,14 +57,17 @@ pub use digest::{
 };
 pub use input::{parse_accounts, read_accounts, AccountRecord, InputError};
 #[cfg(feature = "batch")]
-pub use strategy::batch::{Batch, BatchLenError, BatchLtAccumulator};
+pub use strategy::batch::{Batch, BatchLtAccumulator};
 #[cfg(feature = "copy-buffer")]
 pub use strategy::copy_buffer::{CopyBuffer, CopyBuffer200, CopyBuffer47};
+pub use strategy::list::{Role, StrategyEntry, StrategyVisitor};
 #[cfg(feature = "meta-first")]
 pub use strategy::meta_first::MetaFirst;
 #[cfg(feature = "streaming")]
 pub use strategy::streaming::Streaming;
-pub use strategy::{AccountHasher, LT_META_LEN, META_LEN};
+pub use strategy::{
+    AccountHasher, BatchHasher, BatchLenError, LtAccumulator, LT_META_LEN, META_LEN,
+};
 
 #[cfg(all(feature = "pick-copy-buffer", feature = "pick-streaming"))]
 compile_error!(

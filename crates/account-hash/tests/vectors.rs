@@ -31,7 +31,7 @@ fn check_consensus<H: AccountHasher<Hash = AccountHash, Lt = LtHash>>(
         assert_eq!(
             hash,
             r.expected_hash.expect("vector has hash").0,
-            "{} {} legacy, line {}",
+            "{} {:?} legacy, line {}",
             H::STRATEGY,
             hasher.variant(),
             r.line
@@ -39,7 +39,7 @@ fn check_consensus<H: AccountHasher<Hash = AccountHash, Lt = LtHash>>(
         assert_eq!(
             lt.digest_bytes(),
             r.expected_lt_checksum.expect("vector has lt checksum").0,
-            "{} {} lt, line {}",
+            "{} {:?} lt, line {}",
             H::STRATEGY,
             hasher.variant(),
             r.line

@@ -86,6 +86,8 @@ names! {
         Sum256 = "sum256",
         /// A reconciliation's have/need id lists.
         HaveNeed = "have-need",
+        /// BLAKE3 of raw blocks, checked against the blake3 crate (the `limit` row).
+        Blake3 = "blake3",
     }
 }
 

@@ -13,7 +13,8 @@
 //!   fingerprints, like the reference crate) and [`PrefixStorage`] (prefix sums, O(1));
 //! - [`protocol`]: the v1 wire format, [`Client`] and [`Server`], byte-compatible with the
 //!   `negentropy` crate and safe on any peer input;
-//! - [`scenario`]: the seed's 100,000 / 110,000-item scenario for the lab.
+//! - [`scenario`]: the seed's 100,000 / 110,000-item scenario for the lab;
+//! - [`splitmix`]: the SplitMix64 step behind every generated input (here and in the lab).
 //!
 //! The `negentropy-harness` binary speaks the line protocol of the reference test suite
 //! (`item,<timestamp>,<hex id>`, `seal`, `initiate`, `msg,<hex>`; env `FRAMESIZELIMIT`), so
@@ -50,9 +51,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+#![forbid(unsafe_code)]
+
 pub mod accumulator;
 pub mod protocol;
 pub mod scenario;
+pub mod splitmix;
 pub mod storage;
 mod varint;
 

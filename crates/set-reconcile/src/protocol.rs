@@ -817,7 +817,7 @@ impl<'s, S: Storage> Server<'s, S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::splitmix64;
+    use crate::splitmix::splitmix64;
 
     fn diff_both_ways(their_ids: &[u8], ours: &[Item]) -> [(Vec<Id>, Vec<Id>); 2] {
         let mut scratch = IdListScratch::default();

@@ -18,6 +18,7 @@
 
 use crate::accumulator::{Accumulator, CarryChain, DeferredCarry, InPlace, ScratchVec, U128Halves};
 use crate::protocol::{Client, ClientStep, ProtocolError, Server};
+use crate::splitmix::splitmix64;
 use crate::storage::{Id, Item, PrefixStorage, Storage, StorageError, VecStorage};
 
 /// First timestamp of the scenario.
@@ -47,16 +48,6 @@ impl ScenarioSpec {
         seed: 0x6e65_6765_6e74_726f,
         frame_size_limit: 0,
     };
-}
-
-/// One step of the SplitMix64 generator: deterministic, well mixed, no dependency.
-#[inline]
-pub fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 /// The id of item `index` under `seed`.

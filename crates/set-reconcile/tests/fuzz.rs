@@ -6,7 +6,7 @@
 //! Bounded to a few seconds in a debug build (a few thousand cases, small storages).
 
 use proptest::prelude::*;
-use set_reconcile::scenario::splitmix64;
+use set_reconcile::splitmix::splitmix64;
 use set_reconcile::{Client, Id, PrefixStorage, Server, Storage, VecStorage};
 
 fn storage<S: Storage>(size: usize, seed: u64) -> S {

@@ -6,7 +6,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use negentropy::{Id as RefId, Negentropy, NegentropyStorageVector};
-use set_reconcile::scenario::splitmix64;
+use set_reconcile::splitmix::splitmix64;
 
 struct Harness {
     child: Child,

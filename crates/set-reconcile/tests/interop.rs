@@ -9,7 +9,7 @@
 use std::collections::BTreeSet;
 
 use negentropy::{Id as RefId, Negentropy, NegentropyStorageVector};
-use set_reconcile::scenario::splitmix64;
+use set_reconcile::splitmix::splitmix64;
 use set_reconcile::{
     Client, ClientStep, Id, InPlace, Item, PrefixStorage, ScratchVec, Server, Storage, U128Halves,
     VecStorage,

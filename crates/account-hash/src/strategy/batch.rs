@@ -10,7 +10,10 @@
 
 use blake3_lanes::{Backend, U16Sum, CHUNK_LEN};
 
-use super::{feed_each_field, AccountHasher, Fields, LT_META_LEN, META_LEN};
+use super::{
+    feed_each_field, AccountHasher, BatchHasher, BatchLenError, Fields, LtAccumulator, LT_META_LEN,
+    META_LEN,
+};
 use crate::account::AccountRef;
 use crate::digest::{AccountHash, LtHash};
 
@@ -21,16 +24,6 @@ pub const GROUP: usize = 16;
 pub const MAX_BATCHED_DATA_LEGACY: usize = CHUNK_LEN - META_LEN;
 /// Longest data that still fits one chunk with the LtHash fields (951 bytes).
 pub const MAX_BATCHED_DATA_LT: usize = CHUNK_LEN - LT_META_LEN;
-
-/// `out` does not have one slot per account.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("hash_batch: {accounts} accounts but {slots} output slots")]
-pub struct BatchLenError {
-    /// Accounts given.
-    pub accounts: usize,
-    /// Output slots given.
-    pub slots: usize,
-}
 
 /// Hashes many accounts at once across SIMD lanes. Same digests as [`crate::CopyBuffer`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -220,8 +213,8 @@ impl AccountHasher for Batch {
     const CONSENSUS: bool = true;
 
     /// The backend, e.g. `avx2`.
-    fn variant(&self) -> String {
-        self.backend.name().to_string()
+    fn variant(&self) -> Option<String> {
+        Some(self.backend.name().to_string())
     }
 
     /// One account through the batch path (a batch of one: correct, not the fast use).
@@ -236,5 +229,31 @@ impl AccountHasher for Batch {
         let mut acc = self.lt_accumulator();
         acc.add(account);
         acc.finish()
+    }
+}
+
+impl BatchHasher for Batch {
+    type LtAccumulator = BatchLtAccumulator;
+
+    fn hash_batch(
+        &self,
+        accounts: &[AccountRef<'_>],
+        out: &mut [AccountHash],
+    ) -> Result<(), BatchLenError> {
+        Batch::hash_batch(self, accounts, out)
+    }
+
+    fn lt_accumulator(&self) -> BatchLtAccumulator {
+        Batch::lt_accumulator(self)
+    }
+}
+
+impl LtAccumulator for BatchLtAccumulator {
+    fn add(&mut self, account: &AccountRef<'_>) {
+        BatchLtAccumulator::add(self, account)
+    }
+
+    fn finish(self) -> LtHash {
+        BatchLtAccumulator::finish(self)
     }
 }

@@ -67,8 +67,8 @@ impl<const CAP: usize, const BUF: usize> AccountHasher for CopyBuffer<CAP, BUF> 
     const STRATEGY: &'static str = "copy-buffer";
     const CONSENSUS: bool = true;
 
-    fn variant(&self) -> String {
-        format!("cap={CAP}")
+    fn variant(&self) -> Option<String> {
+        Some(format!("cap={CAP}"))
     }
 
     fn hash(&self, account: &AccountRef<'_>) -> AccountHash {

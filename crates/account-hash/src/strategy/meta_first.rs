@@ -40,8 +40,8 @@ impl AccountHasher for MetaFirst {
     const STRATEGY: &'static str = "meta-first";
     const CONSENSUS: bool = false;
 
-    fn variant(&self) -> String {
-        "-".to_string()
+    fn variant(&self) -> Option<String> {
+        None
     }
 
     fn hash(&self, account: &AccountRef<'_>) -> Self::Hash {

@@ -1,18 +1,22 @@
-//! The [`AccountHasher`] trait and the per-account strategies, one module each.
+//! The [`AccountHasher`] and [`BatchHasher`] traits and the strategies, one module each.
 //!
-//! Each strategy compiles behind its own cargo feature of the same name.
+//! Each strategy compiles behind its own cargo feature of the same name and is listed once
+//! in [`list`], which every tool (the lab, `xtask verify`) iterates.
 
 use crate::account::AccountRef;
-use crate::digest::DigestBytes;
+use crate::digest::{AccountHash, DigestBytes, LtHash};
 
 #[cfg(feature = "batch")]
 pub mod batch;
 #[cfg(feature = "copy-buffer")]
 pub mod copy_buffer;
+pub mod list;
 #[cfg(feature = "meta-first")]
 pub mod meta_first;
 #[cfg(feature = "streaming")]
 pub mod streaming;
+#[cfg(feature = "test-strategy")]
+pub mod vec_gather;
 
 /// Bytes of an account's fixed fields in the legacy hash: lamports 8, rent_epoch 8,
 /// executable 1, owner 32, pubkey 32.
@@ -24,7 +28,8 @@ pub const LT_META_LEN: usize = META_LEN - 8;
     feature = "copy-buffer",
     feature = "streaming",
     feature = "meta-first",
-    feature = "batch"
+    feature = "batch",
+    feature = "test-strategy"
 ))]
 /// Which of the two digests a gather feeds: they differ only in whether rent_epoch is hashed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,12 +72,48 @@ pub trait AccountHasher {
     /// Whether the outputs are the consensus digests.
     const CONSENSUS: bool;
 
-    /// The variant within the strategy, e.g. `cap=200`; `-` when there is none.
-    fn variant(&self) -> String;
+    /// The variant within the strategy, e.g. `cap=200` or a backend; `None` when there is none.
+    fn variant(&self) -> Option<String>;
 
     /// The legacy 32-byte account hash.
     fn hash(&self, account: &AccountRef<'_>) -> Self::Hash;
 
     /// The account's lattice hash.
     fn lt_hash(&self, account: &AccountRef<'_>) -> Self::Lt;
+}
+
+/// `out` does not have one slot per account.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("hash_batch: {accounts} accounts but {slots} output slots")]
+pub struct BatchLenError {
+    /// Accounts given.
+    pub accounts: usize,
+    /// Output slots given.
+    pub slots: usize,
+}
+
+/// A strategy that hashes many accounts per call (strategy `batch`): the legacy hash of a
+/// slice, and the LtHash of a stream through an accumulator. Its per-account form
+/// ([`AccountHasher`]) is a batch of one.
+pub trait BatchHasher: AccountHasher {
+    /// Sums the LtHash of a stream of accounts.
+    type LtAccumulator: LtAccumulator;
+
+    /// The legacy hash of every account into `out` (one slot per account).
+    fn hash_batch(
+        &self,
+        accounts: &[AccountRef<'_>],
+        out: &mut [AccountHash],
+    ) -> Result<(), BatchLenError>;
+
+    /// An empty LtHash accumulator.
+    fn lt_accumulator(&self) -> Self::LtAccumulator;
+}
+
+/// The LtHash of a stream of accounts, one [`add`](LtAccumulator::add) at a time.
+pub trait LtAccumulator {
+    /// Mixes in one account's LtHash.
+    fn add(&mut self, account: &AccountRef<'_>);
+    /// The LtHash of every account added.
+    fn finish(self) -> LtHash;
 }

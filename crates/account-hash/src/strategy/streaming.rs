@@ -15,8 +15,8 @@ impl AccountHasher for Streaming {
     const STRATEGY: &'static str = "streaming";
     const CONSENSUS: bool = true;
 
-    fn variant(&self) -> String {
-        "-".to_string()
+    fn variant(&self) -> Option<String> {
+        None
     }
 
     fn hash(&self, account: &AccountRef<'_>) -> AccountHash {

@@ -1,8 +1,9 @@
 //! Peers of the LtHash accumulation, measured on exactly the accounts of the `lt-hash`
-//! set and mix rows ([`crate::batch`]):
+//! set and mix rows:
 //!
 //! - `peer:blake3-serial`: one `blake3::Hasher` per account (one `update` per field), 2048
-//!   bytes of XOF into a stack buffer, lanes summed with wrapping adds. Always compiled.
+//!   bytes of XOF into a stack buffer, lanes summed with wrapping adds: the reference's
+//!   loop ([`reference::lt_of_set`]). Always compiled.
 //! - `peer:solana-lattice-hash`: the validator's batched accumulator (crate
 //!   `solana-lattice-hash` 4.3.0, feature `agave-unstable-api`, `batch::Accumulator`),
 //!   each account fed with `start_message` / `add_part` per field / `finish`. Behind the
@@ -11,10 +12,10 @@
 //!
 //! Both skip zero-lamport accounts, whose LtHash is the identity, as the validator does.
 
-use crate::batch::{lt_mix, lt_set_meta, lt_set_workloads, set_of, LtSetAccumulator, LtSetCase};
-use crate::cases::Digest;
-use crate::{workloads, Case, Registry};
-use account_hash::{Account, LtHash, LT_BYTES};
+use crate::cases::{AccountDigest, LtSetAccumulator, Subject};
+use crate::{reference, rows, Registry};
+use account_hash::{Account, LtHash};
+use lab_record::Family;
 
 /// `peer:blake3-serial`: the one-at-a-time `blake3::Hasher` loop.
 #[derive(Clone, Copy, Debug, Default)]
@@ -22,21 +23,7 @@ pub struct Blake3Serial;
 
 impl LtSetAccumulator for Blake3Serial {
     fn lt_of_set(&self, accounts: &[Account]) -> LtHash {
-        let mut lanes = LtHash::identity();
-        let mut xof = [0u8; LT_BYTES];
-        for a in accounts.iter().filter(|a| a.lamports != 0) {
-            let mut h = blake3::Hasher::new();
-            h.update(&a.lamports.to_le_bytes());
-            h.update(&a.data);
-            h.update(&[u8::from(a.executable)]);
-            h.update(&a.owner.0);
-            h.update(&a.pubkey.0);
-            h.finalize_xof().fill(&mut xof);
-            for (lane, pair) in lanes.0.iter_mut().zip(xof.chunks_exact(2)) {
-                *lane = lane.wrapping_add(u16::from_le_bytes([pair[0], pair[1]]));
-            }
-        }
-        lanes
+        reference::lt_of_set(accounts)
     }
 }
 
@@ -62,55 +49,23 @@ impl LtSetAccumulator for SolanaLatticeHash {
     }
 }
 
-/// Registers `A` on the lt set workloads and the lt family's mix.
-fn add<A: LtSetAccumulator + Copy + 'static>(reg: &mut Registry, strategy: &str, peer: A) {
-    for (workload, size) in lt_set_workloads() {
-        let n = crate::batch::LT_SET_ACCOUNTS;
-        let m = lt_set_meta(
-            strategy,
-            "-".to_string(),
-            workload,
-            Some(size as u64),
-            n as u64,
-            (n * (Digest::Lt.meta_len() + size)) as u64,
-            false,
-            true,
-        );
-        reg.add(m, move || -> Box<dyn Case> {
-            Box::new(LtSetCase {
-                accumulator: peer,
-                accounts: set_of(size, n),
-            })
-        });
-    }
-    let (n, cap) = lt_mix(reg.profile);
-    let m = lt_set_meta(
-        strategy,
-        "-".to_string(),
-        format!("mainnet_mix/{n}"),
-        None,
-        n as u64,
-        workloads::mix_hashed_bytes(n, cap, Digest::Lt.meta_len()),
-        false,
-        true,
-    );
-    reg.add(m, move || -> Box<dyn Case> {
-        Box::new(LtSetCase {
-            accumulator: peer,
-            accounts: workloads::mainnet_mix(n, cap),
-        })
-    });
-}
-
-pub fn register(reg: &mut Registry) {
-    add(reg, "peer:blake3-serial", Blake3Serial);
+/// Every peer on the lt set workloads and on the family's mix `(n, cap)`.
+pub fn register(reg: &mut Registry, family: Family, mix: (usize, usize)) {
+    let peer = |name| Subject::peer(family, AccountDigest::Lt, name);
+    rows::lt_sets(reg, &peer("peer:blake3-serial"), &Blake3Serial, Some(mix));
     #[cfg(feature = "peer-solana")]
-    add(reg, "peer:solana-lattice-hash", SolanaLatticeHash);
+    rows::lt_sets(
+        reg,
+        &peer("peer:solana-lattice-hash"),
+        &SolanaLatticeHash,
+        Some(mix),
+    );
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::workloads::set_of;
 
     #[cfg(feature = "peer-solana")]
     #[test]

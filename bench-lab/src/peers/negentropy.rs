@@ -2,7 +2,7 @@
 //! protocol v1, run on set-reconcile's scenario so the lab can put it beside hashlab's
 //! accumulator × storage rows.
 //!
-//! Needs `negentropy` and `set-reconcile` as dependencies of bench-lab. The same functions
+//! The same functions
 //! as `set_reconcile::scenario`, with the reference's vector storage on both sides:
 //! - [`client_build_and_reconcile`]: insert and seal the client's items, initiate, process
 //!   every recorded relay reply (client side only). The recording made by

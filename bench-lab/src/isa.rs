@@ -1,0 +1,54 @@
+//! The widest instruction set a row's hashing code may use, for the record's `isa`.
+
+use lab_record::Isa;
+
+/// What the blake3 crate may use on this CPU: it detects at run time and takes AVX-512
+/// (F+VL), AVX2 or SSE4.1, the widest present, unless built with `no_avx512` / `no_avx2`
+/// (this crate's `blake3-no-avx512` / `blake3-no-avx2` features). Portable off x86.
+pub fn blake3() -> Isa {
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    {
+        let avx512 =
+            std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512vl");
+        if avx512 && !cfg!(feature = "blake3-no-avx512") {
+            return Isa::Avx512;
+        }
+        if std::is_x86_feature_detected!("avx2") && !cfg!(feature = "blake3-no-avx2") {
+            return Isa::Avx2;
+        }
+        if std::is_x86_feature_detected!("sse4.1") {
+            return Isa::Sse41;
+        }
+    }
+    Isa::Portable
+}
+
+/// The ISA of a `blake3_lanes::Backend`, by its name (`portable`, `sse41`, `avx2`,
+/// `avx512`: the same names as [`Isa`]).
+pub fn backend(name: &str) -> Isa {
+    name.parse()
+        .unwrap_or_else(|e| panic!("blake3-lanes backend without an Isa: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_backend_has_an_isa() {
+        for b in blake3_lanes::Backend::ALL {
+            assert_eq!(backend(b.name()).as_str(), b.name());
+        }
+    }
+
+    #[test]
+    fn blake3_is_capped_by_the_features() {
+        let isa = blake3();
+        if cfg!(feature = "blake3-no-avx2") {
+            assert_ne!(isa, Isa::Avx2);
+        }
+        if cfg!(feature = "blake3-no-avx512") {
+            assert_ne!(isa, Isa::Avx512);
+        }
+    }
+}

@@ -1,0 +1,10 @@
+//! Peers: other crates doing what a family measures, run on exactly the same inputs so
+//! their rows sit beside hashlab's. Their strategy names are `peer:<crate>`.
+//!
+//! - [`lattice`]: `peer:solana-lattice-hash` and `peer:blake3-serial`, LtHash accumulation
+//!   (`lt-hash` family);
+//! - [`negentropy`]: `peer:negentropy`, the reference of protocol v1 (`reconcile` family,
+//!   its baseline).
+
+pub mod lattice;
+pub mod negentropy;

@@ -1,0 +1,93 @@
+//! Registering a [`Subject`]'s rows on the workloads several families share: one account
+//! of each size, the mainnet mix, the LtHash of a set.
+
+use crate::cases::{AccountDigest, LtSetAccumulator, LtSetCase, ManyAccounts, OneAccount, Subject};
+use crate::workloads::{self, set_of, LT_SET_ACCOUNTS, LT_SET_SIZES};
+use crate::{Case, Registry};
+use account_hash::{AccountHasher, IntoLtLanes};
+use lab_record::{BenchMeta, Workload};
+
+/// One account of each size per iteration (`<kind>/<size>`: `data_size`, `cap_sweep`),
+/// `Throughput::Bytes(meta + size)`.
+pub fn one_account<H>(reg: &mut Registry, who: &Subject, hasher: &H, kind: &str, sizes: &[usize])
+where
+    H: AccountHasher + Clone + 'static,
+{
+    let digest = who.digest;
+    for &size in sizes {
+        let meta = BenchMeta {
+            data_size: Some(size as u64),
+            bytes_per_iter: (digest.meta_len() + size) as u64,
+            ..who.on(Workload::new(kind, size))
+        };
+        let hasher = hasher.clone();
+        reg.add(meta, move || {
+            Box::new(OneAccount {
+                hasher: hasher.clone(),
+                account: workloads::account(size, 0),
+                digest,
+            })
+        });
+    }
+}
+
+/// The mainnet mix of `n` accounts (tail cap `cap`): every account per iteration, each
+/// hashed alone (lt: summed into the set's total), `Throughput::Elements`.
+pub fn mix<H>(reg: &mut Registry, who: &Subject, hasher: &H, (n, cap): (usize, usize))
+where
+    H: AccountHasher + Clone + 'static,
+    H::Lt: IntoLtLanes,
+{
+    let digest = who.digest;
+    let meta = mix_meta(who, n, cap);
+    let hasher = hasher.clone();
+    reg.add(meta, move || {
+        Box::new(ManyAccounts {
+            hasher: hasher.clone(),
+            accounts: workloads::mainnet_mix(n, cap),
+            digest,
+        })
+    });
+}
+
+/// The row of `who` on the mainnet mix of `n` accounts, tail cap `cap`.
+pub fn mix_meta(who: &Subject, n: usize, cap: usize) -> BenchMeta {
+    BenchMeta {
+        bytes_per_iter: workloads::mix_hashed_bytes(n, cap, who.digest.meta_len()),
+        items_per_iter: n as u64,
+        ..who.on(Workload::new("mainnet_mix", n))
+    }
+}
+
+/// The LtHash of a set per iteration: the `set_1024/<size>` workloads and, when given, the
+/// lt family's mix `(n, cap)`.
+pub fn lt_sets<A>(reg: &mut Registry, who: &Subject, acc: &A, mix: Option<(usize, usize)>)
+where
+    A: LtSetAccumulator + Clone + 'static,
+{
+    let n = LT_SET_ACCOUNTS;
+    for size in LT_SET_SIZES {
+        let meta = BenchMeta {
+            data_size: Some(size as u64),
+            bytes_per_iter: (n * (AccountDigest::Lt.meta_len() + size)) as u64,
+            items_per_iter: n as u64,
+            ..who.on(Workload::new(format!("set_{n}"), size))
+        };
+        let acc = acc.clone();
+        reg.add(meta, move || -> Box<dyn Case> {
+            Box::new(LtSetCase {
+                accumulator: acc.clone(),
+                accounts: set_of(size, n),
+            })
+        });
+    }
+    if let Some((n, cap)) = mix {
+        let acc = acc.clone();
+        reg.add(mix_meta(who, n, cap), move || -> Box<dyn Case> {
+            Box::new(LtSetCase {
+                accumulator: acc.clone(),
+                accounts: workloads::mainnet_mix(n, cap),
+            })
+        });
+    }
+}

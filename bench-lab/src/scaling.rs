@@ -1,0 +1,116 @@
+//! Rayon scaling of a many-accounts strategy (`batch@threads=<t>` rows of the
+//! `account-hash` family): `hash_batch` on a pool of one thread, then two.
+
+use crate::cases::{all_match, entry_isa, hash_slice, row, AccountDigest};
+use crate::{workloads, Case, Profile, Registry};
+use account_hash::strategy::list::StrategyEntry;
+use account_hash::{Account, AccountHash, BatchHasher};
+use lab_record::{BenchId, BenchMeta, Family, Workload};
+use std::hint::black_box;
+
+/// Accounts of the scaling row in the `full` profile.
+pub const SCALING_ACCOUNTS_FULL: usize = 10_000_000;
+/// Accounts of the scaling row in `smoke` and `quick`.
+pub const SCALING_ACCOUNTS_SHORT: usize = 100_000;
+/// Largest data size in the scaling row's mix (the quick profile's tail cap in every
+/// profile: with a 10 MiB tail, ten million accounts would be dominated by a few hundred
+/// serial multi-megabyte hashes and take minutes per iteration).
+pub const SCALING_TAIL_CAP: usize = 64 * 1024;
+/// Accounts per rayon task.
+const TASK: usize = 1024;
+
+/// `batch` on one thread (the rows' baseline) and two, over the scaling mix.
+pub fn register<B>(reg: &mut Registry, entry: &StrategyEntry, batch: &B)
+where
+    B: BatchHasher + Clone + Send + Sync + 'static,
+{
+    let total = if reg.profile == Profile::Full {
+        SCALING_ACCOUNTS_FULL
+    } else {
+        SCALING_ACCOUNTS_SHORT
+    };
+    let pool = reg.profile.mix_accounts().min(total);
+    let meta_len = AccountDigest::Legacy.meta_len();
+    for threads in [1usize, 2] {
+        let meta = BenchMeta {
+            bytes_per_iter: workloads::mix_hashed_bytes(pool, SCALING_TAIL_CAP, meta_len)
+                * (total / pool) as u64,
+            items_per_iter: total as u64,
+            baseline: threads == 1,
+            claims_consensus: B::CONSENSUS,
+            isa: Some(entry_isa(entry)),
+            ..row(BenchId {
+                family: Family::AccountHash,
+                digest: AccountDigest::Legacy.digest(),
+                strategy: B::STRATEGY.to_string(),
+                variant: Some(format!("threads={threads}")),
+                workload: Workload::new("rayon_mix", total),
+            })
+        };
+        let batch = batch.clone();
+        reg.add(meta, move || {
+            Box::new(Scaling::new(batch.clone(), threads, pool, total))
+        });
+    }
+}
+
+/// `total` mix accounts hashed with `hash_batch` on a rayon pool of `threads`: the
+/// profile's mix (`pool` distinct accounts, tail capped at [`SCALING_TAIL_CAP`]) hashed
+/// `total / pool` times, so ten million hashes need the memory of one mix.
+pub struct Scaling<B> {
+    pool: rayon::ThreadPool,
+    batch: B,
+    accounts: Vec<Account>,
+    passes: usize,
+}
+
+impl<B: BatchHasher + Sync> Scaling<B> {
+    pub fn new(batch: B, threads: usize, pool: usize, total: usize) -> Self {
+        Scaling {
+            pool: rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap_or_else(|e| panic!("cannot start a rayon pool: {e}")),
+            batch,
+            accounts: workloads::mainnet_mix(pool, SCALING_TAIL_CAP),
+            passes: (total / pool.max(1)).max(1),
+        }
+    }
+
+    fn pass(&self) {
+        use rayon::prelude::*;
+        let (batch, accounts) = (&self.batch, &self.accounts);
+        self.pool.install(|| {
+            for _ in 0..self.passes {
+                accounts.par_chunks(TASK).for_each(|task| {
+                    let mut out = [AccountHash::ZERO; TASK];
+                    hash_slice(batch, task, &mut out[..task.len()]);
+                    black_box(&out);
+                });
+            }
+        });
+    }
+}
+
+impl<B: BatchHasher + Sync> Case for Scaling<B> {
+    fn time(&mut self, b: &mut criterion::Bencher<'_>) {
+        b.iter(|| self.pass())
+    }
+
+    fn run_once(&mut self) {
+        self.pass()
+    }
+
+    fn digest_matches_reference(&mut self) -> Option<bool> {
+        use rayon::prelude::*;
+        let (batch, accounts) = (&self.batch, &self.accounts);
+        let mut out = vec![AccountHash([0xA5; 32]); accounts.len()];
+        self.pool.install(|| {
+            accounts
+                .par_chunks(TASK)
+                .zip(out.par_chunks_mut(TASK))
+                .for_each(|(task, slots)| hash_slice(batch, task, slots));
+        });
+        Some(all_match(accounts, &out, 7))
+    }
+}

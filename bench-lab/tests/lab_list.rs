@@ -1,0 +1,90 @@
+//! `lab list --json` prints a `lab_record::PlanFile` with the registry's rows, and a
+//! strategy listed once in `account_hash::strategy::list` shows up in it.
+
+use lab_record::{Family, PlanFile};
+use std::process::Command;
+
+fn plan(args: &[&str]) -> PlanFile {
+    let out = Command::new(env!("CARGO_BIN_EXE_lab"))
+        .args(["list", "--json", "--profile", "smoke"])
+        .args(args)
+        .output()
+        .expect("run lab");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.trim_end().lines().count(), 1, "{text}");
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("not a PlanFile: {e}\n{text}"))
+}
+
+#[test]
+fn list_json_is_a_plan_file_of_the_registry() {
+    let plan = plan(&[]);
+    assert_eq!(plan.profile, "smoke");
+    let reg = bench_lab::Registry::new(bench_lab::Profile::Smoke);
+    let ids: Vec<String> = reg
+        .select(&bench_lab::Filter::default())
+        .map(|b| b.meta.id.criterion_id())
+        .collect();
+    let listed: Vec<String> = plan
+        .benches
+        .iter()
+        .map(|b| b.criterion_id.clone())
+        .collect();
+    assert_eq!(listed, ids);
+    for b in &plan.benches {
+        assert_eq!(b.criterion_id, b.meta.id.criterion_id());
+    }
+    assert_eq!(plan.features, bench_lab::enabled_features());
+}
+
+#[test]
+fn filters_select_by_typed_fields() {
+    let plan = plan(&["--families", "lt-hash", "--strategies", "streaming"]);
+    assert!(!plan.benches.is_empty());
+    for b in &plan.benches {
+        assert_eq!(b.meta.id.family, Family::LtHash);
+        assert_eq!(b.meta.id.strategy, "streaming");
+        assert_eq!(b.meta.id.variant, None);
+    }
+}
+
+/// docs/adding-a-strategy.md's proof: account-hash's toy `vec-gather`, listed once behind
+/// the `test-strategy` feature, gets rows in both account families and in the plan's
+/// features, with no change to bench-lab.
+/// Run with `cargo test -p bench-lab --features test-strategy`.
+#[cfg(feature = "test-strategy")]
+#[test]
+fn a_strategy_added_to_the_list_is_planned() {
+    let plan = plan(&[]);
+    assert!(plan.features.iter().any(|f| f == "test-strategy"));
+    let ids: Vec<&str> = plan
+        .benches
+        .iter()
+        .filter(|b| b.meta.id.strategy == "vec-gather")
+        .map(|b| b.criterion_id.as_str())
+        .collect();
+    for id in [
+        "account-hash/vec-gather/data_size/165",
+        "account-hash/vec-gather/mainnet_mix/10000",
+        "lt-hash/vec-gather/data_size/165",
+        "lt-hash/vec-gather/mainnet_mix/1000",
+        "lt-hash/vec-gather/set_1024/200",
+    ] {
+        assert!(ids.contains(&id), "{id} missing from {ids:?}");
+    }
+    for b in plan
+        .benches
+        .iter()
+        .filter(|b| b.meta.id.strategy == "vec-gather")
+    {
+        assert!(
+            b.meta.claims_consensus && !b.meta.baseline,
+            "{}",
+            b.criterion_id
+        );
+    }
+}

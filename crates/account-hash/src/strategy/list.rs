@@ -1,0 +1,261 @@
+//! The one list of strategies compiled in. The lab (`bench-lab`: its rows, `lab list`) and
+//! `xtask verify` iterate it with a [`StrategyVisitor`], so a strategy listed here is
+//! measured and verified everywhere; nothing else names the strategies one by one.
+//!
+//! Each line sits behind the cargo feature that compiles its strategy. Adding a
+//! per-account strategy is one file in `src/strategy/` (declared in `mod.rs`), one line in
+//! [`visit`] and one feature in Cargo.toml: `docs/adding-a-strategy.md` walks through it.
+
+use super::*;
+use crate::digest::IntoLtLanes;
+
+/// What a strategy is to the tables that compare strategies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// The validator's current code (`copy-buffer cap=200`): every table's baseline.
+    Baseline,
+    /// What the validator ran before the baseline (`copy-buffer cap=47`), kept for the
+    /// before/after comparison.
+    Previous,
+    /// Any other strategy or variant.
+    Candidate,
+}
+
+/// How one listed strategy instance is compiled and compared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StrategyEntry {
+    /// The cargo feature of this crate that compiles the strategy.
+    pub feature: &'static str,
+    pub role: Role,
+    /// For strategies with run-time backends: this instance's backend
+    /// (`blake3_lanes::Backend::name`: `portable`, `sse41`, `avx2`, `avx512`).
+    pub backend: Option<&'static str>,
+    /// Whether this is the instance a caller gets by default: the widest backend this CPU
+    /// supports, and always true for strategies without backends. The lab measures the
+    /// default instances; verify checks every instance.
+    pub default_instance: bool,
+}
+
+impl StrategyEntry {
+    /// A candidate strategy without backends, compiled by `feature`.
+    pub const fn new(feature: &'static str) -> Self {
+        StrategyEntry {
+            feature,
+            role: Role::Candidate,
+            backend: None,
+            default_instance: true,
+        }
+    }
+
+    /// The same entry with another role.
+    pub const fn role(self, role: Role) -> Self {
+        StrategyEntry { role, ..self }
+    }
+}
+
+/// Receives every listed strategy instance, in list order.
+pub trait StrategyVisitor {
+    /// A per-account strategy (one account per call).
+    fn per_account<H>(&mut self, entry: &StrategyEntry, hasher: H)
+    where
+        H: AccountHasher + Clone + Send + Sync + 'static,
+        H::Lt: IntoLtLanes;
+
+    /// A strategy that hashes many accounts per call.
+    fn batch<B>(&mut self, entry: &StrategyEntry, batch: B)
+    where
+        B: BatchHasher + Clone + Send + Sync + 'static,
+        B::Lt: IntoLtLanes;
+
+    /// A variant measured only in its strategy's parameter sweep (copy-buffer's
+    /// capacities, [`SWEEP_CAPS`]); ignored unless a visitor wants it.
+    fn sweep<H>(&mut self, entry: &StrategyEntry, hasher: H)
+    where
+        H: AccountHasher + Clone + Send + Sync + 'static,
+        H::Lt: IntoLtLanes,
+    {
+        let _ = (entry, hasher);
+    }
+}
+
+/// Visits every strategy compiled in: per-account strategies first (the seed's order),
+/// then the many-accounts ones (one instance per backend this CPU supports), then the
+/// sweep variants.
+#[rustfmt::skip] // one line per strategy instance
+pub fn visit(v: &mut impl StrategyVisitor) {
+    #[cfg(feature = "copy-buffer")]
+    v.per_account(&COPY_BUFFER.role(Role::Previous), copy_buffer::CopyBuffer47::default());
+    #[cfg(feature = "copy-buffer")]
+    v.per_account(&COPY_BUFFER.role(Role::Baseline), copy_buffer::CopyBuffer200::default());
+    #[cfg(feature = "streaming")]
+    v.per_account(&StrategyEntry::new("streaming"), streaming::Streaming);
+    #[cfg(feature = "meta-first")]
+    v.per_account(&StrategyEntry::new("meta-first"), meta_first::MetaFirst);
+    #[cfg(feature = "test-strategy")]
+    v.per_account(&StrategyEntry::new("test-strategy"), vec_gather::VecGather);
+    #[cfg(feature = "batch")]
+    per_backend("batch", batch::Batch::with_backend).for_each(|(e, b)| v.batch(&e, b));
+    #[cfg(feature = "copy-buffer")]
+    visit_copy_buffer_sweep(v);
+    let _ = v;
+}
+
+#[cfg(feature = "copy-buffer")]
+const COPY_BUFFER: StrategyEntry = StrategyEntry::new("copy-buffer");
+
+/// The data capacities of the lab's copy-buffer sweep (buffer = 81 + N; 47 → 128,
+/// 175 → 256 and 239 → 320 are multiples of 64, the seed thread's question).
+pub const SWEEP_CAPS: [usize; 8] = [0, 47, 128, 175, 200, 239, 256, 512];
+
+/// copy-buffer at each of [`SWEEP_CAPS`] as a sweep variant: cap=200 with the baseline's
+/// role, cap=47 with the previous buffer's.
+#[cfg(feature = "copy-buffer")]
+fn visit_copy_buffer_sweep(v: &mut impl StrategyVisitor) {
+    use crate::copy_buffer;
+    let with = |role| COPY_BUFFER.role(role);
+    v.sweep(&with(Role::Candidate), <copy_buffer!(0)>::default());
+    v.sweep(&with(Role::Previous), <copy_buffer!(47)>::default());
+    v.sweep(&with(Role::Candidate), <copy_buffer!(128)>::default());
+    v.sweep(&with(Role::Candidate), <copy_buffer!(175)>::default());
+    v.sweep(&with(Role::Baseline), <copy_buffer!(200)>::default());
+    v.sweep(&with(Role::Candidate), <copy_buffer!(239)>::default());
+    v.sweep(&with(Role::Candidate), <copy_buffer!(256)>::default());
+    v.sweep(&with(Role::Candidate), <copy_buffer!(512)>::default());
+}
+
+/// The cargo features of this crate that compiled a listed strategy, in list order, once
+/// each.
+pub fn compiled_features() -> Vec<&'static str> {
+    struct Features(Vec<&'static str>);
+    impl Features {
+        fn push(&mut self, entry: &StrategyEntry) {
+            if !self.0.contains(&entry.feature) {
+                self.0.push(entry.feature);
+            }
+        }
+    }
+    impl StrategyVisitor for Features {
+        fn per_account<H>(&mut self, entry: &StrategyEntry, _: H)
+        where
+            H: AccountHasher,
+        {
+            self.push(entry);
+        }
+        fn batch<B>(&mut self, entry: &StrategyEntry, _: B) {
+            self.push(entry);
+        }
+    }
+    let mut features = Features(Vec::new());
+    visit(&mut features);
+    features.0
+}
+
+/// One instance per backend this CPU supports, made by `make` (e.g. `Batch::with_backend`),
+/// each with its entry: the widest backend is the default instance.
+#[cfg(feature = "lanes")]
+pub fn per_backend<T, E>(
+    feature: &'static str,
+    make: impl Fn(blake3_lanes::Backend) -> Result<T, E>,
+) -> impl Iterator<Item = (StrategyEntry, T)> {
+    let widest = blake3_lanes::Backend::detect();
+    blake3_lanes::Backend::available().filter_map(move |backend| {
+        let entry = StrategyEntry {
+            backend: Some(backend.name()),
+            default_instance: backend == widest,
+            ..StrategyEntry::new(feature)
+        };
+        make(backend).ok().map(|instance| (entry, instance))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Names and roles of the listed instances.
+    #[derive(Default)]
+    struct Names(Vec<(String, Role, bool)>);
+
+    impl StrategyVisitor for Names {
+        fn per_account<H: AccountHasher>(&mut self, entry: &StrategyEntry, hasher: H) {
+            self.0.push((label::<H>(&hasher), entry.role, false));
+        }
+        fn batch<B: BatchHasher>(&mut self, entry: &StrategyEntry, batch: B) {
+            assert_eq!(entry.backend, batch.variant().as_deref());
+            self.0.push((label::<B>(&batch), entry.role, false));
+        }
+        fn sweep<H: AccountHasher>(&mut self, entry: &StrategyEntry, hasher: H) {
+            self.0.push((label::<H>(&hasher), entry.role, true));
+        }
+    }
+
+    fn label<H: AccountHasher>(h: &H) -> String {
+        match h.variant() {
+            Some(v) => format!("{} {v}", H::STRATEGY),
+            None => H::STRATEGY.to_string(),
+        }
+    }
+
+    #[test]
+    fn each_strategy_is_listed_once_and_cap_200_is_the_only_baseline() {
+        let mut names = Names::default();
+        visit(&mut names);
+        let listed: Vec<_> = names.0.iter().filter(|n| !n.2).collect();
+        let mut labels: Vec<_> = listed.iter().map(|n| n.0.clone()).collect();
+        labels.sort();
+        labels.dedup();
+        assert_eq!(labels.len(), listed.len(), "{listed:?}");
+        let baselines: Vec<_> = listed.iter().filter(|n| n.1 == Role::Baseline).collect();
+        if cfg!(feature = "copy-buffer") {
+            assert_eq!(baselines.len(), 1);
+            assert_eq!(baselines[0].0, "copy-buffer cap=200");
+        } else {
+            assert!(baselines.is_empty());
+        }
+        assert_eq!(
+            labels.iter().any(|l| l == "streaming"),
+            cfg!(feature = "streaming")
+        );
+        assert_eq!(
+            labels.iter().any(|l| l.starts_with("batch ")),
+            cfg!(feature = "batch")
+        );
+    }
+
+    #[test]
+    fn compiled_features_are_the_listed_ones() {
+        let features = compiled_features();
+        for (feature, on) in [
+            ("copy-buffer", cfg!(feature = "copy-buffer")),
+            ("streaming", cfg!(feature = "streaming")),
+            ("meta-first", cfg!(feature = "meta-first")),
+            ("batch", cfg!(feature = "batch")),
+        ] {
+            assert_eq!(features.contains(&feature), on, "{feature}: {features:?}");
+        }
+    }
+
+    #[test]
+    fn the_sweep_visits_every_documented_cap_once() {
+        let mut names = Names::default();
+        visit(&mut names);
+        let swept: Vec<_> = names.0.iter().filter(|n| n.2).collect();
+        if !cfg!(feature = "copy-buffer") {
+            assert!(swept.is_empty());
+            return;
+        }
+        let expected: Vec<_> = SWEEP_CAPS
+            .iter()
+            .map(|cap| {
+                let role = match cap {
+                    200 => Role::Baseline,
+                    47 => Role::Previous,
+                    _ => Role::Candidate,
+                };
+                (format!("copy-buffer cap={cap}"), role, true)
+            })
+            .collect();
+        let swept: Vec<_> = swept.into_iter().cloned().collect();
+        assert_eq!(swept, expected);
+    }
+}
