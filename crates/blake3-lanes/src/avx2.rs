@@ -156,7 +156,7 @@ impl LaneVector for Avx2Vector {
     }
 
     #[inline(always)]
-    unsafe fn store_transposed_blocks(words: &[Self; 16], out: &mut [[u8; BLOCK_LEN]; MAX_LANES]) {
+    unsafe fn store_transposed_blocks(words: &[Self; 16], out: &mut [[u8; BLOCK_LEN]]) {
         let low = transpose8(core::array::from_fn(|j| words[j].0));
         let high = transpose8(core::array::from_fn(|j| words[j + 8].0));
         for (lane, dst) in out.iter_mut().take(Self::LANES).enumerate() {

@@ -135,7 +135,7 @@ impl LaneVector for Avx512Vector {
     }
 
     #[inline(always)]
-    unsafe fn store_transposed_blocks(words: &[Self; 16], out: &mut [[u8; BLOCK_LEN]; MAX_LANES]) {
+    unsafe fn store_transposed_blocks(words: &[Self; 16], out: &mut [[u8; BLOCK_LEN]]) {
         let lanes = transpose16(words.map(|v| v.0));
         for (dst, lane) in out.iter_mut().zip(lanes) {
             storeu(dst.as_mut_ptr(), lane);

@@ -50,7 +50,8 @@ pub(crate) trait LaneVector: Copy {
     /// Inverse of a transposed load for 8 words: lane `l` to `out[l]`.
     unsafe fn store_transposed_cvs(cv: &[Self; 8], out: &mut [[u8; OUT_LEN]; MAX_LANES]);
     /// Inverse of [`load_transposed`](Self::load_transposed): lane `l` to `out[l]`.
-    unsafe fn store_transposed_blocks(words: &[Self; 16], out: &mut [[u8; BLOCK_LEN]; MAX_LANES]);
+    /// `out` has at least `LANES` blocks.
+    unsafe fn store_transposed_blocks(words: &[Self; 16], out: &mut [[u8; BLOCK_LEN]]);
     /// `dst[l] += self[l]` for `l < LANES`, as two wrapping `u16` lanes per word.
     unsafe fn add_u16_into(self, dst: &mut [u32]);
     /// `dst[l] -= self[l]` for `l < LANES`, as two wrapping `u16` lanes per word.
@@ -429,21 +430,34 @@ pub(crate) unsafe fn xof_many<V: LaneVector>(inputs: &[&[u8]], out_len: usize, o
         block_len: 0,
         flags: 0,
     }; MAX_LANES];
-    let group_bytes = V::LANES * BLOCK_LEN;
     for batch in inputs.chunks(V::LANES) {
         root_blocks::<V>(batch, &mut roots);
         for (root, output) in roots[..batch.len()].iter().zip(&mut outputs) {
-            let root = broadcast_root::<V>(root);
-            for (group, dst) in output.chunks_mut(group_bytes).enumerate() {
-                let first = (group * V::LANES) as u64;
-                let mut lo = [0u32; MAX_LANES];
-                let mut hi = [0u32; MAX_LANES];
-                for lane in 0..V::LANES {
-                    let counter = first + lane as u64;
-                    lo[lane] = counter as u32;
-                    hi[lane] = (counter >> 32) as u32;
-                }
-                let words = root_output_words(&root, V::from_lanes(&lo), V::from_lanes(&hi));
+            xof_root::<V>(root, output);
+        }
+    }
+}
+
+/// The output phase of one message: fills `out` (any length) with its extended output,
+/// `LANES` root output blocks (counters in lanes) per compression.
+#[inline(always)]
+pub(crate) unsafe fn xof_root<V: LaneVector>(root: &RootBlock, out: &mut [u8]) {
+    let root = broadcast_root::<V>(root);
+    let group_bytes = V::LANES * BLOCK_LEN;
+    for (group, dst) in out.chunks_mut(group_bytes).enumerate() {
+        let first = (group * V::LANES) as u64;
+        let mut lo = [0u32; MAX_LANES];
+        let mut hi = [0u32; MAX_LANES];
+        for lane in 0..V::LANES {
+            let counter = first + lane as u64;
+            lo[lane] = counter as u32;
+            hi[lane] = (counter >> 32) as u32;
+        }
+        let words = root_output_words(&root, V::from_lanes(&lo), V::from_lanes(&hi));
+        match dst.as_chunks_mut::<BLOCK_LEN>() {
+            // A whole group: the blocks go straight to the output.
+            (whole, []) if whole.len() == V::LANES => V::store_transposed_blocks(&words, whole),
+            _ => {
                 let mut blocks = [[0u8; BLOCK_LEN]; MAX_LANES];
                 V::store_transposed_blocks(&words, &mut blocks);
                 dst.copy_from_slice(&blocks.as_flattened()[..dst.len()]);
@@ -465,44 +479,56 @@ pub(crate) unsafe fn accumulate_u16<V: LaneVector>(
     inputs: &[&[u8]],
     subtract: bool,
 ) {
-    const OUTPUT_BLOCKS: usize = U16_SUM_XOF_LEN / BLOCK_LEN;
-    debug_assert!(BLOCKS_PER_GROUP.is_multiple_of(V::LANES));
     let mut roots = [RootBlock {
         cv: [0; 8],
         block: [0; 16],
         block_len: 0,
         flags: 0,
     }; MAX_LANES];
+    for batch in inputs.chunks(V::LANES) {
+        root_blocks::<V>(batch, &mut roots);
+        for root in &roots[..batch.len()] {
+            accumulate_root::<V>(sum, root, subtract);
+        }
+    }
+}
+
+/// The output phase of one message for the `u16` sum: its 32 root output blocks,
+/// `LANES` per compression (counters in lanes), added to (or subtracted from) `sum`
+/// straight from the registers.
+#[inline(always)]
+pub(crate) unsafe fn accumulate_root<V: LaneVector>(
+    sum: &mut SumWords,
+    root: &RootBlock,
+    subtract: bool,
+) {
+    const OUTPUT_BLOCKS: usize = U16_SUM_XOF_LEN / BLOCK_LEN;
+    debug_assert!(BLOCKS_PER_GROUP.is_multiple_of(V::LANES));
     let mut lane_index = [0u32; MAX_LANES];
     for (lane, index) in lane_index.iter_mut().enumerate() {
         *index = lane as u32;
     }
     let lane_index = V::from_lanes(&lane_index);
     let zero = V::splat(0);
-    for batch in inputs.chunks(V::LANES) {
-        root_blocks::<V>(batch, &mut roots);
-        for root in &roots[..batch.len()] {
-            let root = broadcast_root::<V>(root);
-            for first in (0..OUTPUT_BLOCKS).step_by(V::LANES) {
-                let counter = V::splat(first as u32).add(lane_index);
-                let state = compress_rounds(
-                    &root.cv,
-                    &root.block,
-                    counter,
-                    zero,
-                    root.block_len,
-                    root.flags,
-                );
-                let words = feed_forward(state, &root.cv);
-                let base = word_index(first, 0);
-                for (j, word) in words.iter().enumerate() {
-                    let dst = &mut sum[base + j * BLOCKS_PER_GROUP..];
-                    if subtract {
-                        word.sub_u16_from(dst);
-                    } else {
-                        word.add_u16_into(dst);
-                    }
-                }
+    let root = broadcast_root::<V>(root);
+    for first in (0..OUTPUT_BLOCKS).step_by(V::LANES) {
+        let counter = V::splat(first as u32).add(lane_index);
+        let state = compress_rounds(
+            &root.cv,
+            &root.block,
+            counter,
+            zero,
+            root.block_len,
+            root.flags,
+        );
+        let words = feed_forward(state, &root.cv);
+        let base = word_index(first, 0);
+        for (j, word) in words.iter().enumerate() {
+            let dst = &mut sum[base + j * BLOCKS_PER_GROUP..];
+            if subtract {
+                word.sub_u16_from(dst);
+            } else {
+                word.add_u16_into(dst);
             }
         }
     }
@@ -511,7 +537,9 @@ pub(crate) unsafe fn accumulate_u16<V: LaneVector>(
 /// The `#[target_feature]` entry points of one backend: each instantiates the generic lane
 /// algorithm for the backend's vector type, so it is compiled for that instruction set;
 /// `compress` is the backend's one out-of-line copy of the rounds
-/// ([`LaneVector::compress`]). The dispatcher (`platform.rs`) calls these only after it
+/// ([`LaneVector::compress`]). The single-message entry points compress the input blocks
+/// with the SSE4.1 row code of `sse41.rs` (every AVX2 and AVX-512 CPU has SSE4.1), inlined
+/// here into each backend's own `#[target_feature]` function. The dispatcher (`platform.rs`) calls these only after it
 /// checked the CPU, which is the safety contract of every function here.
 macro_rules! backend_entry_points {
     ($vector:ty, $features:literal) => {
@@ -551,6 +579,55 @@ macro_rules! backend_entry_points {
             subtract: bool,
         ) {
             $crate::lanes::accumulate_u16::<$vector>(sum, inputs, subtract)
+        }
+
+        /// Adds (or subtracts) one message's 2048-byte XOF output to `sum`: its input
+        /// blocks compressed one at a time, row-wise (`sse41::root_block_rows`), its 32 output blocks
+        /// across the lanes.
+        ///
+        /// # Safety
+        /// The CPU must support this backend's features; `input` must be at most one chunk
+        /// long.
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn accumulate_u16_one(
+            sum: &mut $crate::u16sum::SumWords,
+            input: &[u8],
+            subtract: bool,
+        ) {
+            $crate::lanes::accumulate_root::<$vector>(
+                sum,
+                &$crate::sse41::root_block_rows(input),
+                subtract,
+            )
+        }
+
+        /// Fills `out` with one message's extended output: input blocks row-wise
+        /// (`$root_block`), output blocks across the lanes.
+        ///
+        /// # Safety
+        /// The CPU must support this backend's features; `input` must be at most one chunk
+        /// long.
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn xof_one(input: &[u8], out: &mut [u8]) {
+            $crate::lanes::xof_root::<$vector>(&$crate::sse41::root_block_rows(input), out)
+        }
+
+        /// One compression of one message with this backend's single-message code
+        /// (the input phase of [`accumulate_u16_one`] and [`xof_one`]), full 16-word
+        /// output: for the tests that hold it equal to the portable compression.
+        ///
+        /// # Safety
+        /// The CPU must support this backend's features.
+        #[cfg(test)]
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn compress_one(
+            cv: &[u32; 8],
+            block: &[u32; 16],
+            counter: u64,
+            block_len: u32,
+            flags: u32,
+        ) -> [u32; 16] {
+            $crate::sse41::compress_rows_words(cv, block, counter, block_len, flags)
         }
 
         /// The seven rounds, compiled once for this backend.

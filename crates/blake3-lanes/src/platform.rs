@@ -1,7 +1,7 @@
 //! Backend choice: run-time CPU detection and dispatch to one kernel file.
 
 use crate::u16sum::SumWords;
-use crate::{portable, Error, BLOCK_LEN, CHUNK_LEN, OUT_LEN};
+use crate::{portable, Error, BLOCK_LEN, CHUNK_LEN, OUT_LEN, U16_LANES, U16_SUM_XOF_LEN};
 
 /// One implementation of the kernel. Every operation takes one explicitly;
 /// [`Backend::detect`] returns the widest one this CPU supports.
@@ -207,6 +207,112 @@ impl Backend {
     }
 }
 
+impl Backend {
+    /// Writes the first `out.len()` bytes of the extended output of ONE message (at most
+    /// [`CHUNK_LEN`] bytes) into `out`, any length.
+    ///
+    /// The single-message path, for hashing accounts one at a time: the message's input
+    /// blocks are compressed one by one with a single-message (row-wise SSE4.1)
+    /// compression instead of occupying a whole wide-vector compression each, and its
+    /// output blocks are spread over the lanes (counters in lanes), [`lanes`](Self::lanes)
+    /// per compression. Equal to `xof_many(&[input], out.len(), out)`.
+    pub fn xof_one(self, input: &[u8], out: &mut [u8]) -> Result<(), Error> {
+        self.ensure_supported()?;
+        check_inputs(&[input])?;
+        match self {
+            Backend::Portable => portable::xof_many(&[input], out.len(), out),
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support and input length checked above.
+            Backend::Sse41 => unsafe { crate::sse41::xof_one(input, out) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support and input length checked above.
+            Backend::Avx2 => unsafe { crate::avx2::xof_one(input, out) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support (AVX-512F and AVX-512BW) and input length checked above.
+            Backend::Avx512 => unsafe { crate::avx512::xof_one(input, out) },
+            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+            _ => unreachable!("ensure_supported rejects SIMD backends here"),
+        }
+        Ok(())
+    }
+
+    /// The lattice-hash term of ONE message (at most [`CHUNK_LEN`] bytes): its first
+    /// 2048 bytes of extended output read as 1024 little-endian `u16`, in canonical order,
+    /// into `out` (overwritten, not summed). The per-account LtHash digest; see
+    /// [`xof_one`](Self::xof_one) for how it is computed, and
+    /// [`U16Sum::add_xof_one`](crate::U16Sum::add_xof_one) to sum it into an accumulator
+    /// instead. On error `out` is left unchanged.
+    pub fn xof_u16_one(self, input: &[u8], out: &mut [u16; U16_LANES]) -> Result<(), Error> {
+        let mut bytes = [0u8; U16_SUM_XOF_LEN];
+        self.xof_one(input, &mut bytes)?;
+        for (lane, pair) in out.iter_mut().zip(bytes.chunks_exact(2)) {
+            *lane = u16::from_le_bytes([pair[0], pair[1]]);
+        }
+        Ok(())
+    }
+
+    /// Adds (or with `SUBTRACT`, subtracts) ONE message's 2048-byte XOF output into
+    /// `sum`: the single-message path of [`xof_one`](Self::xof_one), summed from the
+    /// registers.
+    pub(crate) fn accumulate_u16_one<const SUBTRACT: bool>(
+        self,
+        sum: &mut SumWords,
+        input: &[u8],
+    ) -> Result<(), Error> {
+        self.ensure_supported()?;
+        check_inputs(&[input])?;
+        match self {
+            Backend::Portable => portable::accumulate_u16::<SUBTRACT>(sum, &[input]),
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support and input length checked above.
+            Backend::Sse41 => unsafe { crate::sse41::accumulate_u16_one(sum, input, SUBTRACT) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support and input length checked above.
+            Backend::Avx2 => unsafe { crate::avx2::accumulate_u16_one(sum, input, SUBTRACT) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support (AVX-512F and AVX-512BW) and input length checked above.
+            Backend::Avx512 => unsafe { crate::avx512::accumulate_u16_one(sum, input, SUBTRACT) },
+            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+            _ => unreachable!("ensure_supported rejects SIMD backends here"),
+        }
+        Ok(())
+    }
+
+    /// One compression with this backend's single-message code (the portable compression
+    /// for [`Backend::Portable`]), for the tests.
+    #[cfg(test)]
+    pub(crate) fn compress_one(
+        self,
+        cv: &[u32; 8],
+        block: &[u32; 16],
+        counter: u64,
+        block_len: u32,
+        flags: u32,
+    ) -> Result<[u32; 16], Error> {
+        self.ensure_supported()?;
+        Ok(match self {
+            Backend::Portable => portable::compress(cv, block, counter, block_len, flags),
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support checked above.
+            Backend::Sse41 => unsafe {
+                crate::sse41::compress_one(cv, block, counter, block_len, flags)
+            },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support checked above.
+            Backend::Avx2 => unsafe {
+                crate::avx2::compress_one(cv, block, counter, block_len, flags)
+            },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support checked above.
+            Backend::Avx512 => unsafe {
+                crate::avx512::compress_one(cv, block, counter, block_len, flags)
+            },
+            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+            _ => unreachable!("ensure_supported rejects SIMD backends here"),
+        })
+    }
+}
+
 fn check_inputs(inputs: &[&[u8]]) -> Result<(), Error> {
     match inputs.iter().position(|input| input.len() > CHUNK_LEN) {
         Some(index) => Err(Error::InputTooLong {
@@ -283,6 +389,46 @@ mod tests {
         assert_eq!(hash, reference);
         DISABLED.with(|disabled| disabled.set(None));
         assert!(victim.is_supported() || widest == Backend::Portable);
+    }
+
+    /// Deterministic pseudo-random words (xorshift).
+    fn words<const N: usize>(state: &mut u64) -> [u32; N] {
+        core::array::from_fn(|_| {
+            *state ^= *state << 13;
+            *state ^= *state >> 7;
+            *state ^= *state << 17;
+            (*state >> 16) as u32
+        })
+    }
+
+    /// Every backend's single-message compression (row-wise SIMD) equals the portable
+    /// compression, full 16-word output, over random chaining values, blocks, counters
+    /// (both halves), block lengths and flags.
+    #[test]
+    fn single_message_compression_equals_portable() {
+        let mut state = 0x0123_4567_89AB_CDEF_u64;
+        for case in 0..2000 {
+            let cv = words::<8>(&mut state);
+            let block = words::<16>(&mut state);
+            let [lo, hi, len, flags] = words::<4>(&mut state);
+            let counter = match case % 3 {
+                0 => u64::from(lo % 64),
+                1 => u64::from(lo),
+                _ => u64::from(lo) | (u64::from(hi) << 32),
+            };
+            let block_len = len % 65;
+            let flags = flags & 0xFF;
+            let expected = portable::compress(&cv, &block, counter, block_len, flags);
+            for backend in Backend::available() {
+                assert_eq!(
+                    backend
+                        .compress_one(&cv, &block, counter, block_len, flags)
+                        .unwrap(),
+                    expected,
+                    "{backend:?}, case {case}"
+                );
+            }
+        }
     }
 
     #[test]

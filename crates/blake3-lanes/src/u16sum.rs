@@ -64,6 +64,27 @@ impl U16Sum {
         backend.accumulate_u16::<true>(&mut self.words, inputs)
     }
 
+    /// Adds the 2048-byte XOF output of ONE message (at most
+    /// [`CHUNK_LEN`](crate::CHUNK_LEN) bytes) lane-wise, wrapping: the per-account path,
+    /// e.g. an account a slot modified mixed in to the accounts lattice hash.
+    ///
+    /// Same result as `add_xof(backend, &[input])`, computed for one message: the input
+    /// blocks with a single-message (row-wise SSE4.1) compression each, instead of a
+    /// wide-vector compression with one busy lane, and the 32 output blocks
+    /// [`Backend::lanes`] per compression, summed from the registers. Longer messages are
+    /// an [`Error::InputTooLong`] (hash them with the `blake3` crate). On error the sum is
+    /// left unchanged.
+    pub fn add_xof_one(&mut self, backend: Backend, input: &[u8]) -> Result<(), Error> {
+        backend.accumulate_u16_one::<false>(&mut self.words, input)
+    }
+
+    /// Subtracts the 2048-byte XOF output of ONE message lane-wise, wrapping: the inverse
+    /// of [`add_xof_one`](Self::add_xof_one) (an account mixed out). On error the sum is
+    /// left unchanged.
+    pub fn sub_xof_one(&mut self, backend: Backend, input: &[u8]) -> Result<(), Error> {
+        backend.accumulate_u16_one::<true>(&mut self.words, input)
+    }
+
     /// Adds another sum lane-wise (wrapping).
     pub fn add_sum(&mut self, other: &U16Sum) {
         for (a, b) in self.words.iter_mut().zip(other.words.iter()) {
