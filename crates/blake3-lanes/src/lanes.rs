@@ -35,31 +35,83 @@ const ZERO_BLOCK: [u8; BLOCK_LEN] = [0; BLOCK_LEN];
 pub(crate) trait LaneVector: Copy {
     const LANES: usize;
 
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn splat(x: u32) -> Self;
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn from_lanes(lanes: &[u32; MAX_LANES]) -> Self;
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn add(self, rhs: Self) -> Self;
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn xor(self, rhs: Self) -> Self;
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn rot16(self) -> Self;
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn rot12(self) -> Self;
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn rot8(self) -> Self;
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn rot7(self) -> Self;
     /// Lanes whose `mask` is all ones take `if_set`, the others `if_clear`.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn blend(mask: Self, if_set: Self, if_clear: Self) -> Self;
     /// Word `j` of every lane's block, as vector `j`.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn load_transposed(blocks: &[&[u8; BLOCK_LEN]; MAX_LANES]) -> [Self; 16];
     /// Inverse of a transposed load for 8 words: lane `l` to `out[l]`.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn store_transposed_cvs(cv: &[Self; 8], out: &mut [[u8; OUT_LEN]; MAX_LANES]);
     /// Inverse of [`load_transposed`](Self::load_transposed): lane `l` to `out[l]`.
     /// `out` has at least `LANES` blocks.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn store_transposed_blocks(words: &[Self; 16], out: &mut [[u8; BLOCK_LEN]]);
     /// `dst[l] += self[l]` for `l < LANES`, as two wrapping `u16` lanes per word.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn add_u16_into(self, dst: &mut [u32]);
     /// `dst[l] -= self[l]` for `l < LANES`, as two wrapping `u16` lanes per word.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn sub_u16_from(self, dst: &mut [u32]);
 
     /// [`compress_rounds`] for this backend: one out-of-line copy per backend, compiled
     /// with its target features, that every operation calls. Inlining the seven rounds
     /// into every call site instead made this crate take minutes to build.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn compress(
         cv: &[Self; 8],
         m: &[Self; 16],
@@ -71,31 +123,43 @@ pub(crate) trait LaneVector: Copy {
 }
 
 /// One column step then one diagonal step of G, four G functions interleaved.
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
 #[inline(always)]
 unsafe fn round<V: LaneVector>(v: &mut [V; 16], m: &[V; 16], r: usize) {
-    let s = &MSG_SCHEDULE[r];
-    quarter_round(
-        v,
-        [0, 1, 2, 3],
-        [4, 5, 6, 7],
-        [8, 9, 10, 11],
-        [12, 13, 14, 15],
-        m,
-        s,
-        0,
-    );
-    quarter_round(
-        v,
-        [0, 1, 2, 3],
-        [5, 6, 7, 4],
-        [10, 11, 8, 9],
-        [15, 12, 13, 14],
-        m,
-        s,
-        8,
-    );
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        let s = &MSG_SCHEDULE[r];
+        quarter_round(
+            v,
+            [0, 1, 2, 3],
+            [4, 5, 6, 7],
+            [8, 9, 10, 11],
+            [12, 13, 14, 15],
+            m,
+            s,
+            0,
+        );
+        quarter_round(
+            v,
+            [0, 1, 2, 3],
+            [5, 6, 7, 4],
+            [10, 11, 8, 9],
+            [15, 12, 13, 14],
+            m,
+            s,
+            8,
+        );
+    }
 }
 
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 unsafe fn quarter_round<V: LaneVector>(
@@ -108,52 +172,61 @@ unsafe fn quarter_round<V: LaneVector>(
     s: &[usize; 16],
     first_word: usize,
 ) {
-    for i in 0..4 {
-        v[a[i]] = v[a[i]].add(m[s[first_word + 2 * i]]);
-    }
-    for i in 0..4 {
-        v[a[i]] = v[a[i]].add(v[b[i]]);
-    }
-    for i in 0..4 {
-        v[d[i]] = v[d[i]].xor(v[a[i]]);
-    }
-    for i in 0..4 {
-        v[d[i]] = v[d[i]].rot16();
-    }
-    for i in 0..4 {
-        v[c[i]] = v[c[i]].add(v[d[i]]);
-    }
-    for i in 0..4 {
-        v[b[i]] = v[b[i]].xor(v[c[i]]);
-    }
-    for i in 0..4 {
-        v[b[i]] = v[b[i]].rot12();
-    }
-    for i in 0..4 {
-        v[a[i]] = v[a[i]].add(m[s[first_word + 2 * i + 1]]);
-    }
-    for i in 0..4 {
-        v[a[i]] = v[a[i]].add(v[b[i]]);
-    }
-    for i in 0..4 {
-        v[d[i]] = v[d[i]].xor(v[a[i]]);
-    }
-    for i in 0..4 {
-        v[d[i]] = v[d[i]].rot8();
-    }
-    for i in 0..4 {
-        v[c[i]] = v[c[i]].add(v[d[i]]);
-    }
-    for i in 0..4 {
-        v[b[i]] = v[b[i]].xor(v[c[i]]);
-    }
-    for i in 0..4 {
-        v[b[i]] = v[b[i]].rot7();
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        for i in 0..4 {
+            v[a[i]] = v[a[i]].add(m[s[first_word + 2 * i]]);
+        }
+        for i in 0..4 {
+            v[a[i]] = v[a[i]].add(v[b[i]]);
+        }
+        for i in 0..4 {
+            v[d[i]] = v[d[i]].xor(v[a[i]]);
+        }
+        for i in 0..4 {
+            v[d[i]] = v[d[i]].rot16();
+        }
+        for i in 0..4 {
+            v[c[i]] = v[c[i]].add(v[d[i]]);
+        }
+        for i in 0..4 {
+            v[b[i]] = v[b[i]].xor(v[c[i]]);
+        }
+        for i in 0..4 {
+            v[b[i]] = v[b[i]].rot12();
+        }
+        for i in 0..4 {
+            v[a[i]] = v[a[i]].add(m[s[first_word + 2 * i + 1]]);
+        }
+        for i in 0..4 {
+            v[a[i]] = v[a[i]].add(v[b[i]]);
+        }
+        for i in 0..4 {
+            v[d[i]] = v[d[i]].xor(v[a[i]]);
+        }
+        for i in 0..4 {
+            v[d[i]] = v[d[i]].rot8();
+        }
+        for i in 0..4 {
+            v[c[i]] = v[c[i]].add(v[d[i]]);
+        }
+        for i in 0..4 {
+            v[b[i]] = v[b[i]].xor(v[c[i]]);
+        }
+        for i in 0..4 {
+            v[b[i]] = v[b[i]].rot7();
+        }
     }
 }
 
 /// The state after seven rounds (before the feed-forward), through the backend's
 /// out-of-line [`LaneVector::compress`].
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
 #[inline(always)]
 unsafe fn compress_state<V: LaneVector>(
     cv: &[V; 8],
@@ -163,11 +236,18 @@ unsafe fn compress_state<V: LaneVector>(
     block_len: V,
     flags: V,
 ) -> [V; 16] {
-    V::compress(cv, m, counter_lo, counter_hi, block_len, flags)
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe { V::compress(cv, m, counter_lo, counter_hi, block_len, flags) }
 }
 
 /// The state after seven rounds (before the feed-forward). Backends instantiate this once,
 /// inside their `#[target_feature]` [`LaneVector::compress`].
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
 #[inline(always)]
 pub(crate) unsafe fn compress_rounds<V: LaneVector>(
     cv: &[V; 8],
@@ -177,37 +257,50 @@ pub(crate) unsafe fn compress_rounds<V: LaneVector>(
     block_len: V,
     flags: V,
 ) -> [V; 16] {
-    let mut v = [
-        cv[0],
-        cv[1],
-        cv[2],
-        cv[3],
-        cv[4],
-        cv[5],
-        cv[6],
-        cv[7],
-        V::splat(IV[0]),
-        V::splat(IV[1]),
-        V::splat(IV[2]),
-        V::splat(IV[3]),
-        counter_lo,
-        counter_hi,
-        block_len,
-        flags,
-    ];
-    round(&mut v, m, 0);
-    rounds_after_first(&mut v, m);
-    v
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        let mut v = [
+            cv[0],
+            cv[1],
+            cv[2],
+            cv[3],
+            cv[4],
+            cv[5],
+            cv[6],
+            cv[7],
+            V::splat(IV[0]),
+            V::splat(IV[1]),
+            V::splat(IV[2]),
+            V::splat(IV[3]),
+            counter_lo,
+            counter_hi,
+            block_len,
+            flags,
+        ];
+        round(&mut v, m, 0);
+        rounds_after_first(&mut v, m);
+        v
+    }
 }
 
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
 #[inline(always)]
 unsafe fn rounds_after_first<V: LaneVector>(v: &mut [V; 16], m: &[V; 16]) {
-    round(v, m, 1);
-    round(v, m, 2);
-    round(v, m, 3);
-    round(v, m, 4);
-    round(v, m, 5);
-    round(v, m, 6);
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        round(v, m, 1);
+        round(v, m, 2);
+        round(v, m, 3);
+        round(v, m, 4);
+        round(v, m, 5);
+        round(v, m, 6);
+    }
 }
 
 /// Chaining values of a batch of at most `LANES` messages, one per lane
@@ -219,154 +312,189 @@ unsafe fn rounds_after_first<V: LaneVector>(v: &mut [V; 16], m: &[V; 16]) {
 /// With `INLINE_UNIFORM`, the blocks every lane has in full (all but the last of equal-length
 /// messages: the hot loop of [`hash_many`]) inline the rounds instead of calling the
 /// backend's out-of-line copy: measured here, ~10% of a 246-byte hash on AVX-512.
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
 #[inline(always)]
 unsafe fn chunk_cvs<V: LaneVector, const THROUGH_LAST: bool, const INLINE_UNIFORM: bool>(
     batch: &[&[u8]],
 ) -> [V; 8] {
-    debug_assert!(batch.len() <= V::LANES);
-    let mut inputs: [&[u8]; MAX_LANES] = [&[]; MAX_LANES];
-    inputs[..batch.len()].copy_from_slice(batch);
-    let mut blocks_to_compress = [0usize; MAX_LANES];
-    let mut padded_tails = [[0u8; BLOCK_LEN]; MAX_LANES];
-    for lane in 0..V::LANES {
-        let input = inputs[lane];
-        let blocks = block_count(input.len());
-        blocks_to_compress[lane] = if THROUGH_LAST { blocks } else { blocks - 1 };
-        let tail = input.get((blocks - 1) * BLOCK_LEN..).unwrap_or_default();
-        if THROUGH_LAST && tail.len() < BLOCK_LEN {
-            padded_tails[lane][..tail.len()].copy_from_slice(tail);
-        }
-    }
-    let rounds_needed = blocks_to_compress[..V::LANES]
-        .iter()
-        .copied()
-        .max()
-        .unwrap_or(0);
-    // Every block but a message's last is full and carries no end flag, so
-    // up to the shortest message's last block no lane needs its own length,
-    // flags or blend: the whole batch when lengths are equal. Padding lanes
-    // past `batch.len()` do not count; what they compute is discarded.
-    let uniform_blocks = batch
-        .iter()
-        .map(|input| block_count(input.len()) - 1)
-        .min()
-        .unwrap_or(0);
-    let zero = V::splat(0);
-    let full_len = V::splat(BLOCK_LEN as u32);
-    let mut cv = IV.map(|word| V::splat(word));
-    for block_index in 0..uniform_blocks {
-        let offset = block_index * BLOCK_LEN;
-        let refs: [&[u8; BLOCK_LEN]; MAX_LANES] = core::array::from_fn(|lane| {
-            inputs[lane]
-                .get(offset..)
-                .and_then(|rest| rest.first_chunk::<BLOCK_LEN>())
-                .unwrap_or(&ZERO_BLOCK)
-        });
-        let m = V::load_transposed(&refs);
-        let flags = V::splat(if block_index == 0 { CHUNK_START } else { 0 });
-        let state = if INLINE_UNIFORM {
-            compress_rounds(&cv, &m, zero, zero, full_len, flags)
-        } else {
-            compress_state(&cv, &m, zero, zero, full_len, flags)
-        };
-        for i in 0..8 {
-            cv[i] = state[i].xor(state[i + 8]);
-        }
-    }
-    for block_index in uniform_blocks..rounds_needed {
-        let mut refs: [&[u8; BLOCK_LEN]; MAX_LANES] = [&ZERO_BLOCK; MAX_LANES];
-        let mut block_lens = [0u32; MAX_LANES];
-        let mut flags = [0u32; MAX_LANES];
-        let mut active = [0u32; MAX_LANES];
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        debug_assert!(batch.len() <= V::LANES);
+        let mut inputs: [&[u8]; MAX_LANES] = [&[]; MAX_LANES];
+        inputs[..batch.len()].copy_from_slice(batch);
+        let mut blocks_to_compress = [0usize; MAX_LANES];
+        let mut padded_tails = [[0u8; BLOCK_LEN]; MAX_LANES];
         for lane in 0..V::LANES {
-            if block_index >= blocks_to_compress[lane] {
-                continue;
-            }
             let input = inputs[lane];
-            let offset = block_index * BLOCK_LEN;
-            let remaining = input.get(offset..).unwrap_or_default();
-            refs[lane] = remaining
-                .first_chunk::<BLOCK_LEN>()
-                .unwrap_or(&padded_tails[lane]);
-            block_lens[lane] = remaining.len().min(BLOCK_LEN) as u32;
-            let mut lane_flags = if block_index == 0 { CHUNK_START } else { 0 };
-            if THROUGH_LAST && block_index + 1 == blocks_to_compress[lane] {
-                lane_flags |= CHUNK_END | ROOT;
+            let blocks = block_count(input.len());
+            blocks_to_compress[lane] = if THROUGH_LAST { blocks } else { blocks - 1 };
+            let tail = input.get((blocks - 1) * BLOCK_LEN..).unwrap_or_default();
+            if THROUGH_LAST && tail.len() < BLOCK_LEN {
+                padded_tails[lane][..tail.len()].copy_from_slice(tail);
             }
-            flags[lane] = lane_flags;
-            active[lane] = u32::MAX;
         }
-        let m = V::load_transposed(&refs);
-        let state = compress_state(
-            &cv,
-            &m,
-            zero,
-            zero,
-            V::from_lanes(&block_lens),
-            V::from_lanes(&flags),
-        );
-        let mask = V::from_lanes(&active);
-        for i in 0..8 {
-            cv[i] = V::blend(mask, state[i].xor(state[i + 8]), cv[i]);
+        let rounds_needed = blocks_to_compress[..V::LANES]
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(0);
+        // Every block but a message's last is full and carries no end flag, so
+        // up to the shortest message's last block no lane needs its own length,
+        // flags or blend: the whole batch when lengths are equal. Padding lanes
+        // past `batch.len()` do not count; what they compute is discarded.
+        let uniform_blocks = batch
+            .iter()
+            .map(|input| block_count(input.len()) - 1)
+            .min()
+            .unwrap_or(0);
+        let zero = V::splat(0);
+        let full_len = V::splat(BLOCK_LEN as u32);
+        let mut cv = IV.map(|word| V::splat(word));
+        for block_index in 0..uniform_blocks {
+            let offset = block_index * BLOCK_LEN;
+            let refs: [&[u8; BLOCK_LEN]; MAX_LANES] = core::array::from_fn(|lane| {
+                inputs[lane]
+                    .get(offset..)
+                    .and_then(|rest| rest.first_chunk::<BLOCK_LEN>())
+                    .unwrap_or(&ZERO_BLOCK)
+            });
+            let m = V::load_transposed(&refs);
+            let flags = V::splat(if block_index == 0 { CHUNK_START } else { 0 });
+            let state = if INLINE_UNIFORM {
+                compress_rounds(&cv, &m, zero, zero, full_len, flags)
+            } else {
+                compress_state(&cv, &m, zero, zero, full_len, flags)
+            };
+            for i in 0..8 {
+                cv[i] = state[i].xor(state[i + 8]);
+            }
         }
+        for block_index in uniform_blocks..rounds_needed {
+            let mut refs: [&[u8; BLOCK_LEN]; MAX_LANES] = [&ZERO_BLOCK; MAX_LANES];
+            let mut block_lens = [0u32; MAX_LANES];
+            let mut flags = [0u32; MAX_LANES];
+            let mut active = [0u32; MAX_LANES];
+            for lane in 0..V::LANES {
+                if block_index >= blocks_to_compress[lane] {
+                    continue;
+                }
+                let input = inputs[lane];
+                let offset = block_index * BLOCK_LEN;
+                let remaining = input.get(offset..).unwrap_or_default();
+                refs[lane] = remaining
+                    .first_chunk::<BLOCK_LEN>()
+                    .unwrap_or(&padded_tails[lane]);
+                block_lens[lane] = remaining.len().min(BLOCK_LEN) as u32;
+                let mut lane_flags = if block_index == 0 { CHUNK_START } else { 0 };
+                if THROUGH_LAST && block_index + 1 == blocks_to_compress[lane] {
+                    lane_flags |= CHUNK_END | ROOT;
+                }
+                flags[lane] = lane_flags;
+                active[lane] = u32::MAX;
+            }
+            let m = V::load_transposed(&refs);
+            let state = compress_state(
+                &cv,
+                &m,
+                zero,
+                zero,
+                V::from_lanes(&block_lens),
+                V::from_lanes(&flags),
+            );
+            let mask = V::from_lanes(&active);
+            for i in 0..8 {
+                cv[i] = V::blend(mask, state[i].xor(state[i + 8]), cv[i]);
+            }
+        }
+        cv
     }
-    cv
 }
 
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
 #[inline(always)]
 pub(crate) unsafe fn hash_many<V: LaneVector>(inputs: &[&[u8]], out: &mut [[u8; OUT_LEN]]) {
-    for (batch, hashes) in inputs.chunks(V::LANES).zip(out.chunks_mut(V::LANES)) {
-        let cv = chunk_cvs::<V, true, true>(batch);
-        let mut lanes_out = [[0u8; OUT_LEN]; MAX_LANES];
-        V::store_transposed_cvs(&cv, &mut lanes_out);
-        hashes.copy_from_slice(&lanes_out[..hashes.len()]);
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        for (batch, hashes) in inputs.chunks(V::LANES).zip(out.chunks_mut(V::LANES)) {
+            let cv = chunk_cvs::<V, true, true>(batch);
+            let mut lanes_out = [[0u8; OUT_LEN]; MAX_LANES];
+            V::store_transposed_cvs(&cv, &mut lanes_out);
+            hashes.copy_from_slice(&lanes_out[..hashes.len()]);
+        }
     }
 }
 
 /// Each block hashed as a one-block message: one compression per block with
 /// uniform length and flags, no per-lane bookkeeping. The floor of every
 /// other operation, used to measure the cost of one compression.
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
 #[inline(always)]
 pub(crate) unsafe fn hash_blocks<V: LaneVector>(
     blocks: &[[u8; BLOCK_LEN]],
     out: &mut [[u8; OUT_LEN]],
 ) {
-    let zero = V::splat(0);
-    let full_len = V::splat(BLOCK_LEN as u32);
-    let flags = V::splat(CHUNK_START | CHUNK_END | ROOT);
-    let iv = IV.map(|word| V::splat(word));
-    for (group, hashes) in blocks.chunks(V::LANES).zip(out.chunks_mut(V::LANES)) {
-        let refs: [&[u8; BLOCK_LEN]; MAX_LANES] =
-            core::array::from_fn(|lane| group.get(lane).unwrap_or(&ZERO_BLOCK));
-        let m = V::load_transposed(&refs);
-        let state = compress_state(&iv, &m, zero, zero, full_len, flags);
-        let cv: [V; 8] = core::array::from_fn(|i| state[i].xor(state[i + 8]));
-        let mut lanes_out = [[0u8; OUT_LEN]; MAX_LANES];
-        V::store_transposed_cvs(&cv, &mut lanes_out);
-        hashes.copy_from_slice(&lanes_out[..hashes.len()]);
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        let zero = V::splat(0);
+        let full_len = V::splat(BLOCK_LEN as u32);
+        let flags = V::splat(CHUNK_START | CHUNK_END | ROOT);
+        let iv = IV.map(|word| V::splat(word));
+        for (group, hashes) in blocks.chunks(V::LANES).zip(out.chunks_mut(V::LANES)) {
+            let refs: [&[u8; BLOCK_LEN]; MAX_LANES] =
+                core::array::from_fn(|lane| group.get(lane).unwrap_or(&ZERO_BLOCK));
+            let m = V::load_transposed(&refs);
+            let state = compress_state(&iv, &m, zero, zero, full_len, flags);
+            let cv: [V; 8] = core::array::from_fn(|i| state[i].xor(state[i + 8]));
+            let mut lanes_out = [[0u8; OUT_LEN]; MAX_LANES];
+            V::store_transposed_cvs(&cv, &mut lanes_out);
+            hashes.copy_from_slice(&lanes_out[..hashes.len()]);
+        }
     }
 }
 
 /// The [`RootBlock`] of each message of a batch (at most `LANES`), into
 /// `roots[..batch.len()]`.
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
 #[inline(always)]
 unsafe fn root_blocks<V: LaneVector>(batch: &[&[u8]], roots: &mut [RootBlock; MAX_LANES]) {
-    let cv = chunk_cvs::<V, false, false>(batch);
-    let mut cv_bytes = [[0u8; OUT_LEN]; MAX_LANES];
-    V::store_transposed_cvs(&cv, &mut cv_bytes);
-    for ((root, input), cv) in roots.iter_mut().zip(batch).zip(cv_bytes.iter()) {
-        let (block, block_len) = last_block_words(input);
-        let start = if block_count(input.len()) == 1 {
-            CHUNK_START
-        } else {
-            0
-        };
-        *root = RootBlock {
-            cv: cv_from_le_bytes(cv),
-            block,
-            block_len,
-            flags: start | CHUNK_END | ROOT,
-        };
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        let cv = chunk_cvs::<V, false, false>(batch);
+        let mut cv_bytes = [[0u8; OUT_LEN]; MAX_LANES];
+        V::store_transposed_cvs(&cv, &mut cv_bytes);
+        for ((root, input), cv) in roots.iter_mut().zip(batch).zip(cv_bytes.iter()) {
+            let (block, block_len) = last_block_words(input);
+            let start = if block_count(input.len()) == 1 {
+                CHUNK_START
+            } else {
+                0
+            };
+            *root = RootBlock {
+                cv: cv_from_le_bytes(cv),
+                block,
+                block_len,
+                flags: start | CHUNK_END | ROOT,
+            };
+        }
     }
 }
 
@@ -378,89 +506,131 @@ struct RootVectors<V> {
     flags: V,
 }
 
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
 #[inline(always)]
 unsafe fn broadcast_root<V: LaneVector>(root: &RootBlock) -> RootVectors<V> {
-    RootVectors {
-        cv: root.cv.map(|w| V::splat(w)),
-        block: root.block.map(|w| V::splat(w)),
-        block_len: V::splat(root.block_len),
-        flags: V::splat(root.flags),
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        RootVectors {
+            cv: root.cv.map(|w| V::splat(w)),
+            block: root.block.map(|w| V::splat(w)),
+            block_len: V::splat(root.block_len),
+            flags: V::splat(root.flags),
+        }
     }
 }
 
 /// `LANES` consecutive root output blocks of one message, lane `l` holding
 /// the block with counter `counter_lo[l] | counter_hi[l] << 32`; vector `j`
 /// is word `j` of each block.
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
 #[inline(always)]
 unsafe fn root_output_words<V: LaneVector>(
     root: &RootVectors<V>,
     counter_lo: V,
     counter_hi: V,
 ) -> [V; 16] {
-    let state = compress_state(
-        &root.cv,
-        &root.block,
-        counter_lo,
-        counter_hi,
-        root.block_len,
-        root.flags,
-    );
-    feed_forward(state, &root.cv)
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        let state = compress_state(
+            &root.cv,
+            &root.block,
+            counter_lo,
+            counter_hi,
+            root.block_len,
+            root.flags,
+        );
+        feed_forward(state, &root.cv)
+    }
 }
 
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
 #[inline(always)]
 unsafe fn feed_forward<V: LaneVector>(state: [V; 16], cv: &[V; 8]) -> [V; 16] {
-    let mut out = state;
-    for i in 0..8 {
-        out[i] = state[i].xor(state[i + 8]);
-        out[i + 8] = state[i + 8].xor(cv[i]);
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        let mut out = state;
+        for i in 0..8 {
+            out[i] = state[i].xor(state[i + 8]);
+            out[i + 8] = state[i + 8].xor(cv[i]);
+        }
+        out
     }
-    out
 }
 
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
 #[inline(always)]
 pub(crate) unsafe fn xof_many<V: LaneVector>(inputs: &[&[u8]], out_len: usize, out: &mut [u8]) {
-    if out_len == 0 {
-        return;
-    }
-    let mut outputs = out.chunks_exact_mut(out_len);
-    let mut roots = [RootBlock {
-        cv: [0; 8],
-        block: [0; 16],
-        block_len: 0,
-        flags: 0,
-    }; MAX_LANES];
-    for batch in inputs.chunks(V::LANES) {
-        root_blocks::<V>(batch, &mut roots);
-        for (root, output) in roots[..batch.len()].iter().zip(&mut outputs) {
-            xof_root::<V>(root, output);
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        if out_len == 0 {
+            return;
+        }
+        let mut outputs = out.chunks_exact_mut(out_len);
+        let mut roots = [RootBlock {
+            cv: [0; 8],
+            block: [0; 16],
+            block_len: 0,
+            flags: 0,
+        }; MAX_LANES];
+        for batch in inputs.chunks(V::LANES) {
+            root_blocks::<V>(batch, &mut roots);
+            for (root, output) in roots[..batch.len()].iter().zip(&mut outputs) {
+                xof_root::<V>(root, output);
+            }
         }
     }
 }
 
 /// The output phase of one message: fills `out` (any length) with its extended output,
 /// `LANES` root output blocks (counters in lanes) per compression.
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
 #[inline(always)]
 pub(crate) unsafe fn xof_root<V: LaneVector>(root: &RootBlock, out: &mut [u8]) {
-    let root = broadcast_root::<V>(root);
-    let group_bytes = V::LANES * BLOCK_LEN;
-    for (group, dst) in out.chunks_mut(group_bytes).enumerate() {
-        let first = (group * V::LANES) as u64;
-        let mut lo = [0u32; MAX_LANES];
-        let mut hi = [0u32; MAX_LANES];
-        for lane in 0..V::LANES {
-            let counter = first + lane as u64;
-            lo[lane] = counter as u32;
-            hi[lane] = (counter >> 32) as u32;
-        }
-        let words = root_output_words(&root, V::from_lanes(&lo), V::from_lanes(&hi));
-        match dst.as_chunks_mut::<BLOCK_LEN>() {
-            // A whole group: the blocks go straight to the output.
-            (whole, []) if whole.len() == V::LANES => V::store_transposed_blocks(&words, whole),
-            _ => {
-                let mut blocks = [[0u8; BLOCK_LEN]; MAX_LANES];
-                V::store_transposed_blocks(&words, &mut blocks);
-                dst.copy_from_slice(&blocks.as_flattened()[..dst.len()]);
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        let root = broadcast_root::<V>(root);
+        let group_bytes = V::LANES * BLOCK_LEN;
+        for (group, dst) in out.chunks_mut(group_bytes).enumerate() {
+            let first = (group * V::LANES) as u64;
+            let mut lo = [0u32; MAX_LANES];
+            let mut hi = [0u32; MAX_LANES];
+            for lane in 0..V::LANES {
+                let counter = first + lane as u64;
+                lo[lane] = counter as u32;
+                hi[lane] = (counter >> 32) as u32;
+            }
+            let words = root_output_words(&root, V::from_lanes(&lo), V::from_lanes(&hi));
+            match dst.as_chunks_mut::<BLOCK_LEN>() {
+                // A whole group: the blocks go straight to the output.
+                (whole, []) if whole.len() == V::LANES => V::store_transposed_blocks(&words, whole),
+                _ => {
+                    let mut blocks = [[0u8; BLOCK_LEN]; MAX_LANES];
+                    V::store_transposed_blocks(&words, &mut blocks);
+                    dst.copy_from_slice(&blocks.as_flattened()[..dst.len()]);
+                }
             }
         }
     }
@@ -473,22 +643,31 @@ pub(crate) unsafe fn xof_root<V: LaneVector>(root: &RootBlock, out: &mut [u8]) {
 /// inlines the rounds ([`compress_rounds`]) rather than calling the backend's out-of-line
 /// copy: measured here, the call and the state passed through memory cost ~10% of an
 /// LtHash on AVX-512. `subtract` is a run-time flag so there is one such copy per backend.
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
 #[inline(always)]
 pub(crate) unsafe fn accumulate_u16<V: LaneVector>(
     sum: &mut SumWords,
     inputs: &[&[u8]],
     subtract: bool,
 ) {
-    let mut roots = [RootBlock {
-        cv: [0; 8],
-        block: [0; 16],
-        block_len: 0,
-        flags: 0,
-    }; MAX_LANES];
-    for batch in inputs.chunks(V::LANES) {
-        root_blocks::<V>(batch, &mut roots);
-        for root in &roots[..batch.len()] {
-            accumulate_root::<V>(sum, root, subtract);
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        let mut roots = [RootBlock {
+            cv: [0; 8],
+            block: [0; 16],
+            block_len: 0,
+            flags: 0,
+        }; MAX_LANES];
+        for batch in inputs.chunks(V::LANES) {
+            root_blocks::<V>(batch, &mut roots);
+            for root in &roots[..batch.len()] {
+                accumulate_root::<V>(sum, root, subtract);
+            }
         }
     }
 }
@@ -496,39 +675,48 @@ pub(crate) unsafe fn accumulate_u16<V: LaneVector>(
 /// The output phase of one message for the `u16` sum: its 32 root output blocks,
 /// `LANES` per compression (counters in lanes), added to (or subtracted from) `sum`
 /// straight from the registers.
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
 #[inline(always)]
 pub(crate) unsafe fn accumulate_root<V: LaneVector>(
     sum: &mut SumWords,
     root: &RootBlock,
     subtract: bool,
 ) {
-    const OUTPUT_BLOCKS: usize = U16_SUM_XOF_LEN / BLOCK_LEN;
-    debug_assert!(BLOCKS_PER_GROUP.is_multiple_of(V::LANES));
-    let mut lane_index = [0u32; MAX_LANES];
-    for (lane, index) in lane_index.iter_mut().enumerate() {
-        *index = lane as u32;
-    }
-    let lane_index = V::from_lanes(&lane_index);
-    let zero = V::splat(0);
-    let root = broadcast_root::<V>(root);
-    for first in (0..OUTPUT_BLOCKS).step_by(V::LANES) {
-        let counter = V::splat(first as u32).add(lane_index);
-        let state = compress_rounds(
-            &root.cv,
-            &root.block,
-            counter,
-            zero,
-            root.block_len,
-            root.flags,
-        );
-        let words = feed_forward(state, &root.cv);
-        let base = word_index(first, 0);
-        for (j, word) in words.iter().enumerate() {
-            let dst = &mut sum[base + j * BLOCKS_PER_GROUP..];
-            if subtract {
-                word.sub_u16_from(dst);
-            } else {
-                word.add_u16_into(dst);
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        const OUTPUT_BLOCKS: usize = U16_SUM_XOF_LEN / BLOCK_LEN;
+        debug_assert!(BLOCKS_PER_GROUP.is_multiple_of(V::LANES));
+        let mut lane_index = [0u32; MAX_LANES];
+        for (lane, index) in lane_index.iter_mut().enumerate() {
+            *index = lane as u32;
+        }
+        let lane_index = V::from_lanes(&lane_index);
+        let zero = V::splat(0);
+        let root = broadcast_root::<V>(root);
+        for first in (0..OUTPUT_BLOCKS).step_by(V::LANES) {
+            let counter = V::splat(first as u32).add(lane_index);
+            let state = compress_rounds(
+                &root.cv,
+                &root.block,
+                counter,
+                zero,
+                root.block_len,
+                root.flags,
+            );
+            let words = feed_forward(state, &root.cv);
+            let base = word_index(first, 0);
+            for (j, word) in words.iter().enumerate() {
+                let dst = &mut sum[base + j * BLOCKS_PER_GROUP..];
+                if subtract {
+                    word.sub_u16_from(dst);
+                } else {
+                    word.add_u16_into(dst);
+                }
             }
         }
     }
@@ -548,7 +736,10 @@ macro_rules! backend_entry_points {
         /// chunk long; `out.len() == inputs.len()`.
         #[target_feature(enable = $features)]
         pub(crate) unsafe fn hash_many(inputs: &[&[u8]], out: &mut [[u8; $crate::OUT_LEN]]) {
-            $crate::lanes::hash_many::<$vector>(inputs, out)
+            // SAFETY: this function is compiled with the backend's features and its caller
+            // guarantees the CPU has them (the `LaneVector` contract of the generic code);
+            // the argument requirements are passed on unchanged.
+            unsafe { $crate::lanes::hash_many::<$vector>(inputs, out) }
         }
 
         /// # Safety
@@ -558,7 +749,10 @@ macro_rules! backend_entry_points {
             blocks: &[[u8; $crate::BLOCK_LEN]],
             out: &mut [[u8; $crate::OUT_LEN]],
         ) {
-            $crate::lanes::hash_blocks::<$vector>(blocks, out)
+            // SAFETY: this function is compiled with the backend's features and its caller
+            // guarantees the CPU has them (the `LaneVector` contract of the generic code);
+            // the argument requirements are passed on unchanged.
+            unsafe { $crate::lanes::hash_blocks::<$vector>(blocks, out) }
         }
 
         /// # Safety
@@ -566,7 +760,10 @@ macro_rules! backend_entry_points {
         /// chunk long; `out.len() == inputs.len() * out_len`.
         #[target_feature(enable = $features)]
         pub(crate) unsafe fn xof_many(inputs: &[&[u8]], out_len: usize, out: &mut [u8]) {
-            $crate::lanes::xof_many::<$vector>(inputs, out_len, out)
+            // SAFETY: this function is compiled with the backend's features and its caller
+            // guarantees the CPU has them (the `LaneVector` contract of the generic code);
+            // the argument requirements are passed on unchanged.
+            unsafe { $crate::lanes::xof_many::<$vector>(inputs, out_len, out) }
         }
 
         /// # Safety
@@ -578,12 +775,15 @@ macro_rules! backend_entry_points {
             inputs: &[&[u8]],
             subtract: bool,
         ) {
-            $crate::lanes::accumulate_u16::<$vector>(sum, inputs, subtract)
+            // SAFETY: this function is compiled with the backend's features and its caller
+            // guarantees the CPU has them (the `LaneVector` contract of the generic code);
+            // the argument requirements are passed on unchanged.
+            unsafe { $crate::lanes::accumulate_u16::<$vector>(sum, inputs, subtract) }
         }
 
         /// Adds (or subtracts) one message's 2048-byte XOF output to `sum`: its input
-        /// blocks compressed one at a time, row-wise (`sse41::root_block_rows`), its 32 output blocks
-        /// across the lanes.
+        /// blocks compressed one at a time, row-wise (`sse41::root_block_rows`), its 32
+        /// output blocks across the lanes.
         ///
         /// # Safety
         /// The CPU must support this backend's features; `input` must be at most one chunk
@@ -594,11 +794,16 @@ macro_rules! backend_entry_points {
             input: &[u8],
             subtract: bool,
         ) {
-            $crate::lanes::accumulate_root::<$vector>(
-                sum,
-                &$crate::sse41::root_block_rows(input),
-                subtract,
-            )
+            // SAFETY: this function is compiled with the backend's features and its caller
+            // guarantees the CPU has them (the `LaneVector` contract of the generic code);
+            // the argument requirements are passed on unchanged.
+            unsafe {
+                $crate::lanes::accumulate_root::<$vector>(
+                    sum,
+                    &$crate::sse41::root_block_rows(input),
+                    subtract,
+                )
+            }
         }
 
         /// Fills `out` with one message's extended output: input blocks row-wise
@@ -609,7 +814,12 @@ macro_rules! backend_entry_points {
         /// long.
         #[target_feature(enable = $features)]
         pub(crate) unsafe fn xof_one(input: &[u8], out: &mut [u8]) {
-            $crate::lanes::xof_root::<$vector>(&$crate::sse41::root_block_rows(input), out)
+            // SAFETY: this function is compiled with the backend's features and its caller
+            // guarantees the CPU has them (the `LaneVector` contract of the generic code);
+            // the argument requirements are passed on unchanged.
+            unsafe {
+                $crate::lanes::xof_root::<$vector>(&$crate::sse41::root_block_rows(input), out)
+            }
         }
 
         /// One compression of one message with this backend's single-message code
@@ -627,7 +837,10 @@ macro_rules! backend_entry_points {
             block_len: u32,
             flags: u32,
         ) -> [u32; 16] {
-            $crate::sse41::compress_rows_words(cv, block, counter, block_len, flags)
+            // SAFETY: this function is compiled with the backend's features and its caller
+            // guarantees the CPU has them (the `LaneVector` contract of the generic code);
+            // the argument requirements are passed on unchanged.
+            unsafe { $crate::sse41::compress_rows_words(cv, block, counter, block_len, flags) }
         }
 
         /// The seven rounds, compiled once for this backend.
@@ -644,7 +857,12 @@ macro_rules! backend_entry_points {
             block_len: $vector,
             flags: $vector,
         ) -> [$vector; 16] {
-            $crate::lanes::compress_rounds(cv, m, counter_lo, counter_hi, block_len, flags)
+            // SAFETY: this function is compiled with the backend's features and its caller
+            // guarantees the CPU has them (the `LaneVector` contract of the generic code);
+            // the argument requirements are passed on unchanged.
+            unsafe {
+                $crate::lanes::compress_rounds(cv, m, counter_lo, counter_hi, block_len, flags)
+            }
         }
     };
 }

@@ -40,6 +40,8 @@
 //! # Ok::<(), blake3_lanes::Error>(())
 //! ```
 
+#![deny(unsafe_op_in_unsafe_fn)]
+
 mod error;
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 mod lanes;

@@ -20,28 +20,48 @@ use crate::{
 pub(crate) struct Sse41Vector(__m128i);
 
 /// 4x4 transpose of 32-bit words: `out[i]` lane `j` = `v[j]` lane `i`.
+///
+/// # Safety
+///
+/// The CPU must support this file's instruction set.
 #[inline(always)]
 unsafe fn transpose4(v: [__m128i; 4]) -> [__m128i; 4] {
-    let ab_01 = _mm_unpacklo_epi32(v[0], v[1]);
-    let ab_23 = _mm_unpackhi_epi32(v[0], v[1]);
-    let cd_01 = _mm_unpacklo_epi32(v[2], v[3]);
-    let cd_23 = _mm_unpackhi_epi32(v[2], v[3]);
-    [
-        _mm_unpacklo_epi64(ab_01, cd_01),
-        _mm_unpackhi_epi64(ab_01, cd_01),
-        _mm_unpacklo_epi64(ab_23, cd_23),
-        _mm_unpackhi_epi64(ab_23, cd_23),
-    ]
+    // SAFETY: register-only SSE4.1 shuffles; the CPU supports SSE4.1 (this function's
+    // contract).
+    unsafe {
+        let ab_01 = _mm_unpacklo_epi32(v[0], v[1]);
+        let ab_23 = _mm_unpackhi_epi32(v[0], v[1]);
+        let cd_01 = _mm_unpacklo_epi32(v[2], v[3]);
+        let cd_23 = _mm_unpackhi_epi32(v[2], v[3]);
+        [
+            _mm_unpacklo_epi64(ab_01, cd_01),
+            _mm_unpackhi_epi64(ab_01, cd_01),
+            _mm_unpacklo_epi64(ab_23, cd_23),
+            _mm_unpackhi_epi64(ab_23, cd_23),
+        ]
+    }
 }
 
+/// # Safety
+///
+/// `src` must be valid for an unaligned read of one register; the CPU must support this
+/// file's instruction set.
 #[inline(always)]
 unsafe fn loadu(src: *const u8) -> __m128i {
-    _mm_loadu_si128(src as *const __m128i)
+    // SAFETY: `src` is valid for an unaligned 16-byte read and the CPU supports SSE4.1
+    // (this function's contract).
+    unsafe { _mm_loadu_si128(src as *const __m128i) }
 }
 
+/// # Safety
+///
+/// `dst` must be valid for an unaligned write of one register; the CPU must support
+/// this file's instruction set.
 #[inline(always)]
 unsafe fn storeu(dst: *mut u8, v: __m128i) {
-    _mm_storeu_si128(dst as *mut __m128i, v)
+    // SAFETY: `dst` is valid for an unaligned 16-byte write and the CPU supports SSE4.1
+    // (this function's contract).
+    unsafe { _mm_storeu_si128(dst as *mut __m128i, v) }
 }
 
 impl LaneVector for Sse41Vector {
@@ -49,63 +69,93 @@ impl LaneVector for Sse41Vector {
 
     #[inline(always)]
     unsafe fn splat(x: u32) -> Self {
-        Sse41Vector(_mm_set1_epi32(x as i32))
+        // SAFETY: register-only SSE4.1 intrinsics; the CPU supports SSE4.1 (the `LaneVector`
+        // contract of every method).
+        unsafe { Sse41Vector(_mm_set1_epi32(x as i32)) }
     }
 
     #[inline(always)]
     unsafe fn from_lanes(lanes: &[u32; MAX_LANES]) -> Self {
-        Sse41Vector(loadu(lanes.as_ptr() as *const u8))
+        // SAFETY: `lanes` is a 64-byte array, so the 16-byte load of its first
+        // 4 words is in bounds; the CPU supports SSE4.1 (`LaneVector` contract).
+        unsafe { Sse41Vector(loadu(lanes.as_ptr() as *const u8)) }
     }
 
     #[inline(always)]
     unsafe fn add(self, rhs: Self) -> Self {
-        Sse41Vector(_mm_add_epi32(self.0, rhs.0))
+        // SAFETY: register-only SSE4.1 intrinsics; the CPU supports SSE4.1 (the `LaneVector`
+        // contract of every method).
+        unsafe { Sse41Vector(_mm_add_epi32(self.0, rhs.0)) }
     }
 
     #[inline(always)]
     unsafe fn xor(self, rhs: Self) -> Self {
-        Sse41Vector(_mm_xor_si128(self.0, rhs.0))
+        // SAFETY: register-only SSE4.1 intrinsics; the CPU supports SSE4.1 (the `LaneVector`
+        // contract of every method).
+        unsafe { Sse41Vector(_mm_xor_si128(self.0, rhs.0)) }
     }
 
     #[inline(always)]
     unsafe fn rot16(self) -> Self {
-        let bytes = _mm_set_epi8(13, 12, 15, 14, 9, 8, 11, 10, 5, 4, 7, 6, 1, 0, 3, 2);
-        Sse41Vector(_mm_shuffle_epi8(self.0, bytes))
+        // SAFETY: register-only SSE4.1 intrinsics; the CPU supports SSE4.1 (the `LaneVector`
+        // contract of every method).
+        unsafe {
+            let bytes = _mm_set_epi8(13, 12, 15, 14, 9, 8, 11, 10, 5, 4, 7, 6, 1, 0, 3, 2);
+            Sse41Vector(_mm_shuffle_epi8(self.0, bytes))
+        }
     }
 
     #[inline(always)]
     unsafe fn rot12(self) -> Self {
-        Sse41Vector(_mm_or_si128(
-            _mm_srli_epi32(self.0, 12),
-            _mm_slli_epi32(self.0, 20),
-        ))
+        // SAFETY: register-only SSE4.1 intrinsics; the CPU supports SSE4.1 (the `LaneVector`
+        // contract of every method).
+        unsafe {
+            Sse41Vector(_mm_or_si128(
+                _mm_srli_epi32(self.0, 12),
+                _mm_slli_epi32(self.0, 20),
+            ))
+        }
     }
 
     #[inline(always)]
     unsafe fn rot8(self) -> Self {
-        let bytes = _mm_set_epi8(12, 15, 14, 13, 8, 11, 10, 9, 4, 7, 6, 5, 0, 3, 2, 1);
-        Sse41Vector(_mm_shuffle_epi8(self.0, bytes))
+        // SAFETY: register-only SSE4.1 intrinsics; the CPU supports SSE4.1 (the `LaneVector`
+        // contract of every method).
+        unsafe {
+            let bytes = _mm_set_epi8(12, 15, 14, 13, 8, 11, 10, 9, 4, 7, 6, 5, 0, 3, 2, 1);
+            Sse41Vector(_mm_shuffle_epi8(self.0, bytes))
+        }
     }
 
     #[inline(always)]
     unsafe fn rot7(self) -> Self {
-        Sse41Vector(_mm_or_si128(
-            _mm_srli_epi32(self.0, 7),
-            _mm_slli_epi32(self.0, 25),
-        ))
+        // SAFETY: register-only SSE4.1 intrinsics; the CPU supports SSE4.1 (the `LaneVector`
+        // contract of every method).
+        unsafe {
+            Sse41Vector(_mm_or_si128(
+                _mm_srli_epi32(self.0, 7),
+                _mm_slli_epi32(self.0, 25),
+            ))
+        }
     }
 
     #[inline(always)]
     unsafe fn blend(mask: Self, if_set: Self, if_clear: Self) -> Self {
-        Sse41Vector(_mm_blendv_epi8(if_clear.0, if_set.0, mask.0))
+        // SAFETY: register-only SSE4.1 intrinsics; the CPU supports SSE4.1 (the `LaneVector`
+        // contract of every method).
+        unsafe { Sse41Vector(_mm_blendv_epi8(if_clear.0, if_set.0, mask.0)) }
     }
 
     #[inline(always)]
     unsafe fn load_transposed(blocks: &[&[u8; BLOCK_LEN]; MAX_LANES]) -> [Self; 16] {
         let quarter = |q: usize| {
-            transpose4(core::array::from_fn(|lane| {
-                loadu(blocks[lane].as_ptr().add(16 * q))
-            }))
+            let rows = core::array::from_fn(|lane| {
+                // SAFETY: `q < 4`, so the 16 bytes at `16 * q` lie inside the 64-byte
+                // block; the CPU supports SSE4.1 (`LaneVector` contract).
+                unsafe { loadu(blocks[lane].as_ptr().add(16 * q)) }
+            });
+            // SAFETY: register-only shuffles; the CPU supports SSE4.1.
+            unsafe { transpose4(rows) }
         };
         let quarters = [quarter(0), quarter(1), quarter(2), quarter(3)];
         core::array::from_fn(|j| Sse41Vector(quarters[j / 4][j % 4]))
@@ -113,36 +163,56 @@ impl LaneVector for Sse41Vector {
 
     #[inline(always)]
     unsafe fn store_transposed_cvs(cv: &[Self; 8], out: &mut [[u8; OUT_LEN]; MAX_LANES]) {
-        let low = transpose4([cv[0].0, cv[1].0, cv[2].0, cv[3].0]);
-        let high = transpose4([cv[4].0, cv[5].0, cv[6].0, cv[7].0]);
+        // SAFETY: register-only shuffles; the CPU supports SSE4.1 (`LaneVector` contract).
+        let (low, high) = unsafe {
+            (
+                transpose4([cv[0].0, cv[1].0, cv[2].0, cv[3].0]),
+                transpose4([cv[4].0, cv[5].0, cv[6].0, cv[7].0]),
+            )
+        };
         for (lane, dst) in out.iter_mut().take(Self::LANES).enumerate() {
-            storeu(dst.as_mut_ptr(), low[lane]);
-            storeu(dst.as_mut_ptr().add(16), high[lane]);
+            // SAFETY: two 16-byte stores at offsets 0 and 16 of the 32-byte `dst`; the CPU
+            // supports SSE4.1.
+            unsafe {
+                storeu(dst.as_mut_ptr(), low[lane]);
+                storeu(dst.as_mut_ptr().add(16), high[lane]);
+            }
         }
     }
 
     #[inline(always)]
     unsafe fn store_transposed_blocks(words: &[Self; 16], out: &mut [[u8; BLOCK_LEN]]) {
         for q in 0..4 {
-            let lanes = transpose4(core::array::from_fn(|i| words[4 * q + i].0));
+            // SAFETY: register-only shuffles; the CPU supports SSE4.1 (`LaneVector` contract).
+            let lanes = unsafe { transpose4(core::array::from_fn(|i| words[4 * q + i].0)) };
             for (lane, dst) in out.iter_mut().take(Self::LANES).enumerate() {
-                storeu(dst.as_mut_ptr().add(16 * q), lanes[lane]);
+                // SAFETY: `q < 4`: a 16-byte store at offset `16 * q` of the 64-byte `dst`;
+                // the CPU supports SSE4.1.
+                unsafe { storeu(dst.as_mut_ptr().add(16 * q), lanes[lane]) };
             }
         }
     }
 
     #[inline(always)]
     unsafe fn add_u16_into(self, dst: &mut [u32]) {
-        let dst = &mut dst[..Self::LANES];
-        let sum = _mm_add_epi16(loadu(dst.as_ptr() as *const u8), self.0);
-        storeu(dst.as_mut_ptr() as *mut u8, sum);
+        // SAFETY: `dst` is re-sliced to exactly 4 words first (the slicing panics if it
+        // is shorter), so the 16-byte load and store are in bounds; the CPU supports SSE4.1.
+        unsafe {
+            let dst = &mut dst[..Self::LANES];
+            let sum = _mm_add_epi16(loadu(dst.as_ptr() as *const u8), self.0);
+            storeu(dst.as_mut_ptr() as *mut u8, sum);
+        }
     }
 
     #[inline(always)]
     unsafe fn sub_u16_from(self, dst: &mut [u32]) {
-        let dst = &mut dst[..Self::LANES];
-        let difference = _mm_sub_epi16(loadu(dst.as_ptr() as *const u8), self.0);
-        storeu(dst.as_mut_ptr() as *mut u8, difference);
+        // SAFETY: as in `add_u16_into`: `dst` is exactly 4 words, the 16-byte load
+        // and store are in bounds; the CPU supports SSE4.1.
+        unsafe {
+            let dst = &mut dst[..Self::LANES];
+            let difference = _mm_sub_epi16(loadu(dst.as_ptr() as *const u8), self.0);
+            storeu(dst.as_mut_ptr() as *mut u8, difference);
+        }
     }
 
     #[inline(always)]
@@ -154,7 +224,9 @@ impl LaneVector for Sse41Vector {
         block_len: Self,
         flags: Self,
     ) -> [Self; 16] {
-        compress(cv, m, counter_lo, counter_hi, block_len, flags)
+        // SAFETY: calls this backend's `#[target_feature]` `compress`; the CPU supports
+        // SSE4.1 (`LaneVector` contract).
+        unsafe { compress(cv, m, counter_lo, counter_hi, block_len, flags) }
     }
 }
 
@@ -182,6 +254,10 @@ const fn lane_mask(lane: i32) -> i32 {
 }
 
 /// Lanes 0 and 1 from `a`, lanes 2 and 3 from `b`, chosen by `pick` (`shufps`).
+///
+/// # Safety
+///
+/// The CPU must support this file's instruction set.
 #[inline(always)]
 unsafe fn shuffle2<const IMM: i32>(a: __m128i, b: __m128i) -> __m128i {
     // SAFETY: SSE2 only; the caller runs with SSE4.1 enabled (this function's contract).
@@ -195,6 +271,10 @@ unsafe fn shuffle2<const IMM: i32>(a: __m128i, b: __m128i) -> __m128i {
 
 /// One G function on the four rows: a column step, or with the rows diagonalized a
 /// diagonal step. `mx` and `my` hold the first and second message word of each G.
+///
+/// # Safety
+///
+/// The CPU must support this file's instruction set.
 #[inline(always)]
 unsafe fn g_rows(rows: &mut [Sse41Vector; 4], mx: __m128i, my: __m128i) {
     let [a, b, c, d] = rows;
