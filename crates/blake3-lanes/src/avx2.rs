@@ -10,7 +10,7 @@ use core::arch::x86::*;
 use core::arch::x86_64::*;
 
 use crate::lanes::{self, LaneVector, MAX_LANES};
-use crate::{BLOCK_LEN, OUT_LEN};
+use crate::words::{BLOCK_LEN, OUT_LEN};
 
 #[derive(Clone, Copy)]
 #[repr(transparent)]
@@ -274,4 +274,9 @@ impl LaneVector for Avx2Vector {
     }
 }
 
-lanes::backend_entry_points!(Avx2Vector, "avx2");
+lanes::backend_entry_points!(
+    Avx2Vector,
+    "avx2",
+    crate::sse41::root_block_rows,
+    crate::sse41::compress_rows_words
+);

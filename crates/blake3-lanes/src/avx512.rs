@@ -12,7 +12,7 @@ use core::arch::x86::*;
 use core::arch::x86_64::*;
 
 use crate::lanes::{self, LaneVector, MAX_LANES};
-use crate::{BLOCK_LEN, OUT_LEN};
+use crate::words::{BLOCK_LEN, OUT_LEN};
 
 #[derive(Clone, Copy)]
 #[repr(transparent)]
@@ -29,8 +29,8 @@ pub(crate) struct Avx512Vector(__m512i);
 /// The CPU must support this file's instruction set.
 #[inline(always)]
 unsafe fn transpose16(rows: [__m512i; 16]) -> [__m512i; 16] {
-    // SAFETY: register-only AVX-512F and AVX-512BW shuffles; the CPU supports AVX-512F and AVX-512BW (this function's
-    // contract).
+    // SAFETY: register-only AVX-512F and AVX-512BW shuffles; the CPU supports AVX-512F and
+    // AVX-512BW (this function's contract).
     unsafe {
         // Stage 1: t[2k] = words (0,1),(4,5),.. of rows 2k and 2k+1 interleaved; t[2k+1] = (2,3),...
         let mut t = [_mm512_setzero_si512(); 16];
@@ -72,8 +72,8 @@ unsafe fn transpose16(rows: [__m512i; 16]) -> [__m512i; 16] {
 /// file's instruction set.
 #[inline(always)]
 unsafe fn loadu(src: *const u8) -> __m512i {
-    // SAFETY: `src` is valid for an unaligned 64-byte read and the CPU supports AVX-512F and AVX-512BW
-    // (this function's contract).
+    // SAFETY: `src` is valid for an unaligned 64-byte read and the CPU supports AVX-512F and
+    // AVX-512BW (this function's contract).
     unsafe { _mm512_loadu_si512(src as *const __m512i) }
 }
 
@@ -83,8 +83,8 @@ unsafe fn loadu(src: *const u8) -> __m512i {
 /// this file's instruction set.
 #[inline(always)]
 unsafe fn storeu(dst: *mut u8, v: __m512i) {
-    // SAFETY: `dst` is valid for an unaligned 64-byte write and the CPU supports AVX-512F and AVX-512BW
-    // (this function's contract).
+    // SAFETY: `dst` is valid for an unaligned 64-byte write and the CPU supports AVX-512F and
+    // AVX-512BW (this function's contract).
     unsafe { _mm512_storeu_si512(dst as *mut __m512i, v) }
 }
 
@@ -93,8 +93,8 @@ impl LaneVector for Avx512Vector {
 
     #[inline(always)]
     unsafe fn splat(x: u32) -> Self {
-        // SAFETY: register-only AVX-512F and AVX-512BW intrinsics; the CPU supports AVX-512F and AVX-512BW (the `LaneVector`
-        // contract of every method).
+        // SAFETY: register-only AVX-512F and AVX-512BW intrinsics; the CPU supports AVX-512F and
+        // AVX-512BW (the `LaneVector` contract of every method).
         unsafe { Avx512Vector(_mm512_set1_epi32(x as i32)) }
     }
 
@@ -107,50 +107,50 @@ impl LaneVector for Avx512Vector {
 
     #[inline(always)]
     unsafe fn add(self, rhs: Self) -> Self {
-        // SAFETY: register-only AVX-512F and AVX-512BW intrinsics; the CPU supports AVX-512F and AVX-512BW (the `LaneVector`
-        // contract of every method).
+        // SAFETY: register-only AVX-512F and AVX-512BW intrinsics; the CPU supports AVX-512F and
+        // AVX-512BW (the `LaneVector` contract of every method).
         unsafe { Avx512Vector(_mm512_add_epi32(self.0, rhs.0)) }
     }
 
     #[inline(always)]
     unsafe fn xor(self, rhs: Self) -> Self {
-        // SAFETY: register-only AVX-512F and AVX-512BW intrinsics; the CPU supports AVX-512F and AVX-512BW (the `LaneVector`
-        // contract of every method).
+        // SAFETY: register-only AVX-512F and AVX-512BW intrinsics; the CPU supports AVX-512F and
+        // AVX-512BW (the `LaneVector` contract of every method).
         unsafe { Avx512Vector(_mm512_xor_si512(self.0, rhs.0)) }
     }
 
     #[inline(always)]
     unsafe fn rot16(self) -> Self {
-        // SAFETY: register-only AVX-512F and AVX-512BW intrinsics; the CPU supports AVX-512F and AVX-512BW (the `LaneVector`
-        // contract of every method).
+        // SAFETY: register-only AVX-512F and AVX-512BW intrinsics; the CPU supports AVX-512F and
+        // AVX-512BW (the `LaneVector` contract of every method).
         unsafe { Avx512Vector(_mm512_ror_epi32::<16>(self.0)) }
     }
 
     #[inline(always)]
     unsafe fn rot12(self) -> Self {
-        // SAFETY: register-only AVX-512F and AVX-512BW intrinsics; the CPU supports AVX-512F and AVX-512BW (the `LaneVector`
-        // contract of every method).
+        // SAFETY: register-only AVX-512F and AVX-512BW intrinsics; the CPU supports AVX-512F and
+        // AVX-512BW (the `LaneVector` contract of every method).
         unsafe { Avx512Vector(_mm512_ror_epi32::<12>(self.0)) }
     }
 
     #[inline(always)]
     unsafe fn rot8(self) -> Self {
-        // SAFETY: register-only AVX-512F and AVX-512BW intrinsics; the CPU supports AVX-512F and AVX-512BW (the `LaneVector`
-        // contract of every method).
+        // SAFETY: register-only AVX-512F and AVX-512BW intrinsics; the CPU supports AVX-512F and
+        // AVX-512BW (the `LaneVector` contract of every method).
         unsafe { Avx512Vector(_mm512_ror_epi32::<8>(self.0)) }
     }
 
     #[inline(always)]
     unsafe fn rot7(self) -> Self {
-        // SAFETY: register-only AVX-512F and AVX-512BW intrinsics; the CPU supports AVX-512F and AVX-512BW (the `LaneVector`
-        // contract of every method).
+        // SAFETY: register-only AVX-512F and AVX-512BW intrinsics; the CPU supports AVX-512F and
+        // AVX-512BW (the `LaneVector` contract of every method).
         unsafe { Avx512Vector(_mm512_ror_epi32::<7>(self.0)) }
     }
 
     #[inline(always)]
     unsafe fn blend(mask: Self, if_set: Self, if_clear: Self) -> Self {
-        // SAFETY: register-only AVX-512F and AVX-512BW intrinsics; the CPU supports AVX-512F and AVX-512BW (the `LaneVector`
-        // contract of every method).
+        // SAFETY: register-only AVX-512F and AVX-512BW intrinsics; the CPU supports AVX-512F and
+        // AVX-512BW (the `LaneVector` contract of every method).
         unsafe {
             let k = _mm512_test_epi32_mask(mask.0, mask.0);
             Avx512Vector(_mm512_mask_blend_epi32(k, if_clear.0, if_set.0))
@@ -197,8 +197,9 @@ impl LaneVector for Avx512Vector {
 
     #[inline(always)]
     unsafe fn add_u16_into(self, dst: &mut [u32]) {
-        // SAFETY: `dst` is re-sliced to exactly 16 words first (the slicing panics if it
-        // is shorter), so the 64-byte load and store are in bounds; the CPU supports AVX-512F and AVX-512BW.
+        // SAFETY: `dst` is re-sliced to exactly 16 words first (the slicing panics if it is
+        // shorter), so the 64-byte load and store are in bounds; the CPU supports AVX-512F and
+        // AVX-512BW.
         unsafe {
             let dst = &mut dst[..Self::LANES];
             let sum = _mm512_add_epi16(loadu(dst.as_ptr() as *const u8), self.0);
@@ -232,4 +233,9 @@ impl LaneVector for Avx512Vector {
     }
 }
 
-lanes::backend_entry_points!(Avx512Vector, "avx512f,avx512bw");
+lanes::backend_entry_points!(
+    Avx512Vector,
+    "avx512f,avx512bw",
+    crate::sse41::root_block_rows,
+    crate::sse41::compress_rows_words
+);

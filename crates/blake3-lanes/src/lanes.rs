@@ -13,10 +13,10 @@
 //!   differ only in their counter, so the message words, chaining value,
 //!   length and flags are broadcast and no transpose is needed.
 
-use crate::u16sum::{word_index, SumWords, BLOCKS_PER_GROUP};
-use crate::{
-    block_count, cv_from_le_bytes, last_block_words, RootBlock, BLOCK_LEN, CHUNK_END, CHUNK_START,
-    IV, MSG_SCHEDULE, OUT_LEN, ROOT, U16_SUM_XOF_LEN,
+use crate::words::{
+    block_count, cv_from_le_bytes, last_block_words, word_index, RootBlock, SumWords,
+    BLOCKS_PER_GROUP, BLOCK_LEN, CHUNK_END, CHUNK_START, IV, MSG_SCHEDULE, OUT_LEN, ROOT,
+    U16_SUM_XOF_LEN,
 };
 
 /// Widest lane count of any backend (sizes the scratch arrays).
@@ -726,16 +726,18 @@ pub(crate) unsafe fn accumulate_root<V: LaneVector>(
 /// algorithm for the backend's vector type, so it is compiled for that instruction set;
 /// `compress` is the backend's one out-of-line copy of the rounds
 /// ([`LaneVector::compress`]). The single-message entry points compress the input blocks
-/// with the SSE4.1 row code of `sse41.rs` (every AVX2 and AVX-512 CPU has SSE4.1), inlined
-/// here into each backend's own `#[target_feature]` function. The dispatcher (`platform.rs`) calls these only after it
-/// checked the CPU, which is the safety contract of every function here.
+/// with `$root_block` (each backend passes the SSE4.1 row code of `sse41.rs`: every AVX2
+/// and AVX-512 CPU has SSE4.1), inlined into the backend's own `#[target_feature]`
+/// function; `$compress_words` is its one-compression form, for the tests. The dispatcher
+/// (`platform.rs`) calls these only after it checked the CPU, which is the safety contract
+/// of every function here.
 macro_rules! backend_entry_points {
-    ($vector:ty, $features:literal) => {
+    ($vector:ty, $features:literal, $root_block:path, $compress_words:path) => {
         /// # Safety
         /// The CPU must support this backend's features; every input must be at most one
         /// chunk long; `out.len() == inputs.len()`.
         #[target_feature(enable = $features)]
-        pub(crate) unsafe fn hash_many(inputs: &[&[u8]], out: &mut [[u8; $crate::OUT_LEN]]) {
+        pub(crate) unsafe fn hash_many(inputs: &[&[u8]], out: &mut [[u8; $crate::words::OUT_LEN]]) {
             // SAFETY: this function is compiled with the backend's features and its caller
             // guarantees the CPU has them (the `LaneVector` contract of the generic code);
             // the argument requirements are passed on unchanged.
@@ -746,8 +748,8 @@ macro_rules! backend_entry_points {
         /// The CPU must support this backend's features; `out.len() == blocks.len()`.
         #[target_feature(enable = $features)]
         pub(crate) unsafe fn hash_blocks(
-            blocks: &[[u8; $crate::BLOCK_LEN]],
-            out: &mut [[u8; $crate::OUT_LEN]],
+            blocks: &[[u8; $crate::words::BLOCK_LEN]],
+            out: &mut [[u8; $crate::words::OUT_LEN]],
         ) {
             // SAFETY: this function is compiled with the backend's features and its caller
             // guarantees the CPU has them (the `LaneVector` contract of the generic code);
@@ -771,7 +773,7 @@ macro_rules! backend_entry_points {
         /// chunk long.
         #[target_feature(enable = $features)]
         pub(crate) unsafe fn accumulate_u16(
-            sum: &mut $crate::u16sum::SumWords,
+            sum: &mut $crate::words::SumWords,
             inputs: &[&[u8]],
             subtract: bool,
         ) {
@@ -782,7 +784,7 @@ macro_rules! backend_entry_points {
         }
 
         /// Adds (or subtracts) one message's 2048-byte XOF output to `sum`: its input
-        /// blocks compressed one at a time, row-wise (`sse41::root_block_rows`), its 32
+        /// blocks compressed one at a time, row-wise (SSE4.1), its 32
         /// output blocks across the lanes.
         ///
         /// # Safety
@@ -790,24 +792,18 @@ macro_rules! backend_entry_points {
         /// long.
         #[target_feature(enable = $features)]
         pub(crate) unsafe fn accumulate_u16_one(
-            sum: &mut $crate::u16sum::SumWords,
+            sum: &mut $crate::words::SumWords,
             input: &[u8],
             subtract: bool,
         ) {
             // SAFETY: this function is compiled with the backend's features and its caller
             // guarantees the CPU has them (the `LaneVector` contract of the generic code);
             // the argument requirements are passed on unchanged.
-            unsafe {
-                $crate::lanes::accumulate_root::<$vector>(
-                    sum,
-                    &$crate::sse41::root_block_rows(input),
-                    subtract,
-                )
-            }
+            unsafe { $crate::lanes::accumulate_root::<$vector>(sum, &$root_block(input), subtract) }
         }
 
         /// Fills `out` with one message's extended output: input blocks row-wise
-        /// (`$root_block`), output blocks across the lanes.
+        /// (SSE4.1), output blocks across the lanes.
         ///
         /// # Safety
         /// The CPU must support this backend's features; `input` must be at most one chunk
@@ -817,9 +813,7 @@ macro_rules! backend_entry_points {
             // SAFETY: this function is compiled with the backend's features and its caller
             // guarantees the CPU has them (the `LaneVector` contract of the generic code);
             // the argument requirements are passed on unchanged.
-            unsafe {
-                $crate::lanes::xof_root::<$vector>(&$crate::sse41::root_block_rows(input), out)
-            }
+            unsafe { $crate::lanes::xof_root::<$vector>(&$root_block(input), out) }
         }
 
         /// One compression of one message with this backend's single-message code
@@ -840,7 +834,7 @@ macro_rules! backend_entry_points {
             // SAFETY: this function is compiled with the backend's features and its caller
             // guarantees the CPU has them (the `LaneVector` contract of the generic code);
             // the argument requirements are passed on unchanged.
-            unsafe { $crate::sse41::compress_rows_words(cv, block, counter, block_len, flags) }
+            unsafe { $compress_words(cv, block, counter, block_len, flags) }
         }
 
         /// The seven rounds, compiled once for this backend.

@@ -11,7 +11,7 @@ use core::arch::x86::*;
 use core::arch::x86_64::*;
 
 use crate::lanes::{self, LaneVector, MAX_LANES};
-use crate::{
+use crate::words::{
     block_count, last_block_words, RootBlock, BLOCK_LEN, CHUNK_END, CHUNK_START, IV, OUT_LEN, ROOT,
 };
 
@@ -230,7 +230,12 @@ impl LaneVector for Sse41Vector {
     }
 }
 
-lanes::backend_entry_points!(Sse41Vector, "sse4.1");
+lanes::backend_entry_points!(
+    Sse41Vector,
+    "sse4.1",
+    crate::sse41::root_block_rows,
+    crate::sse41::compress_rows_words
+);
 
 // Single-message compression, row-wise.
 //
@@ -386,7 +391,7 @@ pub(crate) unsafe fn compress_rows(
 /// The CPU must support SSE4.1; `input.len() <= CHUNK_LEN`.
 #[inline(always)]
 pub(crate) unsafe fn root_block_rows(input: &[u8]) -> RootBlock {
-    debug_assert!(input.len() <= crate::CHUNK_LEN);
+    debug_assert!(input.len() <= crate::words::CHUNK_LEN);
     let blocks = block_count(input.len());
     let mut cv_words = IV;
     // SAFETY: SSE4.1 is this function's contract. The loads and stores touch
