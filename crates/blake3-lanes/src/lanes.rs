@@ -16,7 +16,7 @@
 use crate::words::{
     block_count, cv_from_le_bytes, last_block_words, word_index, RootBlock, SumWords,
     BLOCKS_PER_GROUP, BLOCK_LEN, CHUNK_END, CHUNK_START, IV, MSG_SCHEDULE, OUT_LEN, ROOT,
-    U16_SUM_XOF_LEN,
+    U16_LANES, U16_SUM_XOF_LEN,
 };
 
 /// Widest lane count of any backend (sizes the scratch arrays).
@@ -636,6 +636,23 @@ pub(crate) unsafe fn xof_root<V: LaneVector>(root: &RootBlock, out: &mut [u8]) {
     }
 }
 
+/// [`xof_root`] of the first 2048 bytes, written straight into 1024 `u16` lanes.
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
+#[inline(always)]
+pub(crate) unsafe fn xof_root_u16<V: LaneVector>(root: &RootBlock, out: &mut [u16; U16_LANES]) {
+    // SAFETY: `[u16; U16_LANES]` is `U16_SUM_XOF_LEN` bytes with no padding, every byte
+    // pattern is a valid `u16`, and `u8` needs no alignment; the borrow of `out` is moved
+    // into `bytes` for its whole life. This file is compiled for x86 only, which is
+    // little-endian, so bytes `2i, 2i + 1` of the output are lane `i` read as
+    // little-endian, as the lanes are defined.
+    let bytes = unsafe { &mut *(out as *mut [u16; U16_LANES] as *mut [u8; U16_SUM_XOF_LEN]) };
+    // SAFETY: the CPU supports `V`'s instruction set (this function's contract).
+    unsafe { xof_root::<V>(root, bytes) }
+}
+
 /// Adds (or subtracts) the 2048-byte XOF output of each input into `sum`,
 /// kept in the kernel word order of [`word_index`].
 ///
@@ -814,6 +831,20 @@ macro_rules! backend_entry_points {
             // guarantees the CPU has them (the `LaneVector` contract of the generic code);
             // the argument requirements are passed on unchanged.
             unsafe { $crate::lanes::xof_root::<$vector>(&$root_block(input), out) }
+        }
+
+        /// One message's 1024-lane `u16` term, written (not summed) into `out`: input
+        /// blocks row-wise (SSE4.1), output blocks across the lanes.
+        ///
+        /// # Safety
+        /// The CPU must support this backend's features; `input` must be at most one chunk
+        /// long.
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn xof_u16_one(input: &[u8], out: &mut [u16; $crate::words::U16_LANES]) {
+            // SAFETY: this function is compiled with the backend's features and its caller
+            // guarantees the CPU has them (the `LaneVector` contract of the generic code);
+            // the argument requirements are passed on unchanged.
+            unsafe { $crate::lanes::xof_root_u16::<$vector>(&$root_block(input), out) }
         }
 
         /// One compression of one message with this backend's single-message code

@@ -163,10 +163,27 @@ impl Backend {
     /// [`U16Sum::add_xof_one`](crate::U16Sum::add_xof_one) to sum it into an accumulator
     /// instead. On error `out` is left unchanged.
     pub fn xof_u16_one(self, input: &[u8], out: &mut [u16; U16_LANES]) -> Result<(), Error> {
-        let mut bytes = [0u8; U16_SUM_XOF_LEN];
-        self.xof_one(input, &mut bytes)?;
-        for (lane, pair) in out.iter_mut().zip(bytes.chunks_exact(2)) {
-            *lane = u16::from_le_bytes([pair[0], pair[1]]);
+        self.ensure_supported()?;
+        check_inputs(&[input])?;
+        match self {
+            Backend::Portable => {
+                let mut bytes = [0u8; U16_SUM_XOF_LEN];
+                portable::xof_many(&[input], U16_SUM_XOF_LEN, &mut bytes);
+                for (lane, pair) in out.iter_mut().zip(bytes.chunks_exact(2)) {
+                    *lane = u16::from_le_bytes([pair[0], pair[1]]);
+                }
+            }
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support and input length checked above.
+            Backend::Sse41 => unsafe { crate::sse41::xof_u16_one(input, out) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support and input length checked above.
+            Backend::Avx2 => unsafe { crate::avx2::xof_u16_one(input, out) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support (AVX-512F and AVX-512BW) and input length checked above.
+            Backend::Avx512 => unsafe { crate::avx512::xof_u16_one(input, out) },
+            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+            _ => unreachable!("ensure_supported rejects SIMD backends here"),
         }
         Ok(())
     }
