@@ -10,11 +10,12 @@
 //! | `copy-buffer` (A) | [`CopyBuffer`], written `copy_buffer!(200)` | `copy-buffer` | consensus |
 //! | `streaming` (B) | [`Streaming`] | `streaming` | consensus |
 //! | `meta-first` (C) | [`MetaFirst`] | `meta-first` | **different**: [`NonConsensus`] outputs |
+//! | `batch` | [`Batch`] (many accounts across SIMD lanes) | `batch` | consensus |
+//! | `lane-xof` | [`LaneXof`] (one account's LtHash XOF across SIMD lanes) | `lane-xof` | consensus |
 //!
-//! All three (and `batch`, many accounts across SIMD lanes: [`Batch`]) are default features;
-//! `--no-default-features` builds the account, digest and input types alone. Every strategy
-//! compiled in is listed once in [`strategy::list`], which the lab and `xtask verify`
-//! iterate; `docs/adding-a-strategy.md` shows how to add one.
+//! All are default features; `--no-default-features` builds the account, digest and input
+//! types alone. Every strategy compiled in is listed once in [`strategy::list`], which the
+//! lab and `xtask verify` iterate; `docs/adding-a-strategy.md` shows how to add one.
 //!
 //! # Picking the strategy behind [`hash_account`]
 //!
@@ -27,10 +28,20 @@
 //!
 //! - `pick-copy-buffer`: [`CopyBuffer200`] (also the choice when no `pick-*` feature is on and
 //!   `copy-buffer` is compiled);
-//! - `pick-streaming`: [`Streaming`] (the fallback when `copy-buffer` is off).
+//! - `pick-streaming`: [`Streaming`] (the fallback when `copy-buffer` is off);
+//! - `pick-lane-xof`: [`LaneXof`] behind [`lt_hash_account`] only; [`hash_account`] stays on
+//!   the legacy strategy picked above (the legacy hash has no XOF to spread over lanes).
+//!   It combines with at most one of the two picks above.
 //!
-//! Two `pick-*` features at once fail to compile with a message saying so. `meta-first`
-//! cannot be picked: it does not produce the consensus digest.
+//! | features | `hash_account` | `lt_hash_account` |
+//! |---|---|---|
+//! | none, or `pick-copy-buffer` | [`CopyBuffer200`] | [`CopyBuffer200`] |
+//! | `pick-streaming` | [`Streaming`] | [`Streaming`] |
+//! | `pick-lane-xof` (+ one of the above) | as above | [`LaneXof`] |
+//!
+//! Two legacy `pick-*` features at once (`pick-copy-buffer` and `pick-streaming`) fail to
+//! compile with a message saying so. `meta-first` cannot be picked: it does not produce the
+//! consensus digest.
 //!
 //! # Example
 //!
@@ -61,6 +72,8 @@ pub use strategy::batch::{Batch, BatchLtAccumulator};
 #[cfg(feature = "copy-buffer")]
 pub use strategy::copy_buffer::{CopyBuffer, CopyBuffer200, CopyBuffer47};
 pub use strategy::list::{Role, StrategyEntry, StrategyVisitor};
+#[cfg(feature = "lane-xof")]
+pub use strategy::lane_xof::LaneXof;
 #[cfg(feature = "meta-first")]
 pub use strategy::meta_first::MetaFirst;
 #[cfg(feature = "streaming")]
@@ -106,8 +119,19 @@ pub fn hash_account(account: &AccountRef<'_>) -> AccountHash {
 }
 
 /// The consensus LtHash of one account, with the strategy picked by feature.
-#[cfg(any(feature = "copy-buffer", feature = "streaming"))]
+#[cfg(all(
+    any(feature = "copy-buffer", feature = "streaming"),
+    not(feature = "pick-lane-xof")
+))]
 #[inline]
 pub fn lt_hash_account(account: &AccountRef<'_>) -> LtHash {
     Selected::default().lt_hash(account)
+}
+
+/// The consensus LtHash of one account, with the strategy picked by feature: [`LaneXof`]
+/// on the widest backend this CPU has (`pick-lane-xof`).
+#[cfg(feature = "pick-lane-xof")]
+#[inline]
+pub fn lt_hash_account(account: &AccountRef<'_>) -> LtHash {
+    LaneXof::default().lt_hash(account)
 }

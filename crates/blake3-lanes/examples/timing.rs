@@ -5,7 +5,11 @@
 //! Prints ns per message for the legacy account hash (246-byte message),
 //! the lattice-hash term (2048 XOF bytes of a 238-byte message summed as
 //! u16), and ns per compression, each per backend and for the serial
-//! `blake3::Hasher` loop. Times are the best of several repetitions.
+//! `blake3::Hasher` loop; then the single-message LtHash (one 238-byte
+//! message per call, as a validator hashes the accounts a slot modified):
+//! `U16Sum::add_xof_one`, `Backend::xof_u16_one` and, for comparison, the
+//! multi-message path called with one message, `add_xof(&[one])`. Times
+//! are the best of several repetitions.
 
 use blake3_lanes::{Backend, U16Sum, OUT_LEN, U16_LANES};
 use std::hint::black_box;
@@ -98,6 +102,46 @@ fn main() {
             backend.name(),
             serial / ns,
             ns / 35.0
+        );
+    }
+
+    let serial = best_ns_per_item(MESSAGES, || {
+        let mut xof = [0u8; 2 * U16_LANES];
+        for input in &lt_inputs {
+            blake3::Hasher::new()
+                .update(input)
+                .finalize_xof()
+                .fill(&mut xof);
+            black_box(&xof);
+        }
+    });
+    println!("single-message lt, 238-byte message: blake3 2048-byte XOF {serial:8.1} ns");
+    for backend in Backend::available() {
+        let old = best_ns_per_item(MESSAGES, || {
+            let mut sum = U16Sum::new();
+            for input in &lt_inputs {
+                sum.add_xof(backend, &[input]).unwrap();
+            }
+            black_box(&sum);
+        });
+        let one = best_ns_per_item(MESSAGES, || {
+            let mut sum = U16Sum::new();
+            for input in &lt_inputs {
+                sum.add_xof_one(backend, input).unwrap();
+            }
+            black_box(&sum);
+        });
+        let digest = best_ns_per_item(MESSAGES, || {
+            let mut lanes = [0u16; U16_LANES];
+            for input in &lt_inputs {
+                backend.xof_u16_one(input, &mut lanes).unwrap();
+                black_box(&lanes);
+            }
+        });
+        println!(
+            "single-message lt, 238-byte message: {:<8} add_xof_one {one:7.1} ns  \
+             xof_u16_one {digest:7.1} ns  (add_xof(&[one]) {old:7.1} ns)",
+            backend.name(),
         );
     }
 

@@ -12,7 +12,7 @@ use core::arch::x86::*;
 use core::arch::x86_64::*;
 
 use crate::lanes::{self, LaneVector, MAX_LANES};
-use crate::{BLOCK_LEN, OUT_LEN};
+use crate::words::{BLOCK_LEN, OUT_LEN};
 
 #[derive(Clone, Copy)]
 #[repr(transparent)]
@@ -23,49 +23,69 @@ pub(crate) struct Avx512Vector(__m512i);
 /// Three stages: interleave words of row pairs, then 64-bit pairs of row quads (each
 /// 128-bit lane now holds one word of four rows), then gather the 128-bit lanes of the four
 /// quads with two rounds of `vshufi32x4`.
+///
+/// # Safety
+///
+/// The CPU must support this file's instruction set.
 #[inline(always)]
 unsafe fn transpose16(rows: [__m512i; 16]) -> [__m512i; 16] {
-    // Stage 1: t[2k] = words (0,1),(4,5),.. of rows 2k and 2k+1 interleaved; t[2k+1] = (2,3),...
-    let mut t = [_mm512_setzero_si512(); 16];
-    for k in 0..8 {
-        t[2 * k] = _mm512_unpacklo_epi32(rows[2 * k], rows[2 * k + 1]);
-        t[2 * k + 1] = _mm512_unpackhi_epi32(rows[2 * k], rows[2 * k + 1]);
+    // SAFETY: register-only AVX-512F and AVX-512BW shuffles; the CPU supports AVX-512F and
+    // AVX-512BW (this function's contract).
+    unsafe {
+        // Stage 1: t[2k] = words (0,1),(4,5),.. of rows 2k and 2k+1 interleaved; t[2k+1] = (2,3),...
+        let mut t = [_mm512_setzero_si512(); 16];
+        for k in 0..8 {
+            t[2 * k] = _mm512_unpacklo_epi32(rows[2 * k], rows[2 * k + 1]);
+            t[2 * k + 1] = _mm512_unpackhi_epi32(rows[2 * k], rows[2 * k + 1]);
+        }
+        // Stage 2: for each quad q of rows (4q..4q+4), w[q][r] holds, in 128-bit lane l, word
+        // 4l + r of the quad's four rows.
+        let mut w = [[_mm512_setzero_si512(); 4]; 4];
+        for q in 0..4 {
+            let (lo, hi) = (t[4 * q], t[4 * q + 1]);
+            let (lo2, hi2) = (t[4 * q + 2], t[4 * q + 3]);
+            w[q][0] = _mm512_unpacklo_epi64(lo, lo2);
+            w[q][1] = _mm512_unpackhi_epi64(lo, lo2);
+            w[q][2] = _mm512_unpacklo_epi64(hi, hi2);
+            w[q][3] = _mm512_unpackhi_epi64(hi, hi2);
+        }
+        // Stage 3: output word 4l + r = 128-bit lane l of w[0][r], w[1][r], w[2][r], w[3][r].
+        let mut out = [_mm512_setzero_si512(); 16];
+        for r in 0..4 {
+            // [q0 l0, q0 l2, q1 l0, q1 l2] and [q0 l1, q0 l3, q1 l1, q1 l3]; same for quads 2, 3.
+            let even01 = _mm512_shuffle_i32x4::<0b10_00_10_00>(w[0][r], w[1][r]);
+            let odd01 = _mm512_shuffle_i32x4::<0b11_01_11_01>(w[0][r], w[1][r]);
+            let even23 = _mm512_shuffle_i32x4::<0b10_00_10_00>(w[2][r], w[3][r]);
+            let odd23 = _mm512_shuffle_i32x4::<0b11_01_11_01>(w[2][r], w[3][r]);
+            out[r] = _mm512_shuffle_i32x4::<0b10_00_10_00>(even01, even23);
+            out[8 + r] = _mm512_shuffle_i32x4::<0b11_01_11_01>(even01, even23);
+            out[4 + r] = _mm512_shuffle_i32x4::<0b10_00_10_00>(odd01, odd23);
+            out[12 + r] = _mm512_shuffle_i32x4::<0b11_01_11_01>(odd01, odd23);
+        }
+        out
     }
-    // Stage 2: for each quad q of rows (4q..4q+4), w[q][r] holds, in 128-bit lane l, word
-    // 4l + r of the quad's four rows.
-    let mut w = [[_mm512_setzero_si512(); 4]; 4];
-    for q in 0..4 {
-        let (lo, hi) = (t[4 * q], t[4 * q + 1]);
-        let (lo2, hi2) = (t[4 * q + 2], t[4 * q + 3]);
-        w[q][0] = _mm512_unpacklo_epi64(lo, lo2);
-        w[q][1] = _mm512_unpackhi_epi64(lo, lo2);
-        w[q][2] = _mm512_unpacklo_epi64(hi, hi2);
-        w[q][3] = _mm512_unpackhi_epi64(hi, hi2);
-    }
-    // Stage 3: output word 4l + r = 128-bit lane l of w[0][r], w[1][r], w[2][r], w[3][r].
-    let mut out = [_mm512_setzero_si512(); 16];
-    for r in 0..4 {
-        // [q0 l0, q0 l2, q1 l0, q1 l2] and [q0 l1, q0 l3, q1 l1, q1 l3]; same for quads 2, 3.
-        let even01 = _mm512_shuffle_i32x4::<0b10_00_10_00>(w[0][r], w[1][r]);
-        let odd01 = _mm512_shuffle_i32x4::<0b11_01_11_01>(w[0][r], w[1][r]);
-        let even23 = _mm512_shuffle_i32x4::<0b10_00_10_00>(w[2][r], w[3][r]);
-        let odd23 = _mm512_shuffle_i32x4::<0b11_01_11_01>(w[2][r], w[3][r]);
-        out[r] = _mm512_shuffle_i32x4::<0b10_00_10_00>(even01, even23);
-        out[8 + r] = _mm512_shuffle_i32x4::<0b11_01_11_01>(even01, even23);
-        out[4 + r] = _mm512_shuffle_i32x4::<0b10_00_10_00>(odd01, odd23);
-        out[12 + r] = _mm512_shuffle_i32x4::<0b11_01_11_01>(odd01, odd23);
-    }
-    out
 }
 
+/// # Safety
+///
+/// `src` must be valid for an unaligned read of one register; the CPU must support this
+/// file's instruction set.
 #[inline(always)]
 unsafe fn loadu(src: *const u8) -> __m512i {
-    _mm512_loadu_si512(src as *const __m512i)
+    // SAFETY: `src` is valid for an unaligned 64-byte read and the CPU supports AVX-512F and
+    // AVX-512BW (this function's contract).
+    unsafe { _mm512_loadu_si512(src as *const __m512i) }
 }
 
+/// # Safety
+///
+/// `dst` must be valid for an unaligned write of one register; the CPU must support
+/// this file's instruction set.
 #[inline(always)]
 unsafe fn storeu(dst: *mut u8, v: __m512i) {
-    _mm512_storeu_si512(dst as *mut __m512i, v)
+    // SAFETY: `dst` is valid for an unaligned 64-byte write and the CPU supports AVX-512F and
+    // AVX-512BW (this function's contract).
+    unsafe { _mm512_storeu_si512(dst as *mut __m512i, v) }
 }
 
 impl LaneVector for Avx512Vector {
@@ -73,87 +93,129 @@ impl LaneVector for Avx512Vector {
 
     #[inline(always)]
     unsafe fn splat(x: u32) -> Self {
-        Avx512Vector(_mm512_set1_epi32(x as i32))
+        // SAFETY: register-only AVX-512F and AVX-512BW intrinsics; the CPU supports AVX-512F and
+        // AVX-512BW (the `LaneVector` contract of every method).
+        unsafe { Avx512Vector(_mm512_set1_epi32(x as i32)) }
     }
 
     #[inline(always)]
     unsafe fn from_lanes(lanes: &[u32; MAX_LANES]) -> Self {
-        Avx512Vector(loadu(lanes.as_ptr() as *const u8))
+        // SAFETY: `lanes` is a 64-byte array, so the 64-byte load of its first
+        // 16 words is in bounds; the CPU supports AVX-512F and AVX-512BW (`LaneVector` contract).
+        unsafe { Avx512Vector(loadu(lanes.as_ptr() as *const u8)) }
     }
 
     #[inline(always)]
     unsafe fn add(self, rhs: Self) -> Self {
-        Avx512Vector(_mm512_add_epi32(self.0, rhs.0))
+        // SAFETY: register-only AVX-512F and AVX-512BW intrinsics; the CPU supports AVX-512F and
+        // AVX-512BW (the `LaneVector` contract of every method).
+        unsafe { Avx512Vector(_mm512_add_epi32(self.0, rhs.0)) }
     }
 
     #[inline(always)]
     unsafe fn xor(self, rhs: Self) -> Self {
-        Avx512Vector(_mm512_xor_si512(self.0, rhs.0))
+        // SAFETY: register-only AVX-512F and AVX-512BW intrinsics; the CPU supports AVX-512F and
+        // AVX-512BW (the `LaneVector` contract of every method).
+        unsafe { Avx512Vector(_mm512_xor_si512(self.0, rhs.0)) }
     }
 
     #[inline(always)]
     unsafe fn rot16(self) -> Self {
-        Avx512Vector(_mm512_ror_epi32::<16>(self.0))
+        // SAFETY: register-only AVX-512F and AVX-512BW intrinsics; the CPU supports AVX-512F and
+        // AVX-512BW (the `LaneVector` contract of every method).
+        unsafe { Avx512Vector(_mm512_ror_epi32::<16>(self.0)) }
     }
 
     #[inline(always)]
     unsafe fn rot12(self) -> Self {
-        Avx512Vector(_mm512_ror_epi32::<12>(self.0))
+        // SAFETY: register-only AVX-512F and AVX-512BW intrinsics; the CPU supports AVX-512F and
+        // AVX-512BW (the `LaneVector` contract of every method).
+        unsafe { Avx512Vector(_mm512_ror_epi32::<12>(self.0)) }
     }
 
     #[inline(always)]
     unsafe fn rot8(self) -> Self {
-        Avx512Vector(_mm512_ror_epi32::<8>(self.0))
+        // SAFETY: register-only AVX-512F and AVX-512BW intrinsics; the CPU supports AVX-512F and
+        // AVX-512BW (the `LaneVector` contract of every method).
+        unsafe { Avx512Vector(_mm512_ror_epi32::<8>(self.0)) }
     }
 
     #[inline(always)]
     unsafe fn rot7(self) -> Self {
-        Avx512Vector(_mm512_ror_epi32::<7>(self.0))
+        // SAFETY: register-only AVX-512F and AVX-512BW intrinsics; the CPU supports AVX-512F and
+        // AVX-512BW (the `LaneVector` contract of every method).
+        unsafe { Avx512Vector(_mm512_ror_epi32::<7>(self.0)) }
     }
 
     #[inline(always)]
     unsafe fn blend(mask: Self, if_set: Self, if_clear: Self) -> Self {
-        let k = _mm512_test_epi32_mask(mask.0, mask.0);
-        Avx512Vector(_mm512_mask_blend_epi32(k, if_clear.0, if_set.0))
+        // SAFETY: register-only AVX-512F and AVX-512BW intrinsics; the CPU supports AVX-512F and
+        // AVX-512BW (the `LaneVector` contract of every method).
+        unsafe {
+            let k = _mm512_test_epi32_mask(mask.0, mask.0);
+            Avx512Vector(_mm512_mask_blend_epi32(k, if_clear.0, if_set.0))
+        }
     }
 
     #[inline(always)]
     unsafe fn load_transposed(blocks: &[&[u8; BLOCK_LEN]; MAX_LANES]) -> [Self; 16] {
-        transpose16(core::array::from_fn(|lane| loadu(blocks[lane].as_ptr()))).map(Avx512Vector)
+        let rows = core::array::from_fn(|lane| {
+            // SAFETY: one 64-byte load of a 64-byte block; the CPU supports AVX-512F
+            // (`LaneVector` contract).
+            unsafe { loadu(blocks[lane].as_ptr()) }
+        });
+        // SAFETY: register-only shuffles; the CPU supports AVX-512F.
+        unsafe { transpose16(rows) }.map(Avx512Vector)
     }
 
     #[inline(always)]
     unsafe fn store_transposed_cvs(cv: &[Self; 8], out: &mut [[u8; OUT_LEN]; MAX_LANES]) {
         // Rows 8..16 are filler; each output lane keeps only its first eight words.
-        let lanes = transpose16(core::array::from_fn(|j| cv[j % 8].0));
+        // SAFETY: register-only shuffles; the CPU supports AVX-512F (`LaneVector` contract).
+        let lanes = unsafe { transpose16(core::array::from_fn(|j| cv[j % 8].0)) };
         for (dst, lane) in out.iter_mut().zip(lanes) {
-            _mm256_storeu_si256(
-                dst.as_mut_ptr() as *mut __m256i,
-                _mm512_castsi512_si256(lane),
-            );
+            // SAFETY: a 32-byte store into the 32-byte `dst`; the CPU supports AVX-512F
+            // (which implies AVX).
+            unsafe {
+                _mm256_storeu_si256(
+                    dst.as_mut_ptr() as *mut __m256i,
+                    _mm512_castsi512_si256(lane),
+                )
+            };
         }
     }
 
     #[inline(always)]
-    unsafe fn store_transposed_blocks(words: &[Self; 16], out: &mut [[u8; BLOCK_LEN]; MAX_LANES]) {
-        let lanes = transpose16(words.map(|v| v.0));
+    unsafe fn store_transposed_blocks(words: &[Self; 16], out: &mut [[u8; BLOCK_LEN]]) {
+        // SAFETY: register-only shuffles; the CPU supports AVX-512F (`LaneVector` contract).
+        let lanes = unsafe { transpose16(words.map(|v| v.0)) };
         for (dst, lane) in out.iter_mut().zip(lanes) {
-            storeu(dst.as_mut_ptr(), lane);
+            // SAFETY: a 64-byte store into the 64-byte `dst`; the CPU supports AVX-512F.
+            unsafe { storeu(dst.as_mut_ptr(), lane) };
         }
     }
 
     #[inline(always)]
     unsafe fn add_u16_into(self, dst: &mut [u32]) {
-        let dst = &mut dst[..Self::LANES];
-        let sum = _mm512_add_epi16(loadu(dst.as_ptr() as *const u8), self.0);
-        storeu(dst.as_mut_ptr() as *mut u8, sum);
+        // SAFETY: `dst` is re-sliced to exactly 16 words first (the slicing panics if it is
+        // shorter), so the 64-byte load and store are in bounds; the CPU supports AVX-512F and
+        // AVX-512BW.
+        unsafe {
+            let dst = &mut dst[..Self::LANES];
+            let sum = _mm512_add_epi16(loadu(dst.as_ptr() as *const u8), self.0);
+            storeu(dst.as_mut_ptr() as *mut u8, sum);
+        }
     }
 
     #[inline(always)]
     unsafe fn sub_u16_from(self, dst: &mut [u32]) {
-        let dst = &mut dst[..Self::LANES];
-        let difference = _mm512_sub_epi16(loadu(dst.as_ptr() as *const u8), self.0);
-        storeu(dst.as_mut_ptr() as *mut u8, difference);
+        // SAFETY: as in `add_u16_into`: `dst` is exactly 16 words, the 64-byte load
+        // and store are in bounds; the CPU supports AVX-512F and AVX-512BW.
+        unsafe {
+            let dst = &mut dst[..Self::LANES];
+            let difference = _mm512_sub_epi16(loadu(dst.as_ptr() as *const u8), self.0);
+            storeu(dst.as_mut_ptr() as *mut u8, difference);
+        }
     }
 
     #[inline(always)]
@@ -165,8 +227,15 @@ impl LaneVector for Avx512Vector {
         block_len: Self,
         flags: Self,
     ) -> [Self; 16] {
-        compress(cv, m, counter_lo, counter_hi, block_len, flags)
+        // SAFETY: calls this backend's `#[target_feature]` `compress`; the CPU supports
+        // AVX-512F and AVX-512BW (`LaneVector` contract).
+        unsafe { compress(cv, m, counter_lo, counter_hi, block_len, flags) }
     }
 }
 
-lanes::backend_entry_points!(Avx512Vector, "avx512f,avx512bw");
+lanes::backend_entry_points!(
+    Avx512Vector,
+    "avx512f,avx512bw",
+    crate::sse41::root_block_rows,
+    crate::sse41::compress_rows_words
+);

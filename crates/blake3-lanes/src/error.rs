@@ -1,6 +1,7 @@
 //! The one error type of the crate.
 
-use crate::{Backend, CHUNK_LEN};
+use crate::backend::Backend;
+use crate::words::CHUNK_LEN;
 use std::fmt;
 
 /// Why a batch operation refused its arguments. Nothing is written to the

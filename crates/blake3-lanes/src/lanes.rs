@@ -13,10 +13,10 @@
 //!   differ only in their counter, so the message words, chaining value,
 //!   length and flags are broadcast and no transpose is needed.
 
-use crate::u16sum::{word_index, SumWords, BLOCKS_PER_GROUP};
-use crate::{
-    block_count, cv_from_le_bytes, last_block_words, RootBlock, BLOCK_LEN, CHUNK_END, CHUNK_START,
-    IV, MSG_SCHEDULE, OUT_LEN, ROOT, U16_SUM_XOF_LEN,
+use crate::words::{
+    block_count, cv_from_le_bytes, last_block_words, word_index, RootBlock, SumWords,
+    BLOCKS_PER_GROUP, BLOCK_LEN, CHUNK_END, CHUNK_START, IV, MSG_SCHEDULE, OUT_LEN, ROOT,
+    U16_LANES, U16_SUM_XOF_LEN,
 };
 
 /// Widest lane count of any backend (sizes the scratch arrays).
@@ -35,30 +35,83 @@ const ZERO_BLOCK: [u8; BLOCK_LEN] = [0; BLOCK_LEN];
 pub(crate) trait LaneVector: Copy {
     const LANES: usize;
 
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn splat(x: u32) -> Self;
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn from_lanes(lanes: &[u32; MAX_LANES]) -> Self;
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn add(self, rhs: Self) -> Self;
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn xor(self, rhs: Self) -> Self;
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn rot16(self) -> Self;
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn rot12(self) -> Self;
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn rot8(self) -> Self;
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn rot7(self) -> Self;
     /// Lanes whose `mask` is all ones take `if_set`, the others `if_clear`.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn blend(mask: Self, if_set: Self, if_clear: Self) -> Self;
     /// Word `j` of every lane's block, as vector `j`.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn load_transposed(blocks: &[&[u8; BLOCK_LEN]; MAX_LANES]) -> [Self; 16];
     /// Inverse of a transposed load for 8 words: lane `l` to `out[l]`.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn store_transposed_cvs(cv: &[Self; 8], out: &mut [[u8; OUT_LEN]; MAX_LANES]);
     /// Inverse of [`load_transposed`](Self::load_transposed): lane `l` to `out[l]`.
-    unsafe fn store_transposed_blocks(words: &[Self; 16], out: &mut [[u8; BLOCK_LEN]; MAX_LANES]);
+    /// `out` has at least `LANES` blocks.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
+    unsafe fn store_transposed_blocks(words: &[Self; 16], out: &mut [[u8; BLOCK_LEN]]);
     /// `dst[l] += self[l]` for `l < LANES`, as two wrapping `u16` lanes per word.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn add_u16_into(self, dst: &mut [u32]);
     /// `dst[l] -= self[l]` for `l < LANES`, as two wrapping `u16` lanes per word.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn sub_u16_from(self, dst: &mut [u32]);
 
     /// [`compress_rounds`] for this backend: one out-of-line copy per backend, compiled
     /// with its target features, that every operation calls. Inlining the seven rounds
     /// into every call site instead made this crate take minutes to build.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn compress(
         cv: &[Self; 8],
         m: &[Self; 16],
@@ -70,31 +123,43 @@ pub(crate) trait LaneVector: Copy {
 }
 
 /// One column step then one diagonal step of G, four G functions interleaved.
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
 #[inline(always)]
 unsafe fn round<V: LaneVector>(v: &mut [V; 16], m: &[V; 16], r: usize) {
-    let s = &MSG_SCHEDULE[r];
-    quarter_round(
-        v,
-        [0, 1, 2, 3],
-        [4, 5, 6, 7],
-        [8, 9, 10, 11],
-        [12, 13, 14, 15],
-        m,
-        s,
-        0,
-    );
-    quarter_round(
-        v,
-        [0, 1, 2, 3],
-        [5, 6, 7, 4],
-        [10, 11, 8, 9],
-        [15, 12, 13, 14],
-        m,
-        s,
-        8,
-    );
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        let s = &MSG_SCHEDULE[r];
+        quarter_round(
+            v,
+            [0, 1, 2, 3],
+            [4, 5, 6, 7],
+            [8, 9, 10, 11],
+            [12, 13, 14, 15],
+            m,
+            s,
+            0,
+        );
+        quarter_round(
+            v,
+            [0, 1, 2, 3],
+            [5, 6, 7, 4],
+            [10, 11, 8, 9],
+            [15, 12, 13, 14],
+            m,
+            s,
+            8,
+        );
+    }
 }
 
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 unsafe fn quarter_round<V: LaneVector>(
@@ -107,52 +172,61 @@ unsafe fn quarter_round<V: LaneVector>(
     s: &[usize; 16],
     first_word: usize,
 ) {
-    for i in 0..4 {
-        v[a[i]] = v[a[i]].add(m[s[first_word + 2 * i]]);
-    }
-    for i in 0..4 {
-        v[a[i]] = v[a[i]].add(v[b[i]]);
-    }
-    for i in 0..4 {
-        v[d[i]] = v[d[i]].xor(v[a[i]]);
-    }
-    for i in 0..4 {
-        v[d[i]] = v[d[i]].rot16();
-    }
-    for i in 0..4 {
-        v[c[i]] = v[c[i]].add(v[d[i]]);
-    }
-    for i in 0..4 {
-        v[b[i]] = v[b[i]].xor(v[c[i]]);
-    }
-    for i in 0..4 {
-        v[b[i]] = v[b[i]].rot12();
-    }
-    for i in 0..4 {
-        v[a[i]] = v[a[i]].add(m[s[first_word + 2 * i + 1]]);
-    }
-    for i in 0..4 {
-        v[a[i]] = v[a[i]].add(v[b[i]]);
-    }
-    for i in 0..4 {
-        v[d[i]] = v[d[i]].xor(v[a[i]]);
-    }
-    for i in 0..4 {
-        v[d[i]] = v[d[i]].rot8();
-    }
-    for i in 0..4 {
-        v[c[i]] = v[c[i]].add(v[d[i]]);
-    }
-    for i in 0..4 {
-        v[b[i]] = v[b[i]].xor(v[c[i]]);
-    }
-    for i in 0..4 {
-        v[b[i]] = v[b[i]].rot7();
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        for i in 0..4 {
+            v[a[i]] = v[a[i]].add(m[s[first_word + 2 * i]]);
+        }
+        for i in 0..4 {
+            v[a[i]] = v[a[i]].add(v[b[i]]);
+        }
+        for i in 0..4 {
+            v[d[i]] = v[d[i]].xor(v[a[i]]);
+        }
+        for i in 0..4 {
+            v[d[i]] = v[d[i]].rot16();
+        }
+        for i in 0..4 {
+            v[c[i]] = v[c[i]].add(v[d[i]]);
+        }
+        for i in 0..4 {
+            v[b[i]] = v[b[i]].xor(v[c[i]]);
+        }
+        for i in 0..4 {
+            v[b[i]] = v[b[i]].rot12();
+        }
+        for i in 0..4 {
+            v[a[i]] = v[a[i]].add(m[s[first_word + 2 * i + 1]]);
+        }
+        for i in 0..4 {
+            v[a[i]] = v[a[i]].add(v[b[i]]);
+        }
+        for i in 0..4 {
+            v[d[i]] = v[d[i]].xor(v[a[i]]);
+        }
+        for i in 0..4 {
+            v[d[i]] = v[d[i]].rot8();
+        }
+        for i in 0..4 {
+            v[c[i]] = v[c[i]].add(v[d[i]]);
+        }
+        for i in 0..4 {
+            v[b[i]] = v[b[i]].xor(v[c[i]]);
+        }
+        for i in 0..4 {
+            v[b[i]] = v[b[i]].rot7();
+        }
     }
 }
 
 /// The state after seven rounds (before the feed-forward), through the backend's
 /// out-of-line [`LaneVector::compress`].
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
 #[inline(always)]
 unsafe fn compress_state<V: LaneVector>(
     cv: &[V; 8],
@@ -162,11 +236,18 @@ unsafe fn compress_state<V: LaneVector>(
     block_len: V,
     flags: V,
 ) -> [V; 16] {
-    V::compress(cv, m, counter_lo, counter_hi, block_len, flags)
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe { V::compress(cv, m, counter_lo, counter_hi, block_len, flags) }
 }
 
 /// The state after seven rounds (before the feed-forward). Backends instantiate this once,
 /// inside their `#[target_feature]` [`LaneVector::compress`].
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
 #[inline(always)]
 pub(crate) unsafe fn compress_rounds<V: LaneVector>(
     cv: &[V; 8],
@@ -176,37 +257,50 @@ pub(crate) unsafe fn compress_rounds<V: LaneVector>(
     block_len: V,
     flags: V,
 ) -> [V; 16] {
-    let mut v = [
-        cv[0],
-        cv[1],
-        cv[2],
-        cv[3],
-        cv[4],
-        cv[5],
-        cv[6],
-        cv[7],
-        V::splat(IV[0]),
-        V::splat(IV[1]),
-        V::splat(IV[2]),
-        V::splat(IV[3]),
-        counter_lo,
-        counter_hi,
-        block_len,
-        flags,
-    ];
-    round(&mut v, m, 0);
-    rounds_after_first(&mut v, m);
-    v
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        let mut v = [
+            cv[0],
+            cv[1],
+            cv[2],
+            cv[3],
+            cv[4],
+            cv[5],
+            cv[6],
+            cv[7],
+            V::splat(IV[0]),
+            V::splat(IV[1]),
+            V::splat(IV[2]),
+            V::splat(IV[3]),
+            counter_lo,
+            counter_hi,
+            block_len,
+            flags,
+        ];
+        round(&mut v, m, 0);
+        rounds_after_first(&mut v, m);
+        v
+    }
 }
 
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
 #[inline(always)]
 unsafe fn rounds_after_first<V: LaneVector>(v: &mut [V; 16], m: &[V; 16]) {
-    round(v, m, 1);
-    round(v, m, 2);
-    round(v, m, 3);
-    round(v, m, 4);
-    round(v, m, 5);
-    round(v, m, 6);
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        round(v, m, 1);
+        round(v, m, 2);
+        round(v, m, 3);
+        round(v, m, 4);
+        round(v, m, 5);
+        round(v, m, 6);
+    }
 }
 
 /// Chaining values of a batch of at most `LANES` messages, one per lane
@@ -218,154 +312,189 @@ unsafe fn rounds_after_first<V: LaneVector>(v: &mut [V; 16], m: &[V; 16]) {
 /// With `INLINE_UNIFORM`, the blocks every lane has in full (all but the last of equal-length
 /// messages: the hot loop of [`hash_many`]) inline the rounds instead of calling the
 /// backend's out-of-line copy: measured here, ~10% of a 246-byte hash on AVX-512.
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
 #[inline(always)]
 unsafe fn chunk_cvs<V: LaneVector, const THROUGH_LAST: bool, const INLINE_UNIFORM: bool>(
     batch: &[&[u8]],
 ) -> [V; 8] {
-    debug_assert!(batch.len() <= V::LANES);
-    let mut inputs: [&[u8]; MAX_LANES] = [&[]; MAX_LANES];
-    inputs[..batch.len()].copy_from_slice(batch);
-    let mut blocks_to_compress = [0usize; MAX_LANES];
-    let mut padded_tails = [[0u8; BLOCK_LEN]; MAX_LANES];
-    for lane in 0..V::LANES {
-        let input = inputs[lane];
-        let blocks = block_count(input.len());
-        blocks_to_compress[lane] = if THROUGH_LAST { blocks } else { blocks - 1 };
-        let tail = input.get((blocks - 1) * BLOCK_LEN..).unwrap_or_default();
-        if THROUGH_LAST && tail.len() < BLOCK_LEN {
-            padded_tails[lane][..tail.len()].copy_from_slice(tail);
-        }
-    }
-    let rounds_needed = blocks_to_compress[..V::LANES]
-        .iter()
-        .copied()
-        .max()
-        .unwrap_or(0);
-    // Every block but a message's last is full and carries no end flag, so
-    // up to the shortest message's last block no lane needs its own length,
-    // flags or blend: the whole batch when lengths are equal. Padding lanes
-    // past `batch.len()` do not count; what they compute is discarded.
-    let uniform_blocks = batch
-        .iter()
-        .map(|input| block_count(input.len()) - 1)
-        .min()
-        .unwrap_or(0);
-    let zero = V::splat(0);
-    let full_len = V::splat(BLOCK_LEN as u32);
-    let mut cv = IV.map(|word| V::splat(word));
-    for block_index in 0..uniform_blocks {
-        let offset = block_index * BLOCK_LEN;
-        let refs: [&[u8; BLOCK_LEN]; MAX_LANES] = core::array::from_fn(|lane| {
-            inputs[lane]
-                .get(offset..)
-                .and_then(|rest| rest.first_chunk::<BLOCK_LEN>())
-                .unwrap_or(&ZERO_BLOCK)
-        });
-        let m = V::load_transposed(&refs);
-        let flags = V::splat(if block_index == 0 { CHUNK_START } else { 0 });
-        let state = if INLINE_UNIFORM {
-            compress_rounds(&cv, &m, zero, zero, full_len, flags)
-        } else {
-            compress_state(&cv, &m, zero, zero, full_len, flags)
-        };
-        for i in 0..8 {
-            cv[i] = state[i].xor(state[i + 8]);
-        }
-    }
-    for block_index in uniform_blocks..rounds_needed {
-        let mut refs: [&[u8; BLOCK_LEN]; MAX_LANES] = [&ZERO_BLOCK; MAX_LANES];
-        let mut block_lens = [0u32; MAX_LANES];
-        let mut flags = [0u32; MAX_LANES];
-        let mut active = [0u32; MAX_LANES];
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        debug_assert!(batch.len() <= V::LANES);
+        let mut inputs: [&[u8]; MAX_LANES] = [&[]; MAX_LANES];
+        inputs[..batch.len()].copy_from_slice(batch);
+        let mut blocks_to_compress = [0usize; MAX_LANES];
+        let mut padded_tails = [[0u8; BLOCK_LEN]; MAX_LANES];
         for lane in 0..V::LANES {
-            if block_index >= blocks_to_compress[lane] {
-                continue;
-            }
             let input = inputs[lane];
-            let offset = block_index * BLOCK_LEN;
-            let remaining = input.get(offset..).unwrap_or_default();
-            refs[lane] = remaining
-                .first_chunk::<BLOCK_LEN>()
-                .unwrap_or(&padded_tails[lane]);
-            block_lens[lane] = remaining.len().min(BLOCK_LEN) as u32;
-            let mut lane_flags = if block_index == 0 { CHUNK_START } else { 0 };
-            if THROUGH_LAST && block_index + 1 == blocks_to_compress[lane] {
-                lane_flags |= CHUNK_END | ROOT;
+            let blocks = block_count(input.len());
+            blocks_to_compress[lane] = if THROUGH_LAST { blocks } else { blocks - 1 };
+            let tail = input.get((blocks - 1) * BLOCK_LEN..).unwrap_or_default();
+            if THROUGH_LAST && tail.len() < BLOCK_LEN {
+                padded_tails[lane][..tail.len()].copy_from_slice(tail);
             }
-            flags[lane] = lane_flags;
-            active[lane] = u32::MAX;
         }
-        let m = V::load_transposed(&refs);
-        let state = compress_state(
-            &cv,
-            &m,
-            zero,
-            zero,
-            V::from_lanes(&block_lens),
-            V::from_lanes(&flags),
-        );
-        let mask = V::from_lanes(&active);
-        for i in 0..8 {
-            cv[i] = V::blend(mask, state[i].xor(state[i + 8]), cv[i]);
+        let rounds_needed = blocks_to_compress[..V::LANES]
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(0);
+        // Every block but a message's last is full and carries no end flag, so
+        // up to the shortest message's last block no lane needs its own length,
+        // flags or blend: the whole batch when lengths are equal. Padding lanes
+        // past `batch.len()` do not count; what they compute is discarded.
+        let uniform_blocks = batch
+            .iter()
+            .map(|input| block_count(input.len()) - 1)
+            .min()
+            .unwrap_or(0);
+        let zero = V::splat(0);
+        let full_len = V::splat(BLOCK_LEN as u32);
+        let mut cv = IV.map(|word| V::splat(word));
+        for block_index in 0..uniform_blocks {
+            let offset = block_index * BLOCK_LEN;
+            let refs: [&[u8; BLOCK_LEN]; MAX_LANES] = core::array::from_fn(|lane| {
+                inputs[lane]
+                    .get(offset..)
+                    .and_then(|rest| rest.first_chunk::<BLOCK_LEN>())
+                    .unwrap_or(&ZERO_BLOCK)
+            });
+            let m = V::load_transposed(&refs);
+            let flags = V::splat(if block_index == 0 { CHUNK_START } else { 0 });
+            let state = if INLINE_UNIFORM {
+                compress_rounds(&cv, &m, zero, zero, full_len, flags)
+            } else {
+                compress_state(&cv, &m, zero, zero, full_len, flags)
+            };
+            for i in 0..8 {
+                cv[i] = state[i].xor(state[i + 8]);
+            }
         }
+        for block_index in uniform_blocks..rounds_needed {
+            let mut refs: [&[u8; BLOCK_LEN]; MAX_LANES] = [&ZERO_BLOCK; MAX_LANES];
+            let mut block_lens = [0u32; MAX_LANES];
+            let mut flags = [0u32; MAX_LANES];
+            let mut active = [0u32; MAX_LANES];
+            for lane in 0..V::LANES {
+                if block_index >= blocks_to_compress[lane] {
+                    continue;
+                }
+                let input = inputs[lane];
+                let offset = block_index * BLOCK_LEN;
+                let remaining = input.get(offset..).unwrap_or_default();
+                refs[lane] = remaining
+                    .first_chunk::<BLOCK_LEN>()
+                    .unwrap_or(&padded_tails[lane]);
+                block_lens[lane] = remaining.len().min(BLOCK_LEN) as u32;
+                let mut lane_flags = if block_index == 0 { CHUNK_START } else { 0 };
+                if THROUGH_LAST && block_index + 1 == blocks_to_compress[lane] {
+                    lane_flags |= CHUNK_END | ROOT;
+                }
+                flags[lane] = lane_flags;
+                active[lane] = u32::MAX;
+            }
+            let m = V::load_transposed(&refs);
+            let state = compress_state(
+                &cv,
+                &m,
+                zero,
+                zero,
+                V::from_lanes(&block_lens),
+                V::from_lanes(&flags),
+            );
+            let mask = V::from_lanes(&active);
+            for i in 0..8 {
+                cv[i] = V::blend(mask, state[i].xor(state[i + 8]), cv[i]);
+            }
+        }
+        cv
     }
-    cv
 }
 
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
 #[inline(always)]
 pub(crate) unsafe fn hash_many<V: LaneVector>(inputs: &[&[u8]], out: &mut [[u8; OUT_LEN]]) {
-    for (batch, hashes) in inputs.chunks(V::LANES).zip(out.chunks_mut(V::LANES)) {
-        let cv = chunk_cvs::<V, true, true>(batch);
-        let mut lanes_out = [[0u8; OUT_LEN]; MAX_LANES];
-        V::store_transposed_cvs(&cv, &mut lanes_out);
-        hashes.copy_from_slice(&lanes_out[..hashes.len()]);
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        for (batch, hashes) in inputs.chunks(V::LANES).zip(out.chunks_mut(V::LANES)) {
+            let cv = chunk_cvs::<V, true, true>(batch);
+            let mut lanes_out = [[0u8; OUT_LEN]; MAX_LANES];
+            V::store_transposed_cvs(&cv, &mut lanes_out);
+            hashes.copy_from_slice(&lanes_out[..hashes.len()]);
+        }
     }
 }
 
 /// Each block hashed as a one-block message: one compression per block with
 /// uniform length and flags, no per-lane bookkeeping. The floor of every
 /// other operation, used to measure the cost of one compression.
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
 #[inline(always)]
 pub(crate) unsafe fn hash_blocks<V: LaneVector>(
     blocks: &[[u8; BLOCK_LEN]],
     out: &mut [[u8; OUT_LEN]],
 ) {
-    let zero = V::splat(0);
-    let full_len = V::splat(BLOCK_LEN as u32);
-    let flags = V::splat(CHUNK_START | CHUNK_END | ROOT);
-    let iv = IV.map(|word| V::splat(word));
-    for (group, hashes) in blocks.chunks(V::LANES).zip(out.chunks_mut(V::LANES)) {
-        let refs: [&[u8; BLOCK_LEN]; MAX_LANES] =
-            core::array::from_fn(|lane| group.get(lane).unwrap_or(&ZERO_BLOCK));
-        let m = V::load_transposed(&refs);
-        let state = compress_state(&iv, &m, zero, zero, full_len, flags);
-        let cv: [V; 8] = core::array::from_fn(|i| state[i].xor(state[i + 8]));
-        let mut lanes_out = [[0u8; OUT_LEN]; MAX_LANES];
-        V::store_transposed_cvs(&cv, &mut lanes_out);
-        hashes.copy_from_slice(&lanes_out[..hashes.len()]);
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        let zero = V::splat(0);
+        let full_len = V::splat(BLOCK_LEN as u32);
+        let flags = V::splat(CHUNK_START | CHUNK_END | ROOT);
+        let iv = IV.map(|word| V::splat(word));
+        for (group, hashes) in blocks.chunks(V::LANES).zip(out.chunks_mut(V::LANES)) {
+            let refs: [&[u8; BLOCK_LEN]; MAX_LANES] =
+                core::array::from_fn(|lane| group.get(lane).unwrap_or(&ZERO_BLOCK));
+            let m = V::load_transposed(&refs);
+            let state = compress_state(&iv, &m, zero, zero, full_len, flags);
+            let cv: [V; 8] = core::array::from_fn(|i| state[i].xor(state[i + 8]));
+            let mut lanes_out = [[0u8; OUT_LEN]; MAX_LANES];
+            V::store_transposed_cvs(&cv, &mut lanes_out);
+            hashes.copy_from_slice(&lanes_out[..hashes.len()]);
+        }
     }
 }
 
 /// The [`RootBlock`] of each message of a batch (at most `LANES`), into
 /// `roots[..batch.len()]`.
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
 #[inline(always)]
 unsafe fn root_blocks<V: LaneVector>(batch: &[&[u8]], roots: &mut [RootBlock; MAX_LANES]) {
-    let cv = chunk_cvs::<V, false, false>(batch);
-    let mut cv_bytes = [[0u8; OUT_LEN]; MAX_LANES];
-    V::store_transposed_cvs(&cv, &mut cv_bytes);
-    for ((root, input), cv) in roots.iter_mut().zip(batch).zip(cv_bytes.iter()) {
-        let (block, block_len) = last_block_words(input);
-        let start = if block_count(input.len()) == 1 {
-            CHUNK_START
-        } else {
-            0
-        };
-        *root = RootBlock {
-            cv: cv_from_le_bytes(cv),
-            block,
-            block_len,
-            flags: start | CHUNK_END | ROOT,
-        };
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        let cv = chunk_cvs::<V, false, false>(batch);
+        let mut cv_bytes = [[0u8; OUT_LEN]; MAX_LANES];
+        V::store_transposed_cvs(&cv, &mut cv_bytes);
+        for ((root, input), cv) in roots.iter_mut().zip(batch).zip(cv_bytes.iter()) {
+            let (block, block_len) = last_block_words(input);
+            let start = if block_count(input.len()) == 1 {
+                CHUNK_START
+            } else {
+                0
+            };
+            *root = RootBlock {
+                cv: cv_from_le_bytes(cv),
+                block,
+                block_len,
+                flags: start | CHUNK_END | ROOT,
+            };
+        }
     }
 }
 
@@ -377,79 +506,151 @@ struct RootVectors<V> {
     flags: V,
 }
 
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
 #[inline(always)]
 unsafe fn broadcast_root<V: LaneVector>(root: &RootBlock) -> RootVectors<V> {
-    RootVectors {
-        cv: root.cv.map(|w| V::splat(w)),
-        block: root.block.map(|w| V::splat(w)),
-        block_len: V::splat(root.block_len),
-        flags: V::splat(root.flags),
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        RootVectors {
+            cv: root.cv.map(|w| V::splat(w)),
+            block: root.block.map(|w| V::splat(w)),
+            block_len: V::splat(root.block_len),
+            flags: V::splat(root.flags),
+        }
     }
 }
 
 /// `LANES` consecutive root output blocks of one message, lane `l` holding
 /// the block with counter `counter_lo[l] | counter_hi[l] << 32`; vector `j`
 /// is word `j` of each block.
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
 #[inline(always)]
 unsafe fn root_output_words<V: LaneVector>(
     root: &RootVectors<V>,
     counter_lo: V,
     counter_hi: V,
 ) -> [V; 16] {
-    let state = compress_state(
-        &root.cv,
-        &root.block,
-        counter_lo,
-        counter_hi,
-        root.block_len,
-        root.flags,
-    );
-    feed_forward(state, &root.cv)
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        let state = compress_state(
+            &root.cv,
+            &root.block,
+            counter_lo,
+            counter_hi,
+            root.block_len,
+            root.flags,
+        );
+        feed_forward(state, &root.cv)
+    }
 }
 
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
 #[inline(always)]
 unsafe fn feed_forward<V: LaneVector>(state: [V; 16], cv: &[V; 8]) -> [V; 16] {
-    let mut out = state;
-    for i in 0..8 {
-        out[i] = state[i].xor(state[i + 8]);
-        out[i + 8] = state[i + 8].xor(cv[i]);
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        let mut out = state;
+        for i in 0..8 {
+            out[i] = state[i].xor(state[i + 8]);
+            out[i + 8] = state[i + 8].xor(cv[i]);
+        }
+        out
     }
-    out
 }
 
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
 #[inline(always)]
 pub(crate) unsafe fn xof_many<V: LaneVector>(inputs: &[&[u8]], out_len: usize, out: &mut [u8]) {
-    if out_len == 0 {
-        return;
-    }
-    let mut outputs = out.chunks_exact_mut(out_len);
-    let mut roots = [RootBlock {
-        cv: [0; 8],
-        block: [0; 16],
-        block_len: 0,
-        flags: 0,
-    }; MAX_LANES];
-    let group_bytes = V::LANES * BLOCK_LEN;
-    for batch in inputs.chunks(V::LANES) {
-        root_blocks::<V>(batch, &mut roots);
-        for (root, output) in roots[..batch.len()].iter().zip(&mut outputs) {
-            let root = broadcast_root::<V>(root);
-            for (group, dst) in output.chunks_mut(group_bytes).enumerate() {
-                let first = (group * V::LANES) as u64;
-                let mut lo = [0u32; MAX_LANES];
-                let mut hi = [0u32; MAX_LANES];
-                for lane in 0..V::LANES {
-                    let counter = first + lane as u64;
-                    lo[lane] = counter as u32;
-                    hi[lane] = (counter >> 32) as u32;
-                }
-                let words = root_output_words(&root, V::from_lanes(&lo), V::from_lanes(&hi));
-                let mut blocks = [[0u8; BLOCK_LEN]; MAX_LANES];
-                V::store_transposed_blocks(&words, &mut blocks);
-                dst.copy_from_slice(&blocks.as_flattened()[..dst.len()]);
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        if out_len == 0 {
+            return;
+        }
+        let mut outputs = out.chunks_exact_mut(out_len);
+        let mut roots = [RootBlock {
+            cv: [0; 8],
+            block: [0; 16],
+            block_len: 0,
+            flags: 0,
+        }; MAX_LANES];
+        for batch in inputs.chunks(V::LANES) {
+            root_blocks::<V>(batch, &mut roots);
+            for (root, output) in roots[..batch.len()].iter().zip(&mut outputs) {
+                xof_root::<V>(root, output);
             }
         }
     }
+}
+
+/// The output phase of one message: fills `out` (any length) with its extended output,
+/// `LANES` root output blocks (counters in lanes) per compression.
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
+#[inline(always)]
+pub(crate) unsafe fn xof_root<V: LaneVector>(root: &RootBlock, out: &mut [u8]) {
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        let root = broadcast_root::<V>(root);
+        let group_bytes = V::LANES * BLOCK_LEN;
+        for (group, dst) in out.chunks_mut(group_bytes).enumerate() {
+            let first = (group * V::LANES) as u64;
+            let mut lo = [0u32; MAX_LANES];
+            let mut hi = [0u32; MAX_LANES];
+            for lane in 0..V::LANES {
+                let counter = first + lane as u64;
+                lo[lane] = counter as u32;
+                hi[lane] = (counter >> 32) as u32;
+            }
+            let words = root_output_words(&root, V::from_lanes(&lo), V::from_lanes(&hi));
+            match dst.as_chunks_mut::<BLOCK_LEN>() {
+                // A whole group: the blocks go straight to the output.
+                (whole, []) if whole.len() == V::LANES => V::store_transposed_blocks(&words, whole),
+                _ => {
+                    let mut blocks = [[0u8; BLOCK_LEN]; MAX_LANES];
+                    V::store_transposed_blocks(&words, &mut blocks);
+                    dst.copy_from_slice(&blocks.as_flattened()[..dst.len()]);
+                }
+            }
+        }
+    }
+}
+
+/// [`xof_root`] of the first 2048 bytes, written straight into 1024 `u16` lanes.
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
+#[inline(always)]
+pub(crate) unsafe fn xof_root_u16<V: LaneVector>(root: &RootBlock, out: &mut [u16; U16_LANES]) {
+    // SAFETY: `[u16; U16_LANES]` is `U16_SUM_XOF_LEN` bytes with no padding, every byte
+    // pattern is a valid `u16`, and `u8` needs no alignment; the borrow of `out` is moved
+    // into `bytes` for its whole life. This file is compiled for x86 only, which is
+    // little-endian, so bytes `2i, 2i + 1` of the output are lane `i` read as
+    // little-endian, as the lanes are defined.
+    let bytes = unsafe { &mut *(out as *mut [u16; U16_LANES] as *mut [u8; U16_SUM_XOF_LEN]) };
+    // SAFETY: the CPU supports `V`'s instruction set (this function's contract).
+    unsafe { xof_root::<V>(root, bytes) }
 }
 
 /// Adds (or subtracts) the 2048-byte XOF output of each input into `sum`,
@@ -459,49 +660,79 @@ pub(crate) unsafe fn xof_many<V: LaneVector>(inputs: &[&[u8]], out_len: usize, o
 /// inlines the rounds ([`compress_rounds`]) rather than calling the backend's out-of-line
 /// copy: measured here, the call and the state passed through memory cost ~10% of an
 /// LtHash on AVX-512. `subtract` is a run-time flag so there is one such copy per backend.
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
 #[inline(always)]
 pub(crate) unsafe fn accumulate_u16<V: LaneVector>(
     sum: &mut SumWords,
     inputs: &[&[u8]],
     subtract: bool,
 ) {
-    const OUTPUT_BLOCKS: usize = U16_SUM_XOF_LEN / BLOCK_LEN;
-    debug_assert!(BLOCKS_PER_GROUP.is_multiple_of(V::LANES));
-    let mut roots = [RootBlock {
-        cv: [0; 8],
-        block: [0; 16],
-        block_len: 0,
-        flags: 0,
-    }; MAX_LANES];
-    let mut lane_index = [0u32; MAX_LANES];
-    for (lane, index) in lane_index.iter_mut().enumerate() {
-        *index = lane as u32;
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        let mut roots = [RootBlock {
+            cv: [0; 8],
+            block: [0; 16],
+            block_len: 0,
+            flags: 0,
+        }; MAX_LANES];
+        for batch in inputs.chunks(V::LANES) {
+            root_blocks::<V>(batch, &mut roots);
+            for root in &roots[..batch.len()] {
+                accumulate_root::<V>(sum, root, subtract);
+            }
+        }
     }
-    let lane_index = V::from_lanes(&lane_index);
-    let zero = V::splat(0);
-    for batch in inputs.chunks(V::LANES) {
-        root_blocks::<V>(batch, &mut roots);
-        for root in &roots[..batch.len()] {
-            let root = broadcast_root::<V>(root);
-            for first in (0..OUTPUT_BLOCKS).step_by(V::LANES) {
-                let counter = V::splat(first as u32).add(lane_index);
-                let state = compress_rounds(
-                    &root.cv,
-                    &root.block,
-                    counter,
-                    zero,
-                    root.block_len,
-                    root.flags,
-                );
-                let words = feed_forward(state, &root.cv);
-                let base = word_index(first, 0);
-                for (j, word) in words.iter().enumerate() {
-                    let dst = &mut sum[base + j * BLOCKS_PER_GROUP..];
-                    if subtract {
-                        word.sub_u16_from(dst);
-                    } else {
-                        word.add_u16_into(dst);
-                    }
+}
+
+/// The output phase of one message for the `u16` sum: its 32 root output blocks,
+/// `LANES` per compression (counters in lanes), added to (or subtracted from) `sum`
+/// straight from the registers.
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
+#[inline(always)]
+pub(crate) unsafe fn accumulate_root<V: LaneVector>(
+    sum: &mut SumWords,
+    root: &RootBlock,
+    subtract: bool,
+) {
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        const OUTPUT_BLOCKS: usize = U16_SUM_XOF_LEN / BLOCK_LEN;
+        debug_assert!(BLOCKS_PER_GROUP.is_multiple_of(V::LANES));
+        let mut lane_index = [0u32; MAX_LANES];
+        for (lane, index) in lane_index.iter_mut().enumerate() {
+            *index = lane as u32;
+        }
+        let lane_index = V::from_lanes(&lane_index);
+        let zero = V::splat(0);
+        let root = broadcast_root::<V>(root);
+        for first in (0..OUTPUT_BLOCKS).step_by(V::LANES) {
+            let counter = V::splat(first as u32).add(lane_index);
+            let state = compress_rounds(
+                &root.cv,
+                &root.block,
+                counter,
+                zero,
+                root.block_len,
+                root.flags,
+            );
+            let words = feed_forward(state, &root.cv);
+            let base = word_index(first, 0);
+            for (j, word) in words.iter().enumerate() {
+                let dst = &mut sum[base + j * BLOCKS_PER_GROUP..];
+                if subtract {
+                    word.sub_u16_from(dst);
+                } else {
+                    word.add_u16_into(dst);
                 }
             }
         }
@@ -511,26 +742,36 @@ pub(crate) unsafe fn accumulate_u16<V: LaneVector>(
 /// The `#[target_feature]` entry points of one backend: each instantiates the generic lane
 /// algorithm for the backend's vector type, so it is compiled for that instruction set;
 /// `compress` is the backend's one out-of-line copy of the rounds
-/// ([`LaneVector::compress`]). The dispatcher (`platform.rs`) calls these only after it
-/// checked the CPU, which is the safety contract of every function here.
+/// ([`LaneVector::compress`]). The single-message entry points compress the input blocks
+/// with `$root_block` (each backend passes the SSE4.1 row code of `sse41.rs`: every AVX2
+/// and AVX-512 CPU has SSE4.1), inlined into the backend's own `#[target_feature]`
+/// function; `$compress_words` is its one-compression form, for the tests. The dispatcher
+/// (`platform.rs`) calls these only after it checked the CPU, which is the safety contract
+/// of every function here.
 macro_rules! backend_entry_points {
-    ($vector:ty, $features:literal) => {
+    ($vector:ty, $features:literal, $root_block:path, $compress_words:path) => {
         /// # Safety
         /// The CPU must support this backend's features; every input must be at most one
         /// chunk long; `out.len() == inputs.len()`.
         #[target_feature(enable = $features)]
-        pub(crate) unsafe fn hash_many(inputs: &[&[u8]], out: &mut [[u8; $crate::OUT_LEN]]) {
-            $crate::lanes::hash_many::<$vector>(inputs, out)
+        pub(crate) unsafe fn hash_many(inputs: &[&[u8]], out: &mut [[u8; $crate::words::OUT_LEN]]) {
+            // SAFETY: this function is compiled with the backend's features and its caller
+            // guarantees the CPU has them (the `LaneVector` contract of the generic code);
+            // the argument requirements are passed on unchanged.
+            unsafe { $crate::lanes::hash_many::<$vector>(inputs, out) }
         }
 
         /// # Safety
         /// The CPU must support this backend's features; `out.len() == blocks.len()`.
         #[target_feature(enable = $features)]
         pub(crate) unsafe fn hash_blocks(
-            blocks: &[[u8; $crate::BLOCK_LEN]],
-            out: &mut [[u8; $crate::OUT_LEN]],
+            blocks: &[[u8; $crate::words::BLOCK_LEN]],
+            out: &mut [[u8; $crate::words::OUT_LEN]],
         ) {
-            $crate::lanes::hash_blocks::<$vector>(blocks, out)
+            // SAFETY: this function is compiled with the backend's features and its caller
+            // guarantees the CPU has them (the `LaneVector` contract of the generic code);
+            // the argument requirements are passed on unchanged.
+            unsafe { $crate::lanes::hash_blocks::<$vector>(blocks, out) }
         }
 
         /// # Safety
@@ -538,7 +779,10 @@ macro_rules! backend_entry_points {
         /// chunk long; `out.len() == inputs.len() * out_len`.
         #[target_feature(enable = $features)]
         pub(crate) unsafe fn xof_many(inputs: &[&[u8]], out_len: usize, out: &mut [u8]) {
-            $crate::lanes::xof_many::<$vector>(inputs, out_len, out)
+            // SAFETY: this function is compiled with the backend's features and its caller
+            // guarantees the CPU has them (the `LaneVector` contract of the generic code);
+            // the argument requirements are passed on unchanged.
+            unsafe { $crate::lanes::xof_many::<$vector>(inputs, out_len, out) }
         }
 
         /// # Safety
@@ -546,11 +790,82 @@ macro_rules! backend_entry_points {
         /// chunk long.
         #[target_feature(enable = $features)]
         pub(crate) unsafe fn accumulate_u16(
-            sum: &mut $crate::u16sum::SumWords,
+            sum: &mut $crate::words::SumWords,
             inputs: &[&[u8]],
             subtract: bool,
         ) {
-            $crate::lanes::accumulate_u16::<$vector>(sum, inputs, subtract)
+            // SAFETY: this function is compiled with the backend's features and its caller
+            // guarantees the CPU has them (the `LaneVector` contract of the generic code);
+            // the argument requirements are passed on unchanged.
+            unsafe { $crate::lanes::accumulate_u16::<$vector>(sum, inputs, subtract) }
+        }
+
+        /// Adds (or subtracts) one message's 2048-byte XOF output to `sum`: its input
+        /// blocks compressed one at a time, row-wise (SSE4.1), its 32
+        /// output blocks across the lanes.
+        ///
+        /// # Safety
+        /// The CPU must support this backend's features; `input` must be at most one chunk
+        /// long.
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn accumulate_u16_one(
+            sum: &mut $crate::words::SumWords,
+            input: &[u8],
+            subtract: bool,
+        ) {
+            // SAFETY: this function is compiled with the backend's features and its caller
+            // guarantees the CPU has them (the `LaneVector` contract of the generic code);
+            // the argument requirements are passed on unchanged.
+            unsafe { $crate::lanes::accumulate_root::<$vector>(sum, &$root_block(input), subtract) }
+        }
+
+        /// Fills `out` with one message's extended output: input blocks row-wise
+        /// (SSE4.1), output blocks across the lanes.
+        ///
+        /// # Safety
+        /// The CPU must support this backend's features; `input` must be at most one chunk
+        /// long.
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn xof_one(input: &[u8], out: &mut [u8]) {
+            // SAFETY: this function is compiled with the backend's features and its caller
+            // guarantees the CPU has them (the `LaneVector` contract of the generic code);
+            // the argument requirements are passed on unchanged.
+            unsafe { $crate::lanes::xof_root::<$vector>(&$root_block(input), out) }
+        }
+
+        /// One message's 1024-lane `u16` term, written (not summed) into `out`: input
+        /// blocks row-wise (SSE4.1), output blocks across the lanes.
+        ///
+        /// # Safety
+        /// The CPU must support this backend's features; `input` must be at most one chunk
+        /// long.
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn xof_u16_one(input: &[u8], out: &mut [u16; $crate::words::U16_LANES]) {
+            // SAFETY: this function is compiled with the backend's features and its caller
+            // guarantees the CPU has them (the `LaneVector` contract of the generic code);
+            // the argument requirements are passed on unchanged.
+            unsafe { $crate::lanes::xof_root_u16::<$vector>(&$root_block(input), out) }
+        }
+
+        /// One compression of one message with this backend's single-message code
+        /// (the input phase of [`accumulate_u16_one`] and [`xof_one`]), full 16-word
+        /// output: for the tests that hold it equal to the portable compression.
+        ///
+        /// # Safety
+        /// The CPU must support this backend's features.
+        #[cfg(test)]
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn compress_one(
+            cv: &[u32; 8],
+            block: &[u32; 16],
+            counter: u64,
+            block_len: u32,
+            flags: u32,
+        ) -> [u32; 16] {
+            // SAFETY: this function is compiled with the backend's features and its caller
+            // guarantees the CPU has them (the `LaneVector` contract of the generic code);
+            // the argument requirements are passed on unchanged.
+            unsafe { $compress_words(cv, block, counter, block_len, flags) }
         }
 
         /// The seven rounds, compiled once for this backend.
@@ -567,7 +882,12 @@ macro_rules! backend_entry_points {
             block_len: $vector,
             flags: $vector,
         ) -> [$vector; 16] {
-            $crate::lanes::compress_rounds(cv, m, counter_lo, counter_hi, block_len, flags)
+            // SAFETY: this function is compiled with the backend's features and its caller
+            // guarantees the CPU has them (the `LaneVector` contract of the generic code);
+            // the argument requirements are passed on unchanged.
+            unsafe {
+                $crate::lanes::compress_rounds(cv, m, counter_lo, counter_hi, block_len, flags)
+            }
         }
     };
 }

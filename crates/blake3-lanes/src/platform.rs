@@ -1,92 +1,12 @@
-//! Backend choice: run-time CPU detection and dispatch to one kernel file.
+//! Dispatch: every operation of [`Backend`] checks the CPU and its arguments, then calls
+//! one kernel file. The enum itself and run-time detection are in `backend.rs`.
 
-use crate::u16sum::SumWords;
-use crate::{portable, Error, BLOCK_LEN, CHUNK_LEN, OUT_LEN};
-
-/// One implementation of the kernel. Every operation takes one explicitly;
-/// [`Backend::detect`] returns the widest one this CPU supports.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Backend {
-    /// Scalar reference code, one message at a time. Always available.
-    Portable,
-    /// SSE4.1, 4 messages (or output blocks) per compression. x86 only.
-    Sse41,
-    /// AVX2, 8 messages (or output blocks) per compression. x86 only.
-    Avx2,
-    /// AVX-512F + BW on 512-bit registers: 16 messages (or output blocks)
-    /// per compression, one-instruction rotates, 32 registers. x86 only.
-    Avx512,
-}
+use crate::backend::Backend;
+use crate::error::Error;
+use crate::portable;
+use crate::words::{SumWords, BLOCK_LEN, CHUNK_LEN, OUT_LEN, U16_LANES, U16_SUM_XOF_LEN};
 
 impl Backend {
-    /// Every backend this crate has, narrowest first, supported or not.
-    pub const ALL: [Backend; 4] = [
-        Backend::Portable,
-        Backend::Sse41,
-        Backend::Avx2,
-        Backend::Avx512,
-    ];
-
-    /// The widest backend this CPU supports.
-    pub fn detect() -> Backend {
-        if Backend::Avx512.is_supported() {
-            Backend::Avx512
-        } else if Backend::Avx2.is_supported() {
-            Backend::Avx2
-        } else if Backend::Sse41.is_supported() {
-            Backend::Sse41
-        } else {
-            Backend::Portable
-        }
-    }
-
-    /// The backends this CPU supports, narrowest first.
-    pub fn available() -> impl Iterator<Item = Backend> {
-        Backend::ALL.into_iter().filter(|b| b.is_supported())
-    }
-
-    /// Whether this CPU (and compile target) can run the backend.
-    pub fn is_supported(self) -> bool {
-        #[cfg(test)]
-        if tests::is_disabled(self) {
-            return false;
-        }
-        match self {
-            Backend::Portable => true,
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            Backend::Sse41 => std::is_x86_feature_detected!("sse4.1"),
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            Backend::Avx2 => std::is_x86_feature_detected!("avx2"),
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            Backend::Avx512 => {
-                std::is_x86_feature_detected!("avx512f")
-                    && std::is_x86_feature_detected!("avx512bw")
-            }
-            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
-            Backend::Sse41 | Backend::Avx2 | Backend::Avx512 => false,
-        }
-    }
-
-    /// Messages (or output blocks) one compression call processes.
-    pub fn lanes(self) -> usize {
-        match self {
-            Backend::Portable => 1,
-            Backend::Sse41 => 4,
-            Backend::Avx2 => 8,
-            Backend::Avx512 => 16,
-        }
-    }
-
-    /// Short lowercase name for reports: `portable`, `sse41`, `avx2`, `avx512`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Backend::Portable => "portable",
-            Backend::Sse41 => "sse41",
-            Backend::Avx2 => "avx2",
-            Backend::Avx512 => "avx512",
-        }
-    }
-
     fn ensure_supported(self) -> Result<(), Error> {
         if self.is_supported() {
             Ok(())
@@ -207,6 +127,129 @@ impl Backend {
     }
 }
 
+impl Backend {
+    /// Writes the first `out.len()` bytes of the extended output of ONE message (at most
+    /// [`CHUNK_LEN`] bytes) into `out`, any length.
+    ///
+    /// The single-message path, for hashing accounts one at a time: the message's input
+    /// blocks are compressed one by one with a single-message (row-wise SSE4.1)
+    /// compression instead of occupying a whole wide-vector compression each, and its
+    /// output blocks are spread over the lanes (counters in lanes), [`lanes`](Self::lanes)
+    /// per compression. Equal to `xof_many(&[input], out.len(), out)`.
+    pub fn xof_one(self, input: &[u8], out: &mut [u8]) -> Result<(), Error> {
+        self.ensure_supported()?;
+        check_inputs(&[input])?;
+        match self {
+            Backend::Portable => portable::xof_many(&[input], out.len(), out),
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support and input length checked above.
+            Backend::Sse41 => unsafe { crate::sse41::xof_one(input, out) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support and input length checked above.
+            Backend::Avx2 => unsafe { crate::avx2::xof_one(input, out) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support (AVX-512F and AVX-512BW) and input length checked above.
+            Backend::Avx512 => unsafe { crate::avx512::xof_one(input, out) },
+            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+            _ => unreachable!("ensure_supported rejects SIMD backends here"),
+        }
+        Ok(())
+    }
+
+    /// The lattice-hash term of ONE message (at most [`CHUNK_LEN`] bytes): its first
+    /// 2048 bytes of extended output read as 1024 little-endian `u16`, in canonical order,
+    /// into `out` (overwritten, not summed). The per-account LtHash digest; see
+    /// [`xof_one`](Self::xof_one) for how it is computed, and
+    /// [`U16Sum::add_xof_one`](crate::U16Sum::add_xof_one) to sum it into an accumulator
+    /// instead. On error `out` is left unchanged.
+    pub fn xof_u16_one(self, input: &[u8], out: &mut [u16; U16_LANES]) -> Result<(), Error> {
+        self.ensure_supported()?;
+        check_inputs(&[input])?;
+        match self {
+            Backend::Portable => {
+                let mut bytes = [0u8; U16_SUM_XOF_LEN];
+                portable::xof_many(&[input], U16_SUM_XOF_LEN, &mut bytes);
+                for (lane, pair) in out.iter_mut().zip(bytes.chunks_exact(2)) {
+                    *lane = u16::from_le_bytes([pair[0], pair[1]]);
+                }
+            }
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support and input length checked above.
+            Backend::Sse41 => unsafe { crate::sse41::xof_u16_one(input, out) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support and input length checked above.
+            Backend::Avx2 => unsafe { crate::avx2::xof_u16_one(input, out) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support (AVX-512F and AVX-512BW) and input length checked above.
+            Backend::Avx512 => unsafe { crate::avx512::xof_u16_one(input, out) },
+            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+            _ => unreachable!("ensure_supported rejects SIMD backends here"),
+        }
+        Ok(())
+    }
+
+    /// Adds (or with `SUBTRACT`, subtracts) ONE message's 2048-byte XOF output into
+    /// `sum`: the single-message path of [`xof_one`](Self::xof_one), summed from the
+    /// registers.
+    pub(crate) fn accumulate_u16_one<const SUBTRACT: bool>(
+        self,
+        sum: &mut SumWords,
+        input: &[u8],
+    ) -> Result<(), Error> {
+        self.ensure_supported()?;
+        check_inputs(&[input])?;
+        match self {
+            Backend::Portable => portable::accumulate_u16::<SUBTRACT>(sum, &[input]),
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support and input length checked above.
+            Backend::Sse41 => unsafe { crate::sse41::accumulate_u16_one(sum, input, SUBTRACT) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support and input length checked above.
+            Backend::Avx2 => unsafe { crate::avx2::accumulate_u16_one(sum, input, SUBTRACT) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support (AVX-512F and AVX-512BW) and input length checked above.
+            Backend::Avx512 => unsafe { crate::avx512::accumulate_u16_one(sum, input, SUBTRACT) },
+            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+            _ => unreachable!("ensure_supported rejects SIMD backends here"),
+        }
+        Ok(())
+    }
+
+    /// One compression with this backend's single-message code (the portable compression
+    /// for [`Backend::Portable`]), for the tests.
+    #[cfg(test)]
+    pub(crate) fn compress_one(
+        self,
+        cv: &[u32; 8],
+        block: &[u32; 16],
+        counter: u64,
+        block_len: u32,
+        flags: u32,
+    ) -> Result<[u32; 16], Error> {
+        self.ensure_supported()?;
+        Ok(match self {
+            Backend::Portable => portable::compress(cv, block, counter, block_len, flags),
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support checked above.
+            Backend::Sse41 => unsafe {
+                crate::sse41::compress_one(cv, block, counter, block_len, flags)
+            },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support checked above.
+            Backend::Avx2 => unsafe {
+                crate::avx2::compress_one(cv, block, counter, block_len, flags)
+            },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support checked above.
+            Backend::Avx512 => unsafe {
+                crate::avx512::compress_one(cv, block, counter, block_len, flags)
+            },
+            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+            _ => unreachable!("ensure_supported rejects SIMD backends here"),
+        })
+    }
+}
+
 fn check_inputs(inputs: &[&[u8]]) -> Result<(), Error> {
     match inputs.iter().position(|input| input.len() > CHUNK_LEN) {
         Some(index) => Err(Error::InputTooLong {
@@ -228,16 +271,8 @@ fn check_output_size(expected: usize, actual: usize) -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::cell::Cell;
 
-    thread_local! {
-        /// A backend this thread pretends the CPU lacks.
-        static DISABLED: Cell<Option<Backend>> = const { Cell::new(None) };
-    }
-
-    pub(super) fn is_disabled(backend: Backend) -> bool {
-        DISABLED.with(|disabled| disabled.get() == Some(backend))
-    }
+    use crate::backend::tests::DISABLED;
 
     #[test]
     fn an_unsupported_backend_is_an_error_not_undefined_behaviour() {
@@ -283,6 +318,46 @@ mod tests {
         assert_eq!(hash, reference);
         DISABLED.with(|disabled| disabled.set(None));
         assert!(victim.is_supported() || widest == Backend::Portable);
+    }
+
+    /// Deterministic pseudo-random words (xorshift).
+    fn words<const N: usize>(state: &mut u64) -> [u32; N] {
+        core::array::from_fn(|_| {
+            *state ^= *state << 13;
+            *state ^= *state >> 7;
+            *state ^= *state << 17;
+            (*state >> 16) as u32
+        })
+    }
+
+    /// Every backend's single-message compression (row-wise SIMD) equals the portable
+    /// compression, full 16-word output, over random chaining values, blocks, counters
+    /// (both halves), block lengths and flags.
+    #[test]
+    fn single_message_compression_equals_portable() {
+        let mut state = 0x0123_4567_89AB_CDEF_u64;
+        for case in 0..2000 {
+            let cv = words::<8>(&mut state);
+            let block = words::<16>(&mut state);
+            let [lo, hi, len, flags] = words::<4>(&mut state);
+            let counter = match case % 3 {
+                0 => u64::from(lo % 64),
+                1 => u64::from(lo),
+                _ => u64::from(lo) | (u64::from(hi) << 32),
+            };
+            let block_len = len % 65;
+            let flags = flags & 0xFF;
+            let expected = portable::compress(&cv, &block, counter, block_len, flags);
+            for backend in Backend::available() {
+                assert_eq!(
+                    backend
+                        .compress_one(&cv, &block, counter, block_len, flags)
+                        .unwrap(),
+                    expected,
+                    "{backend:?}, case {case}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -5,10 +5,9 @@
 //! the BLAKE3 specification describes, rather than using the precomputed
 //! schedule the SIMD kernels use, so the two derivations check each other.
 
-use crate::u16sum::{word_index, SumWords};
-use crate::{
-    block_count, last_block_words, words_from_le_bytes, RootBlock, BLOCK_LEN, CHUNK_END,
-    CHUNK_START, IV, OUT_LEN, ROOT, U16_SUM_XOF_LEN,
+use crate::words::{
+    add_u16_pair, block_count, last_block_words, sub_u16_pair, word_index, words_from_le_bytes,
+    RootBlock, SumWords, BLOCK_LEN, CHUNK_END, CHUNK_START, IV, OUT_LEN, ROOT, U16_SUM_XOF_LEN,
 };
 
 const MSG_PERMUTATION: [usize; 16] = [2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8];
@@ -81,7 +80,7 @@ pub(crate) fn compress(
 
 /// Compresses all but the last block of a one-chunk message.
 pub(crate) fn root_block(input: &[u8]) -> RootBlock {
-    debug_assert!(input.len() <= crate::CHUNK_LEN);
+    debug_assert!(input.len() <= crate::words::CHUNK_LEN);
     let blocks = block_count(input.len());
     let mut cv = IV;
     for index in 0..blocks - 1 {
@@ -163,26 +162,10 @@ pub(crate) fn accumulate_u16<const SUBTRACT: bool>(sum: &mut SumWords, inputs: &
     }
 }
 
-/// Lane-wise wrapping add of the two little-endian `u16` halves of a word.
-#[inline(always)]
-pub(crate) fn add_u16_pair(a: u32, b: u32) -> u32 {
-    let lo = (a as u16).wrapping_add(b as u16);
-    let hi = ((a >> 16) as u16).wrapping_add((b >> 16) as u16);
-    u32::from(lo) | (u32::from(hi) << 16)
-}
-
-/// Lane-wise wrapping subtract of the two little-endian `u16` halves of a word.
-#[inline(always)]
-pub(crate) fn sub_u16_pair(a: u32, b: u32) -> u32 {
-    let lo = (a as u16).wrapping_sub(b as u16);
-    let hi = ((a >> 16) as u16).wrapping_sub((b >> 16) as u16);
-    u32::from(lo) | (u32::from(hi) << 16)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::MSG_SCHEDULE;
+    use crate::words::MSG_SCHEDULE;
 
     /// The SIMD kernels use the precomputed schedule, this file permutes:
     /// they must agree.
@@ -193,11 +176,5 @@ mod tests {
             assert_eq!(order, row);
             order = core::array::from_fn(|i| order[MSG_PERMUTATION[i]]);
         }
-    }
-
-    #[test]
-    fn u16_pairs_wrap_per_half() {
-        assert_eq!(add_u16_pair(0x0001_FFFF, 0x0001_0001), 0x0002_0000);
-        assert_eq!(sub_u16_pair(0x0000_0000, 0x0001_0001), 0xFFFF_FFFF);
     }
 }

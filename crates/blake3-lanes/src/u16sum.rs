@@ -1,32 +1,9 @@
 //! [`U16Sum`]: the lattice-hash accumulator, fused with the XOF that feeds it.
 
-use crate::portable::{add_u16_pair, sub_u16_pair};
-use crate::{Backend, Error};
+use crate::backend::Backend;
+use crate::error::Error;
+use crate::words::{add_u16_pair, sub_u16_pair, word_index, SumWords, SUM_WORDS, U16_LANES};
 use std::fmt;
-
-/// Number of `u16` lanes in a [`U16Sum`].
-pub const U16_LANES: usize = 1024;
-/// 32-bit words backing a [`U16Sum`] (two `u16` lanes each).
-pub(crate) const SUM_WORDS: usize = U16_LANES / 2;
-/// Output blocks whose words share one stretch of the kernel word order.
-pub(crate) const BLOCKS_PER_GROUP: usize = 16;
-
-/// The accumulator's words in kernel order (see [`word_index`]).
-pub(crate) type SumWords = [u32; SUM_WORDS];
-
-/// Where word `word` (0..16) of XOF output block `block` (0..32) lives in the
-/// kernel word order: blocks are grouped by sixteen, and inside a group the
-/// same word of its sixteen blocks is contiguous. That is the order in which a
-/// 16-lane kernel with block counters in lanes produces its output (an 8- or
-/// 4-lane kernel writes part of each stretch), so it adds whole vectors with no
-/// transpose. Lane-wise `u16` addition commutes with any permutation of
-/// whole 32-bit words, so the order only matters when lanes are read out.
-#[inline(always)]
-pub(crate) const fn word_index(block: usize, word: usize) -> usize {
-    (block / BLOCKS_PER_GROUP) * (BLOCKS_PER_GROUP * 16)
-        + word * BLOCKS_PER_GROUP
-        + block % BLOCKS_PER_GROUP
-}
 
 /// A sum of 1024 wrapping `u16` lanes, each term being the first 2048 bytes
 /// of BLAKE3 extended output of a message (read as little-endian `u16`):
@@ -62,6 +39,27 @@ impl U16Sum {
     /// the inverse of [`add_xof`](Self::add_xof). On error the sum is left unchanged.
     pub fn sub_xof(&mut self, backend: Backend, inputs: &[&[u8]]) -> Result<(), Error> {
         backend.accumulate_u16::<true>(&mut self.words, inputs)
+    }
+
+    /// Adds the 2048-byte XOF output of ONE message (at most
+    /// [`CHUNK_LEN`](crate::CHUNK_LEN) bytes) lane-wise, wrapping: the per-account path,
+    /// e.g. an account a slot modified mixed in to the accounts lattice hash.
+    ///
+    /// Same result as `add_xof(backend, &[input])`, computed for one message: the input
+    /// blocks with a single-message (row-wise SSE4.1) compression each, instead of a
+    /// wide-vector compression with one busy lane, and the 32 output blocks
+    /// [`Backend::lanes`] per compression, summed from the registers. Longer messages are
+    /// an [`Error::InputTooLong`] (hash them with the `blake3` crate). On error the sum is
+    /// left unchanged.
+    pub fn add_xof_one(&mut self, backend: Backend, input: &[u8]) -> Result<(), Error> {
+        backend.accumulate_u16_one::<false>(&mut self.words, input)
+    }
+
+    /// Subtracts the 2048-byte XOF output of ONE message lane-wise, wrapping: the inverse
+    /// of [`add_xof_one`](Self::add_xof_one) (an account mixed out). On error the sum is
+    /// left unchanged.
+    pub fn sub_xof_one(&mut self, backend: Backend, input: &[u8]) -> Result<(), Error> {
+        backend.accumulate_u16_one::<true>(&mut self.words, input)
     }
 
     /// Adds another sum lane-wise (wrapping).

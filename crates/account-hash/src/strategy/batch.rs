@@ -11,8 +11,8 @@
 use blake3_lanes::{Backend, U16Sum, CHUNK_LEN};
 
 use super::{
-    feed_each_field, AccountHasher, BatchHasher, BatchLenError, Fields, LtAccumulator, LT_META_LEN,
-    META_LEN,
+    feed_each_field, stage, AccountHasher, BatchHasher, BatchLenError, Fields, LtAccumulator,
+    LT_META_LEN, META_LEN,
 };
 use crate::account::AccountRef;
 use crate::digest::{AccountHash, LtHash};
@@ -35,35 +35,6 @@ impl Default for Batch {
     fn default() -> Self {
         Self::new()
     }
-}
-
-/// Writes an account's message for `fields` into `buf` and returns its length, or `None`
-/// when it is longer than one chunk.
-#[inline(always)]
-fn stage(account: &AccountRef<'_>, fields: Fields, buf: &mut [u8; CHUNK_LEN]) -> Option<usize> {
-    let meta = if fields == Fields::Legacy {
-        META_LEN
-    } else {
-        LT_META_LEN
-    };
-    let len = meta + account.data.len();
-    if len > CHUNK_LEN {
-        return None;
-    }
-    let mut at = 0;
-    let mut put = |bytes: &[u8]| {
-        buf[at..at + bytes.len()].copy_from_slice(bytes);
-        at += bytes.len();
-    };
-    put(&account.lamports.to_le_bytes());
-    if fields == Fields::Legacy {
-        put(&account.rent_epoch.to_le_bytes());
-    }
-    put(account.data);
-    put(&[u8::from(account.executable)]);
-    put(account.owner.as_bytes());
-    put(account.pubkey.as_bytes());
-    Some(len)
 }
 
 impl Batch {

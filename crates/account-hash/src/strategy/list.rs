@@ -93,6 +93,8 @@ pub fn visit(v: &mut impl StrategyVisitor) {
     v.per_account(&StrategyEntry::new("meta-first"), meta_first::MetaFirst);
     #[cfg(feature = "test-strategy")]
     v.per_account(&StrategyEntry::new("test-strategy"), vec_gather::VecGather);
+    #[cfg(feature = "lane-xof")]
+    per_backend("lane-xof", lane_xof::LaneXof::with_backend).for_each(|(e, h)| v.per_account(&e, h));
     #[cfg(feature = "batch")]
     per_backend("batch", batch::Batch::with_backend).for_each(|(e, b)| v.batch(&e, b));
     #[cfg(feature = "copy-buffer")]

@@ -10,6 +10,8 @@ use crate::digest::{AccountHash, DigestBytes, LtHash};
 pub mod batch;
 #[cfg(feature = "copy-buffer")]
 pub mod copy_buffer;
+#[cfg(feature = "lane-xof")]
+pub mod lane_xof;
 pub mod list;
 #[cfg(feature = "meta-first")]
 pub mod meta_first;
@@ -29,7 +31,8 @@ pub const LT_META_LEN: usize = META_LEN - 8;
     feature = "streaming",
     feature = "meta-first",
     feature = "batch",
-    feature = "test-strategy"
+    feature = "test-strategy",
+    feature = "lane-xof"
 ))]
 /// Which of the two digests a gather feeds: they differ only in whether rent_epoch is hashed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,8 +44,9 @@ pub(crate) enum Fields {
 }
 
 /// Feeds the fields with one `update` each, in consensus order, copying nothing: strategy B
-/// itself, and the batch strategy's path for messages longer than one chunk.
-#[cfg(any(feature = "streaming", feature = "batch"))]
+/// itself, and the path of the batch and lane-xof strategies for messages longer than one
+/// chunk.
+#[cfg(any(feature = "streaming", feature = "batch", feature = "lane-xof"))]
 pub(crate) fn feed_each_field(account: &AccountRef<'_>, fields: Fields) -> blake3::Hasher {
     let mut hasher = blake3::Hasher::new();
     hasher.update(&account.lamports.to_le_bytes());
@@ -54,6 +58,41 @@ pub(crate) fn feed_each_field(account: &AccountRef<'_>, fields: Fields) -> blake
     hasher.update(account.owner.as_bytes());
     hasher.update(account.pubkey.as_bytes());
     hasher
+}
+
+/// Writes an account's message for `fields` (the bytes [`feed_each_field`] feeds, contiguous)
+/// into `buf` and returns its length, or `None`
+/// when it is longer than one chunk.
+#[cfg(any(feature = "batch", feature = "lane-xof"))]
+#[inline(always)]
+pub(crate) fn stage(
+    account: &AccountRef<'_>,
+    fields: Fields,
+    buf: &mut [u8; blake3_lanes::CHUNK_LEN],
+) -> Option<usize> {
+    let meta = if fields == Fields::Legacy {
+        META_LEN
+    } else {
+        LT_META_LEN
+    };
+    let len = meta + account.data.len();
+    if len > blake3_lanes::CHUNK_LEN {
+        return None;
+    }
+    let mut at = 0;
+    let mut put = |bytes: &[u8]| {
+        buf[at..at + bytes.len()].copy_from_slice(bytes);
+        at += bytes.len();
+    };
+    put(&account.lamports.to_le_bytes());
+    if fields == Fields::Legacy {
+        put(&account.rent_epoch.to_le_bytes());
+    }
+    put(account.data);
+    put(&[u8::from(account.executable)]);
+    put(account.owner.as_bytes());
+    put(account.pubkey.as_bytes());
+    Some(len)
 }
 
 /// One way of feeding an account's bytes to BLAKE3.
