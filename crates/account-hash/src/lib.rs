@@ -71,9 +71,9 @@ pub use input::{parse_accounts, read_accounts, AccountRecord, InputError};
 pub use strategy::batch::{Batch, BatchLtAccumulator};
 #[cfg(feature = "copy-buffer")]
 pub use strategy::copy_buffer::{CopyBuffer, CopyBuffer200, CopyBuffer47};
-pub use strategy::list::{Role, StrategyEntry, StrategyVisitor};
 #[cfg(feature = "lane-xof")]
 pub use strategy::lane_xof::LaneXof;
+pub use strategy::list::{Role, StrategyEntry, StrategyVisitor};
 #[cfg(feature = "meta-first")]
 pub use strategy::meta_first::MetaFirst;
 #[cfg(feature = "streaming")]
