@@ -25,7 +25,8 @@ impl SeedRow<'_> {
 
 fn is_seed_record(r: &Record) -> bool {
     let id = r.id();
-    id.family == Family::AccountHash
+    r.is_main_build()
+        && id.family == Family::AccountHash
         && id.digest == Digest::Legacy
         && id.strategy == "copy-buffer"
         && matches!(id.variant.as_deref(), Some("cap=47" | "cap=200"))

@@ -196,6 +196,7 @@ fn run_meta(
         wall_seconds: None,
         os: Some(meta::os()),
         filters: filter_args(args).into_iter().skip(2).collect(),
+        workloads: Vec::new(),
     }
 }
 
