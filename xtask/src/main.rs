@@ -38,6 +38,8 @@ mod verify;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_merge;
 
 use commands::{bench_all, compare, report};
 

@@ -4,6 +4,7 @@
 //! between two runs ([`runs`]). Imports `record` types only; never `render` or `commands`.
 
 pub mod floor;
+pub mod machines;
 pub mod runs;
 pub mod seed;
 pub mod stats;

@@ -98,6 +98,10 @@ pub enum TableKind {
     Floor,
     Missing,
     Comparison,
+    /// The machines of a merged report.
+    Machines,
+    /// Ratios to each machine's own baseline, machines side by side.
+    CrossMachine,
 }
 
 pub struct Table {
