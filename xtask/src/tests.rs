@@ -585,3 +585,49 @@ fn every_written_field_is_documented() {
         assert!(doc.contains(&format!("`{k}`")), "`{k}` is not documented");
     }
 }
+
+/// `bench-all --accounts`: the run records each file's composition, the report shows it,
+/// and every field it writes is documented.
+#[test]
+fn your_accounts_composition_is_recorded_shown_and_documented() {
+    use crate::analysis::composition::composition;
+    let mut f = fixture();
+    let sizes = [0, 165, 165, 200];
+    f.run.workloads.push(composition(
+        "user_accounts/mine".parse().unwrap(),
+        "/home/me/mine.jsonl".into(),
+        &sizes,
+    ));
+    let (h, m) = render::report(&f).unwrap();
+    assert!(m.contains("## Your accounts"), "{m}");
+    assert!(
+        m.contains(
+            "`user_accounts/mine`: 4 accounts, 530 B of account data, from /home/me/mine.jsonl"
+        ),
+        "{m}"
+    );
+    assert!(
+        m.contains("| 128-165 B | 2 | 50.0% | 330 B | 62.3% |"),
+        "{m}"
+    );
+    assert!(h.contains("<a href=\"#your-accounts\">Your accounts</a>"));
+    let d = temp_dir("workloads");
+    record::save(&f, &d.join("results.json")).unwrap();
+    assert_eq!(record::load(&d.join("results.json")).unwrap(), f);
+    let doc = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/results-format.md"),
+    )
+    .unwrap();
+    let v = serde_json::to_value(&f.run.workloads[0]).unwrap();
+    let keys = v
+        .as_object()
+        .unwrap()
+        .keys()
+        .chain(v["classes"][0].as_object().unwrap().keys());
+    for k in keys {
+        assert!(
+            doc.contains(&format!("`{k}`")) || doc.contains(&format!("`classes[j].{k}`")),
+            "`{k}` is not documented"
+        );
+    }
+}

@@ -3,6 +3,7 @@
 //! comparison ([`seed`]), the distance to the hardware floor ([`floor`]) and the change
 //! between two runs ([`runs`]). Imports `record` types only; never `render` or `commands`.
 
+pub mod composition;
 pub mod floor;
 pub mod machines;
 pub mod runs;

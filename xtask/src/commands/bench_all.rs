@@ -7,6 +7,7 @@
 //! baseline is saved under the run id, so `critcmp --target-dir reports/<run-id> <run-id>`
 //! reads it). `reports/latest` points at the newest run.
 
+use super::accounts;
 use crate::error::{Error, Result};
 use crate::record::meta;
 use crate::record::paths::{self, workspace_root};
@@ -17,6 +18,7 @@ use crate::render::{text, units};
 use clap::Args;
 use lab_record::{from_json_str, CountFile, Counted, PlanFile, Planned};
 use std::collections::BTreeMap;
+use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
@@ -57,6 +59,11 @@ pub struct BenchAllArgs {
     /// A label for the machine, written to `run.machine` (default: the host name).
     #[arg(long)]
     pub machine: Option<String>,
+    /// Your own accounts (RPC JSON, as `verify` reads; repeatable): each file becomes a
+    /// workload `user_accounts/<file stem>` for every strategy. Every file is read before
+    /// anything is built; a bad one stops the run (exit 2, naming file:line:field).
+    #[arg(long = "accounts", value_name = "FILE")]
+    pub accounts: Vec<PathBuf>,
 }
 
 pub fn run(args: BenchAllArgs) -> ExitCode {
@@ -97,6 +104,8 @@ struct Session<'a> {
     dir: PathBuf,
     t0: Instant,
     interrupted: Arc<AtomicBool>,
+    /// `HASHLAB_ACCOUNTS` for the lab's processes, when `--accounts` was given.
+    accounts: Option<OsString>,
 }
 
 impl Session<'_> {
@@ -115,7 +124,22 @@ impl Session<'_> {
 
 fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
     let started = SystemTime::now();
-    let session = start(args, started)?;
+    // Every account file is read before anything is built or run.
+    let user = match accounts::read_all(&args.accounts) {
+        Ok(user) => user,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    for w in &user.workloads {
+        println!(
+            "bench-all: {} accounts from {} ({})",
+            w.accounts, w.file, w.workload
+        );
+    }
+    let mut session = start(args, started)?;
+    session.accounts = user.env_value();
     println!(
         "bench-all: run {}, profile {}",
         session.run_id, args.profile
@@ -125,13 +149,14 @@ fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
     let build_secs = session.t0.elapsed().as_secs_f64();
     println!("bench-all: built in {}", units::clock(build_secs));
 
-    let plan = plan(&lab_exe, args)?;
+    let plan = plan(&lab_exe, &session)?;
     let mut run = run_meta(args, &session.run_id, started, plan.features.clone());
+    run.workloads = user.workloads;
     println!(
         "bench-all: counting allocations for {} benchmarks ...",
         plan.benches.len()
     );
-    let counted = count(&lab_exe, args);
+    let counted = count(&lab_exe, &session);
     let (results, missing) = time_all(&session, &bench_exe, &plan.benches, &counted, &run)?;
 
     run.status = final_status(session.interrupted(), &missing);
@@ -171,6 +196,7 @@ fn start(args: &BenchAllArgs, started: SystemTime) -> Result<Session<'_>> {
         dir,
         t0,
         interrupted,
+        accounts: None,
     })
 }
 
@@ -297,10 +323,18 @@ fn executables(messages: &str) -> Option<(PathBuf, PathBuf)> {
     Some((bench?, bin?))
 }
 
-fn run_lab(lab: &Path, sub: &str, args: &BenchAllArgs) -> Result<(PathBuf, String)> {
-    let out = Command::new(lab)
+/// Sets `HASHLAB_ACCOUNTS` on a lab process when the run has account files.
+fn with_accounts<'c>(cmd: &'c mut Command, session: &Session) -> &'c mut Command {
+    match &session.accounts {
+        Some(v) => cmd.env(accounts::ENV, v),
+        None => cmd,
+    }
+}
+
+fn run_lab(lab: &Path, sub: &str, session: &Session) -> Result<(PathBuf, String)> {
+    let out = with_accounts(&mut Command::new(lab), session)
         .arg(sub)
-        .args(filter_args(args))
+        .args(filter_args(session.args))
         .arg("--json")
         .stderr(Stdio::inherit())
         .output()
@@ -316,8 +350,8 @@ fn run_lab(lab: &Path, sub: &str, args: &BenchAllArgs) -> Result<(PathBuf, Strin
 }
 
 /// `lab list --json`, in run order.
-fn plan(lab: &Path, args: &BenchAllArgs) -> Result<PlanFile> {
-    let (name, text) = run_lab(lab, "list", args)?;
+fn plan(lab: &Path, session: &Session) -> Result<PlanFile> {
+    let (name, text) = run_lab(lab, "list", session)?;
     let plan = parse_plan(&name, &text)?;
     if plan.benches.is_empty() {
         return Err(Error::Other(
@@ -344,8 +378,9 @@ fn parse_plan(name: &Path, text: &str) -> Result<PlanFile> {
 
 /// The counted pass (allocations, peak heap, digest check; never timed), by criterion id.
 /// A failure leaves the figures out and says so.
-fn count(lab: &Path, args: &BenchAllArgs) -> BTreeMap<String, Counted> {
-    let counted = run_lab(lab, "allocs", args).and_then(|(name, text)| parse_counts(&name, &text));
+fn count(lab: &Path, session: &Session) -> BTreeMap<String, Counted> {
+    let counted =
+        run_lab(lab, "allocs", session).and_then(|(name, text)| parse_counts(&name, &text));
     counted.unwrap_or_else(|e| {
         eprintln!("bench-all: warning: allocation pass failed, figures will be missing: {e}");
         BTreeMap::new()
@@ -476,7 +511,7 @@ fn time_one(
     let _ = writeln!(log, "==== {}", p.criterion_id);
     let log_out = log.try_clone().map_err(|e| e.to_string())?;
     let log_err = log.try_clone().map_err(|e| e.to_string())?;
-    let status = Command::new(exe)
+    let status = with_accounts(&mut Command::new(exe), session)
         .args([
             "--bench",
             "--exact",

@@ -102,6 +102,8 @@ pub enum TableKind {
     Machines,
     /// Ratios to each machine's own baseline, machines side by side.
     CrossMachine,
+    /// A user's accounts by size class.
+    Composition,
 }
 
 pub struct Table {

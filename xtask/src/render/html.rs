@@ -215,6 +215,7 @@ fn table_class(kind: TableKind) -> &'static str {
         TableKind::Comparison => "comparison",
         TableKind::Machines => "machines",
         TableKind::CrossMachine => "cross-machine",
+        TableKind::Composition => "composition",
     }
 }
 
