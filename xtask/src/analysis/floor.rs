@@ -26,7 +26,10 @@ pub struct Floor<'a> {
 /// Rows: one-chunk accounts (data sizes up to 1 KiB), the sets and the mix.
 pub fn floor(file: &ResultsFile) -> Option<Floor<'_>> {
     let main = || file.results.iter().filter(|r| r.is_main_build());
-    let limit = main().find(|r| r.id().strategy == "limit")?;
+    // One limit row per lane backend: the widest is the floor.
+    let limit = main()
+        .filter(|r| r.id().strategy == "limit")
+        .max_by_key(|r| r.meta.isa)?;
     let per_compression = limit.ns_per_item().estimate;
     let mut rows: Vec<FloorRow> = main()
         .filter(|r| r.id().strategy != "limit")

@@ -5,4 +5,5 @@
 pub mod accounts;
 pub mod bench_all;
 pub mod compare;
+pub mod isa_builds;
 pub mod report;

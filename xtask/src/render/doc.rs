@@ -104,6 +104,8 @@ pub enum TableKind {
     CrossMachine,
     /// A user's accounts by size class.
     Composition,
+    /// Time per account per instruction set.
+    PerIsa,
 }
 
 pub struct Table {

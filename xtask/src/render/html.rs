@@ -216,6 +216,7 @@ fn table_class(kind: TableKind) -> &'static str {
         TableKind::Machines => "machines",
         TableKind::CrossMachine => "cross-machine",
         TableKind::Composition => "composition",
+        TableKind::PerIsa => "per-isa",
     }
 }
 

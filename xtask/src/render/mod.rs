@@ -8,6 +8,7 @@ pub mod compare;
 pub mod ctable;
 pub mod doc;
 pub mod html;
+pub mod isa;
 pub mod markdown;
 pub mod merged;
 pub mod outline;

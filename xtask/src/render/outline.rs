@@ -39,6 +39,9 @@ pub fn document(file: &ResultsFile) -> Result<Document> {
             blocks: groups,
         }));
     }
+    if let Some(s) = super::isa::section(file) {
+        blocks.push(s);
+    }
     if !file.missing.is_empty() {
         blocks.push(plain_section(
             "missing",
