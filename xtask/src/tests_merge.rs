@@ -173,3 +173,41 @@ fn chromium_renders_the_merged_report() {
         );
     }
 }
+
+/// One run, three outcomes of the seed's first claim: reproduced, not reproduced (cap=47
+/// as fast as cap=200 at 165 B with tight intervals), cannot tell (intervals too wide to
+/// resolve 5%, or no 165/200 B rows).
+#[test]
+fn seed_claim_on_one_run_is_reproduced_not_reproduced_or_cannot_tell() {
+    use crate::analysis::seed::{claims, Claim};
+    let files = runs();
+    let first = |f: &ResultsFile| {
+        claims(f)
+            .into_iter()
+            .find(|c| c.claim == Claim::StackBuffer)
+            .unwrap()
+    };
+    assert_eq!(first(&files[0]).holds, Holds::Reproduced);
+    assert!(
+        first(&files[0]).figures.contains("165 B +5.1%"),
+        "{}",
+        first(&files[0]).figures
+    );
+    assert_eq!(first(&files[1]).holds, Holds::NotReproduced);
+    let mut noisy = files[1].clone();
+    for r in noisy
+        .results
+        .iter_mut()
+        .filter(|r| r.id().workload.param == "165")
+    {
+        let t = &mut r.ns_per_iter;
+        (t.lower, t.upper, t.std_err) =
+            (t.estimate * 0.9, t.estimate * 1.1, Some(t.estimate * 0.05));
+    }
+    assert_eq!(first(&noisy).holds, Holds::CannotTell);
+    let mut none = files[1].clone();
+    none.results
+        .retain(|r| r.id().family != lab_record::Family::AccountHash);
+    assert_eq!(first(&none).holds, Holds::CannotTell);
+    assert_eq!(first(&none).figures, "not measured");
+}
