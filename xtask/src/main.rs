@@ -9,11 +9,13 @@
 //! Dependencies point down only:
 //!
 //! ```text
-//! commands  (bench_all, report, compare: arguments, loading, printing, writing files)
-//!    |
-//! render    (doc: the document model; outline: the report built once; html, markdown:
-//!    |       its serialisers; text, tables, units, plots, ctable, compare)
-//! analysis  (stats, view, seed, floor, runs: pure functions of the record)
+//! commands  (bench_all, report, compare: arguments, loading, printing, writing files;
+//!    |       accounts: --accounts files; isa_builds: the capped blake3 builds)
+//! render    (doc: the document model; outline: the report built once; merged: the
+//!    |       merged report of several machines; html, markdown: their serialisers; text,
+//!    |       tables, units, plots, ctable, compare, isa: the per-ISA section)
+//! analysis  (stats, view, seed, floor, runs, machines, isa, isa_floor, composition:
+//!    |       pure functions of the record)
 //!    |
 //! record    (lab_record's types, paths: run directories and `latest`, criterion's files,
 //!            run metadata)
@@ -38,6 +40,10 @@ mod verify;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_isa;
+#[cfg(test)]
+mod tests_merge;
 
 use commands::{bench_all, compare, report};
 
@@ -54,7 +60,8 @@ enum Command {
     Verify(verify::VerifyArgs),
     /// Measure every strategy (criterion + counted allocation pass) and write reports/<run-id>/.
     BenchAll(bench_all::BenchAllArgs),
-    /// Render index.html and summary.md of a run from its results.json.
+    /// Render index.html and summary.md of a run from its results.json (or, with --merge,
+    /// one report of several machines' runs).
     Report(report::ReportArgs),
     /// Per-benchmark change between two runs, with significance.
     Compare(compare::CompareArgs),

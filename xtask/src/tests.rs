@@ -334,6 +334,21 @@ fn compare_flags_regressions_with_significance() {
 /// own check found: charts drawn with text, tables, zero fetched resources, zero errors.
 #[test]
 fn chromium_renders_the_report() {
+    let d = temp_dir("chromium");
+    std::fs::copy(fixture_path(), d.join("results.json")).unwrap();
+    crate::commands::report::render_dir(&d.join("results.json")).unwrap();
+    if let Some(result) = chromium_check(&d.join("index.html")) {
+        assert_eq!(
+            result, "charts=4 drawn=4 tables=8 resources=0 errors=0",
+            "{result}"
+        );
+    }
+}
+
+/// Loads `page` in headless Chromium and returns what the page's own check wrote into
+/// `#render-check`; `None` (with a notice) when Chromium is not installed, unless
+/// `HASHLAB_REQUIRE_CHROMIUM=1`.
+pub fn chromium_check(page: &Path) -> Option<String> {
     let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
         .into_iter()
         .map(Path::new)
@@ -347,12 +362,9 @@ fn chromium_renders_the_report() {
         println!(
             "NOTICE: chromium not found; skipping the browser test (apt-get install chromium)"
         );
-        return;
+        return None;
     };
-    let d = temp_dir("chromium");
-    std::fs::copy(fixture_path(), d.join("results.json")).unwrap();
-    crate::commands::report::render_dir(&d.join("results.json")).unwrap();
-    let profile = d.join("profile");
+    let profile = page.with_file_name("chromium-profile");
     let out = std::process::Command::new(chromium)
         .args([
             "--headless",
@@ -367,7 +379,7 @@ fn chromium_renders_the_report() {
         ])
         .arg(format!("--user-data-dir={}", profile.display()))
         .arg("--dump-dom")
-        .arg(format!("file://{}", d.join("index.html").display()))
+        .arg(format!("file://{}", page.display()))
         .output()
         .expect("chromium runs");
     let dom = String::from_utf8_lossy(&out.stdout);
@@ -387,10 +399,7 @@ fn chromium_renders_the_report() {
                 &dom[..dom.len().min(2000)]
             )
         });
-    assert_eq!(
-        result, "charts=4 drawn=4 tables=8 resources=0 errors=0",
-        "{result}"
-    );
+    Some(result.to_string())
 }
 
 /// A strategy that hashes 1024 accounts per iteration (batch) is compared per account:
@@ -574,5 +583,51 @@ fn every_written_field_is_documented() {
     }
     for k in keys {
         assert!(doc.contains(&format!("`{k}`")), "`{k}` is not documented");
+    }
+}
+
+/// `bench-all --accounts`: the run records each file's composition, the report shows it,
+/// and every field it writes is documented.
+#[test]
+fn your_accounts_composition_is_recorded_shown_and_documented() {
+    use crate::analysis::composition::composition;
+    let mut f = fixture();
+    let sizes = [0, 165, 165, 200];
+    f.run.workloads.push(composition(
+        "user_accounts/mine".parse().unwrap(),
+        "/home/me/mine.jsonl".into(),
+        &sizes,
+    ));
+    let (h, m) = render::report(&f).unwrap();
+    assert!(m.contains("## Your accounts"), "{m}");
+    assert!(
+        m.contains(
+            "`user_accounts/mine`: 4 accounts, 530 B of account data, from /home/me/mine.jsonl"
+        ),
+        "{m}"
+    );
+    assert!(
+        m.contains("| 128-165 B | 2 | 50.0% | 330 B | 62.3% |"),
+        "{m}"
+    );
+    assert!(h.contains("<a href=\"#your-accounts\">Your accounts</a>"));
+    let d = temp_dir("workloads");
+    record::save(&f, &d.join("results.json")).unwrap();
+    assert_eq!(record::load(&d.join("results.json")).unwrap(), f);
+    let doc = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/results-format.md"),
+    )
+    .unwrap();
+    let v = serde_json::to_value(&f.run.workloads[0]).unwrap();
+    let keys = v
+        .as_object()
+        .unwrap()
+        .keys()
+        .chain(v["classes"][0].as_object().unwrap().keys());
+    for k in keys {
+        assert!(
+            doc.contains(&format!("`{k}`")) || doc.contains(&format!("`classes[j].{k}`")),
+            "`{k}` is not documented"
+        );
     }
 }

@@ -108,3 +108,40 @@ fn compare_prints_text_and_markdown() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("expected a JSON object"));
 }
+
+#[test]
+fn merge_exits_1_naming_a_skipped_run_and_2_when_none_reads() {
+    let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/merge");
+    let bad = temp_run("merge-bad", "{\"schema\": 2, \"run\": 1}");
+    let out_dir = bad.join("merged");
+    let out = xtask()
+        .args(["report", "--merge"])
+        .arg(base.join("avx2-limited"))
+        .arg(base.join("full/results.json"))
+        .arg(&bad)
+        .arg("--out")
+        .arg(&out_dir)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("results.json:1:"), "names the bad file: {err}");
+    assert!(err.contains("skipped 1 of 3 runs"), "{err}");
+    let md = std::fs::read_to_string(out_dir.join("summary.md")).unwrap();
+    assert!(
+        md.contains("| avx2-limited |") && md.contains("| full |"),
+        "{md}"
+    );
+    assert!(out_dir.join("index.html").is_file());
+
+    let out = xtask()
+        .args(["report", "--merge"])
+        .arg(&bad)
+        .arg(bad.join("missing"))
+        .arg("--out")
+        .arg(bad.join("none"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!bad.join("none").exists(), "nothing written");
+}

@@ -301,6 +301,7 @@ impl Planned {
             control: None,
             instructions_per_iter: None,
             instructions_isa: None,
+            build: None,
         }
     }
 
@@ -470,11 +471,31 @@ pub struct Record {
     /// The instruction set of the code path that was counted.
     #[serde(default)]
     pub instructions_isa: Option<Isa>,
+    /// The capped lab build that measured this row (`blake3-no-avx512`, `blake3-no-avx2`);
+    /// absent on rows of the main build. A capped build re-runs the benchmarks whose `isa`
+    /// it changes, under the same criterion id: [`Record::key`] tells them apart.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub build: Option<String>,
 }
 
 impl Record {
     pub fn id(&self) -> &BenchId {
         &self.meta.id
+    }
+
+    /// Whether the row was measured by the main build (not a capped ISA build).
+    pub fn is_main_build(&self) -> bool {
+        self.build.is_none()
+    }
+
+    /// The row's identity in a run: [`BenchId::key`], with `@<isa>` appended on rows of a
+    /// capped build (whose criterion id and bench id equal the main build's).
+    pub fn key(&self) -> String {
+        match (&self.build, self.meta.isa) {
+            (None, _) => self.id().key(),
+            (Some(_), Some(isa)) => format!("{}@{isa}", self.id().key()),
+            (Some(build), None) => format!("{}@{build}", self.id().key()),
+        }
     }
 
     /// Time per item (account, id, compression).
@@ -525,6 +546,37 @@ pub struct RunMeta {
     /// The filters the run was started with, as given on the command line.
     #[serde(default)]
     pub filters: Vec<String>,
+    /// The users' own account files measured by this run (`bench-all --accounts FILE`),
+    /// with their composition.
+    #[serde(default)]
+    pub workloads: Vec<WorkloadInfo>,
+}
+
+/// A workload made of a user's own accounts: what it holds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WorkloadInfo {
+    /// The workload's name in the rows: `user_accounts/<file stem>`.
+    pub workload: Workload,
+    /// The file the accounts were read from (absolute path).
+    pub file: String,
+    pub accounts: u64,
+    /// Total account data bytes (without the fixed fields).
+    pub data_bytes: u64,
+    /// The accounts by data size class, every class listed (possibly with zero accounts).
+    pub classes: Vec<SizeClassShare>,
+}
+
+/// One size class of a [`WorkloadInfo`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SizeClassShare {
+    /// `0 B`, `1-127 B`, `128-165 B`, `166-200 B`, `201-1023 B`, `1-10 KiB`, `> 10 KiB`.
+    pub class: String,
+    pub accounts: u64,
+    pub data_bytes: u64,
+    /// Fraction of the file's accounts in this class (0 to 1).
+    pub account_share: f64,
+    /// Fraction of the file's data bytes in this class (0 to 1; 0 when the file has none).
+    pub byte_share: f64,
 }
 
 /// `reports/<run-id>/results.json`.
@@ -700,6 +752,7 @@ mod tests {
                 wall_seconds: None,
                 os: None,
                 filters: vec![],
+                workloads: vec![],
             },
             results: vec![Record {
                 criterion_id: id.criterion_id(),
@@ -722,6 +775,7 @@ mod tests {
                 control: None,
                 instructions_per_iter: None,
                 instructions_isa: None,
+                build: None,
             }],
             missing: vec![Missing {
                 id: BenchId {
@@ -812,6 +866,22 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.starts_with("r.json:1:"), "{e}");
+    }
+
+    #[test]
+    fn capped_build_rows_have_their_own_key() {
+        let f = sample();
+        let main = &f.results[0];
+        let mut capped = main.clone();
+        capped.build = Some("blake3-no-avx512".into());
+        capped.meta.isa = Some(Isa::Avx2);
+        assert!(main.is_main_build() && !capped.is_main_build());
+        assert_eq!(main.key(), main.id().key());
+        assert_eq!(capped.key(), format!("{}@avx2", main.id().key()));
+        assert_eq!(capped.criterion_id, main.criterion_id);
+        let text = serde_json::to_string(&capped).unwrap();
+        assert!(text.contains("\"build\":\"blake3-no-avx512\""), "{text}");
+        assert!(!serde_json::to_string(main).unwrap().contains("build"));
     }
 
     #[test]

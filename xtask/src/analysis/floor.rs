@@ -25,11 +25,13 @@ pub struct Floor<'a> {
 /// `None` without a `limit` record or without a record that states its compressions.
 /// Rows: one-chunk accounts (data sizes up to 1 KiB), the sets and the mix.
 pub fn floor(file: &ResultsFile) -> Option<Floor<'_>> {
-    let limit = file.results.iter().find(|r| r.id().strategy == "limit")?;
+    let main = || file.results.iter().filter(|r| r.is_main_build());
+    // One limit row per lane backend: the widest is the floor.
+    let limit = main()
+        .filter(|r| r.id().strategy == "limit")
+        .max_by_key(|r| r.meta.isa)?;
     let per_compression = limit.ns_per_item().estimate;
-    let mut rows: Vec<FloorRow> = file
-        .results
-        .iter()
+    let mut rows: Vec<FloorRow> = main()
         .filter(|r| r.id().strategy != "limit")
         // The sweep repeats the data_size rows; above one chunk (1 KiB) the blake3 crate
         // hashes chunks across its own SIMD lanes, so one-block compressions are no floor.

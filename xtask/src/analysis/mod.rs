@@ -1,9 +1,16 @@
 //! What the record says, as pure functions of it: statistics ([`stats`]), the arrangement
 //! into sections and groups with verdicts ([`view`]), the seed's cap=47 vs cap=200
-//! comparison ([`seed`]), the distance to the hardware floor ([`floor`]) and the change
-//! between two runs ([`runs`]). Imports `record` types only; never `render` or `commands`.
+//! comparison and the seed's claims per run ([`seed`]), the distance to the hardware floor
+//! ([`floor`]), the change between two runs ([`runs`]), several machines side by side
+//! ([`machines`]), per instruction set ([`isa`], [`isa_floor`]) and the composition of a
+//! user's accounts ([`composition`]). Imports `record` types only; never `render` or
+//! `commands`.
 
+pub mod composition;
 pub mod floor;
+pub mod isa;
+pub mod isa_floor;
+pub mod machines;
 pub mod runs;
 pub mod seed;
 pub mod stats;

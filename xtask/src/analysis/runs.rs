@@ -1,5 +1,5 @@
 //! The change of every benchmark from one run (A) to another (B), matched by
-//! [`lab_record::BenchId::key`], with criterion's significance classes.
+//! [`lab_record::Record::key`] (rows of capped ISA builds carry `@<isa>`), with criterion's significance classes.
 
 use super::stats::{self, Change, ChangeClass};
 use lab_record::{Record, ResultsFile};
@@ -28,7 +28,7 @@ pub fn name(r: &Record) -> String {
 }
 
 fn index(f: &ResultsFile) -> BTreeMap<String, &Record> {
-    f.results.iter().map(|r| (r.id().key(), r)).collect()
+    f.results.iter().map(|r| (r.key(), r)).collect()
 }
 
 pub fn compare<'a>(a: &'a ResultsFile, b: &'a ResultsFile) -> RunComparison<'a> {

@@ -25,7 +25,8 @@ impl SeedRow<'_> {
 
 fn is_seed_record(r: &Record) -> bool {
     let id = r.id();
-    id.family == Family::AccountHash
+    r.is_main_build()
+        && id.family == Family::AccountHash
         && id.digest == Digest::Legacy
         && id.strategy == "copy-buffer"
         && matches!(id.variant.as_deref(), Some("cap=47" | "cap=200"))
@@ -91,4 +92,155 @@ pub fn direction(row: &SeedRow) -> Option<Direction> {
         agrees,
         too_noisy: (noise > 0.015 && !resolved).then_some(noise),
     })
+}
+
+/// Whether one run reproduces one of the seed's claims.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Holds {
+    Reproduced,
+    NotReproduced,
+    /// Not measured, or too noisy to resolve the claimed effect.
+    CannotTell,
+}
+
+/// The seed's claims, each checked per run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// copy-buffer cap=200 ~5% faster than cap=47 at 165 and 200 B, equal at 0 B and at
+    /// 1 KiB and above (account-hash, legacy digest).
+    StackBuffer,
+    /// The reconcile scenario: allocations 107,033 -> 620, client build+reconcile
+    /// 2345 -> 650 µs, full exchange 4617 -> 846 µs (`peer:negentropy@0.4` before,
+    /// `peer:negentropy` after).
+    Reconcile,
+}
+
+impl Claim {
+    pub const ALL: [Claim; 2] = [Claim::StackBuffer, Claim::Reconcile];
+
+    pub fn text(self) -> &'static str {
+        match self {
+            Claim::StackBuffer => "seed 1: copy-buffer cap=200 is ~5% faster than cap=47 at 165 and 200 B, equal at 0 B and at 1 KiB and above",
+            Claim::Reconcile => "seed 2: reconcile scenario, allocations 107,033 → 620, client build+reconcile 2345 → 650 µs, full exchange 4617 → 846 µs",
+        }
+    }
+}
+
+/// One claim on one run: the conclusion and the figures behind it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClaimResult {
+    pub claim: Claim,
+    pub holds: Holds,
+    /// The run's figures, e.g. `165 B +5.1%, 200 B +5.7%, 0 B +1.2%`.
+    pub figures: String,
+}
+
+/// Every claim of the seed, checked on one run.
+pub fn claims(file: &ResultsFile) -> Vec<ClaimResult> {
+    vec![stack_buffer_claim(file), reconcile_claim(file)]
+}
+
+fn stack_buffer_claim(file: &ResultsFile) -> ClaimResult {
+    let rows = seed_rows(file);
+    let dirs: Vec<(String, Direction)> = rows
+        .iter()
+        .filter_map(|r| Some((r.size.clone(), direction(r)?)))
+        .collect();
+    let figures = dirs
+        .iter()
+        .map(|(size, d)| format!("{size} B {:+.1}%", d.change.ratio.change().1 * 100.0))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let has = |s: &str| dirs.iter().any(|(size, _)| size == s);
+    let holds = if !(has("165") || has("200")) {
+        Holds::CannotTell
+    } else if dirs.iter().any(|(_, d)| !d.agrees && d.too_noisy.is_none()) {
+        Holds::NotReproduced
+    } else if dirs.iter().all(|(_, d)| d.agrees) {
+        Holds::Reproduced
+    } else {
+        Holds::CannotTell
+    };
+    ClaimResult {
+        claim: Claim::StackBuffer,
+        holds,
+        figures: if figures.is_empty() {
+            "not measured".into()
+        } else {
+            format!("cap=47 vs cap=200: {figures}")
+        },
+    }
+}
+
+/// The before (`peer:negentropy@0.4`) and after (`peer:negentropy`) rows of a reconcile
+/// workload kind.
+fn before_after<'a>(file: &'a ResultsFile, kind: &str) -> Option<(&'a Record, &'a Record)> {
+    let find = |variant: Option<&str>| {
+        file.results.iter().find(|r| {
+            let id = r.id();
+            r.is_main_build()
+                && id.family == Family::Reconcile
+                && id.strategy == "peer:negentropy"
+                && id.variant.as_deref() == variant
+                && id.workload.is(kind)
+        })
+    };
+    Some((find(Some("0.4"))?, find(None)?))
+}
+
+fn reconcile_claim(file: &ResultsFile) -> ClaimResult {
+    let mut figures = Vec::new();
+    let mut verdicts = Vec::new();
+    // Ratios after / before (the seed's: 650/2345 and 846/4617), never absolute times, so
+    // that machines can be listed together.
+    for (kind, name, seed_ratio) in [
+        (
+            "client_build_reconcile",
+            "client build+reconcile",
+            650.0 / 2345.0,
+        ),
+        ("full_exchange", "full exchange", 846.0 / 4617.0),
+    ] {
+        let Some((before, after)) = before_after(file, kind) else {
+            continue;
+        };
+        let (b, a) = (before.ns_per_item(), after.ns_per_item());
+        figures.push(format!(
+            "{name} after/before {:.2} (seed {seed_ratio:.2})",
+            a.estimate / b.estimate
+        ));
+        verdicts.push(match stats::outcome(&a, &b) {
+            stats::Outcome::Faster { .. } => Holds::Reproduced,
+            stats::Outcome::Slower { .. } => Holds::NotReproduced,
+            stats::Outcome::WithinNoise { .. } => Holds::CannotTell,
+        });
+        if kind == "client_build_reconcile" {
+            if let (Some(x), Some(y)) = (before.allocs_per_iter, after.allocs_per_iter) {
+                figures.push(format!("allocations {x:.0} → {y:.0}"));
+                verdicts.push(if y < x {
+                    Holds::Reproduced
+                } else {
+                    Holds::NotReproduced
+                });
+            }
+        }
+    }
+    let holds = if verdicts.is_empty() {
+        Holds::CannotTell
+    } else if verdicts.contains(&Holds::NotReproduced) {
+        Holds::NotReproduced
+    } else if verdicts.iter().all(|h| *h == Holds::Reproduced) {
+        Holds::Reproduced
+    } else {
+        Holds::CannotTell
+    };
+    ClaimResult {
+        claim: Claim::Reconcile,
+        holds,
+        figures: if figures.is_empty() {
+            "not measured".into()
+        } else {
+            figures.join(", ")
+        },
+    }
 }

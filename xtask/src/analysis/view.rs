@@ -105,7 +105,9 @@ type Members<'a> = (Vec<&'a Record>, Vec<&'a Missing>);
 
 fn by_group(file: &ResultsFile) -> BTreeMap<GroupKey, Members<'_>> {
     let mut by_group: BTreeMap<GroupKey, Members> = BTreeMap::new();
-    for r in &file.results {
+    // Rows of capped ISA builds repeat main-build benchmarks: they are shown only in the
+    // per-instruction-set section (`analysis::isa`).
+    for r in file.results.iter().filter(|r| r.is_main_build()) {
         let id = r.id();
         let key = (id.family, id.digest, id.workload.kind.clone());
         by_group.entry(key).or_default().0.push(r);

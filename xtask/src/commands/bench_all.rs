@@ -5,8 +5,15 @@
 //! Layout of a run: `reports/<run-id>/` with `results.json`, `index.html`, `summary.md`,
 //! `bench.log` (criterion's output) and `criterion/` (this run's `CRITERION_HOME`; the
 //! baseline is saved under the run id, so `critcmp --target-dir reports/<run-id> <run-id>`
-//! reads it). `reports/latest` points at the newest run.
+//! reads it). `reports/latest` points at the newest run. With `--isa-builds` (default for
+//! quick and full) the capped blake3 builds' re-runs follow, with their own criterion
+//! homes `criterion-isa-avx2/` and `criterion-isa-sse41/` (see [`super::isa_builds`]).
+//! `--accounts FILE` files are read before anything is built and passed to every lab
+//! process in `HASHLAB_ACCOUNTS` (see [`super::accounts`]).
 
+use super::accounts;
+use super::isa_builds::{self, CappedBuild};
+use crate::analysis::isa;
 use crate::error::{Error, Result};
 use crate::record::meta;
 use crate::record::paths::{self, workspace_root};
@@ -17,6 +24,7 @@ use crate::render::{text, units};
 use clap::Args;
 use lab_record::{from_json_str, CountFile, Counted, PlanFile, Planned};
 use std::collections::BTreeMap;
+use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
@@ -57,6 +65,19 @@ pub struct BenchAllArgs {
     /// A label for the machine, written to `run.machine` (default: the host name).
     #[arg(long)]
     pub machine: Option<String>,
+    /// Your own accounts (RPC JSON, as `verify` reads; repeatable): each file becomes a
+    /// workload `user_accounts/<file stem>` for every strategy. Every file is read before
+    /// anything is built; a bad one stops the run (exit 2, naming file:line:field).
+    #[arg(long = "accounts", value_name = "FILE")]
+    pub accounts: Vec<PathBuf>,
+    /// After the main run, build the lab with the blake3 crate capped at AVX2 and at
+    /// SSE4.1 and re-run the benchmarks whose instruction set that changes (default: on
+    /// for quick and full, off for smoke).
+    #[arg(long, conflicts_with = "no_isa_builds")]
+    pub isa_builds: bool,
+    /// Do not make the capped instruction-set builds.
+    #[arg(long)]
+    pub no_isa_builds: bool,
 }
 
 pub fn run(args: BenchAllArgs) -> ExitCode {
@@ -97,6 +118,8 @@ struct Session<'a> {
     dir: PathBuf,
     t0: Instant,
     interrupted: Arc<AtomicBool>,
+    /// `HASHLAB_ACCOUNTS` for the lab's processes, when `--accounts` was given.
+    accounts: Option<OsString>,
 }
 
 impl Session<'_> {
@@ -115,24 +138,30 @@ impl Session<'_> {
 
 fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
     let started = SystemTime::now();
-    let session = start(args, started)?;
+    // Every account file is read before anything is built or run.
+    let Some(user) = read_accounts(args) else {
+        return Ok(ExitCode::from(2));
+    };
+    let mut session = start(args, started)?;
+    session.accounts = user.env_value();
     println!(
         "bench-all: run {}, profile {}",
         session.run_id, args.profile
     );
     println!("bench-all: building bench-lab (release) ...");
-    let (bench_exe, lab_exe) = build(&workspace_root(), args)?;
+    let (bench_exe, lab_exe) = build(&workspace_root(), args, None)?;
     let build_secs = session.t0.elapsed().as_secs_f64();
     println!("bench-all: built in {}", units::clock(build_secs));
 
-    let plan = plan(&lab_exe, args)?;
+    let plan = plan(&lab_exe, &session)?;
     let mut run = run_meta(args, &session.run_id, started, plan.features.clone());
+    run.workloads = user.workloads;
     println!(
         "bench-all: counting allocations for {} benchmarks ...",
         plan.benches.len()
     );
-    let counted = count(&lab_exe, args);
-    let (results, missing) = time_all(&session, &bench_exe, &plan.benches, &counted, &run)?;
+    let counted = count(&lab_exe, &session);
+    let Tally { results, missing } = measure(&session, &bench_exe, &plan, &counted, &run)?;
 
     run.status = final_status(session.interrupted(), &missing);
     run.finished_at = Some(meta::rfc3339(SystemTime::now()));
@@ -148,6 +177,58 @@ fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
     paths::update_latest(&session.reports, &session.run_id)?;
     print_summary(&session, &file, build_secs);
     Ok(exit_code(&file))
+}
+
+/// Reads every `--accounts` file; `None` (the error printed) when one cannot be read.
+fn read_accounts(args: &BenchAllArgs) -> Option<accounts::UserAccounts> {
+    match accounts::read_all(&args.accounts) {
+        Ok(user) => {
+            for w in &user.workloads {
+                println!(
+                    "bench-all: {} accounts from {} ({})",
+                    w.accounts, w.file, w.workload
+                );
+            }
+            Some(user)
+        }
+        Err(message) => {
+            eprintln!("error: {message}");
+            None
+        }
+    }
+}
+
+/// The timed passes: the main build's plan, then the capped builds' re-runs.
+fn measure(
+    session: &Session,
+    bench_exe: &Path,
+    plan: &PlanFile,
+    counted: &BTreeMap<String, Counted>,
+    run: &RunMeta,
+) -> Result<Tally> {
+    let main_pass = Pass {
+        home: session.criterion_home(),
+        build: None,
+    };
+    let mut tally = Tally::default();
+    time_all(
+        session,
+        bench_exe,
+        &plan.benches,
+        counted,
+        run,
+        &main_pass,
+        &mut tally,
+    )?;
+    let args = session.args;
+    if isa_builds::enabled(&args.profile, args.isa_builds, args.no_isa_builds) {
+        for capped in isa_builds::BUILDS {
+            if !session.interrupted() {
+                capped_pass(session, capped, plan, run, &mut tally)?;
+            }
+        }
+    }
+    Ok(tally)
 }
 
 /// Names the run, creates its directory and installs the Ctrl-C flag.
@@ -171,6 +252,7 @@ fn start(args: &BenchAllArgs, started: SystemTime) -> Result<Session<'_>> {
         dir,
         t0,
         interrupted,
+        accounts: None,
     })
 }
 
@@ -196,6 +278,7 @@ fn run_meta(
         wall_seconds: None,
         os: Some(meta::os()),
         filters: filter_args(args).into_iter().skip(2).collect(),
+        workloads: Vec::new(),
     }
 }
 
@@ -235,7 +318,12 @@ fn print_summary(session: &Session, file: &ResultsFile, build_secs: f64) {
     );
 }
 
-fn build(root: &Path, args: &BenchAllArgs) -> Result<(PathBuf, PathBuf)> {
+/// Builds the lab; a capped build adds its feature and uses its own target directory.
+fn build(
+    root: &Path,
+    args: &BenchAllArgs,
+    capped: Option<CappedBuild>,
+) -> Result<(PathBuf, PathBuf)> {
     let mut cmd = Command::new(cargo());
     cmd.current_dir(root).args([
         "bench",
@@ -256,6 +344,10 @@ fn build(root: &Path, args: &BenchAllArgs) -> Result<(PathBuf, PathBuf)> {
     // that `cargo test --workspace` never builds the peer crate).
     let mut features = vec!["peer-solana".to_string()];
     features.extend(args.features.clone());
+    if let Some(c) = capped {
+        features.push(c.feature.to_string());
+        cmd.arg("--target-dir").arg(c.target_dir(root));
+    }
     cmd.args(["--features", &features.join(",")]);
     let out = cmd
         .stderr(Stdio::inherit())
@@ -296,10 +388,18 @@ fn executables(messages: &str) -> Option<(PathBuf, PathBuf)> {
     Some((bench?, bin?))
 }
 
-fn run_lab(lab: &Path, sub: &str, args: &BenchAllArgs) -> Result<(PathBuf, String)> {
-    let out = Command::new(lab)
+/// Sets `HASHLAB_ACCOUNTS` on a lab process when the run has account files.
+fn with_accounts<'c>(cmd: &'c mut Command, session: &Session) -> &'c mut Command {
+    match &session.accounts {
+        Some(v) => cmd.env(accounts::ENV, v),
+        None => cmd,
+    }
+}
+
+fn run_lab(lab: &Path, sub: &str, session: &Session) -> Result<(PathBuf, String)> {
+    let out = with_accounts(&mut Command::new(lab), session)
         .arg(sub)
-        .args(filter_args(args))
+        .args(filter_args(session.args))
         .arg("--json")
         .stderr(Stdio::inherit())
         .output()
@@ -315,8 +415,8 @@ fn run_lab(lab: &Path, sub: &str, args: &BenchAllArgs) -> Result<(PathBuf, Strin
 }
 
 /// `lab list --json`, in run order.
-fn plan(lab: &Path, args: &BenchAllArgs) -> Result<PlanFile> {
-    let (name, text) = run_lab(lab, "list", args)?;
+fn plan(lab: &Path, session: &Session) -> Result<PlanFile> {
+    let (name, text) = run_lab(lab, "list", session)?;
     let plan = parse_plan(&name, &text)?;
     if plan.benches.is_empty() {
         return Err(Error::Other(
@@ -343,8 +443,9 @@ fn parse_plan(name: &Path, text: &str) -> Result<PlanFile> {
 
 /// The counted pass (allocations, peak heap, digest check; never timed), by criterion id.
 /// A failure leaves the figures out and says so.
-fn count(lab: &Path, args: &BenchAllArgs) -> BTreeMap<String, Counted> {
-    let counted = run_lab(lab, "allocs", args).and_then(|(name, text)| parse_counts(&name, &text));
+fn count(lab: &Path, session: &Session) -> BTreeMap<String, Counted> {
+    let counted =
+        run_lab(lab, "allocs", session).and_then(|(name, text)| parse_counts(&name, &text));
     counted.unwrap_or_else(|e| {
         eprintln!("bench-all: warning: allocation pass failed, figures will be missing: {e}");
         BTreeMap::new()
@@ -395,37 +496,113 @@ fn time_all(
     plan: &[Planned],
     counted: &BTreeMap<String, Counted>,
     run: &RunMeta,
-) -> Result<(Vec<Record>, Vec<Missing>)> {
+    pass: &Pass,
+    tally: &mut Tally,
+) -> Result<()> {
     let log_path = session.dir.join("bench.log");
-    let mut log =
-        std::fs::File::create(&log_path).map_err(|e| Error::io(&log_path, "cannot create", e))?;
-    let (mut results, mut missing) = (Vec::new(), Vec::new());
+    let mut log = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&log_path)
+        .map_err(|e| Error::io(&log_path, "cannot open", e))?;
     let mut progress = Progress {
         start: Instant::now(),
         expected_done: 0.0,
     };
     for (i, p) in plan.iter().enumerate() {
         if session.interrupted() {
-            missing.push(p.missing("interrupted before it ran"));
+            if pass.build.is_none() {
+                tally.missing.push(p.missing("interrupted before it ran"));
+            }
             continue;
         }
         println!("{}", progress.line(session, plan, i));
         let _ = std::io::stdout().flush();
-        let outcome = time_one(bench_exe, p, session, &mut log);
+        let outcome = time_one(bench_exe, p, session, pass, &mut log);
         progress.expected_done += p.expected_secs;
         match outcome {
-            Ok(((ns, statistic), best)) => results.push(measured(
-                p,
-                ns,
-                statistic,
-                best,
-                counted.get(&p.criterion_id),
-            )),
-            Err(reason) => missing.push(failed(session, p, reason)),
+            Ok(((ns, statistic), best)) => {
+                let mut r = measured(p, ns, statistic, best, counted.get(&p.criterion_id));
+                r.build = pass.build.clone();
+                tally.results.push(r);
+            }
+            // A capped build's row is extra: its failure is reported, the run stays whole.
+            Err(reason) if pass.build.is_some() => {
+                eprintln!(
+                    "bench-all: {} ({}) not measured: {reason}",
+                    p.criterion_id,
+                    pass.build.as_deref().unwrap_or_default()
+                );
+            }
+            Err(reason) => tally.missing.push(failed(session, p, reason)),
         }
-        save_partial(session, run, &results, &missing, &plan[i + 1..])?;
+        let rest = if pass.build.is_none() {
+            &plan[i + 1..]
+        } else {
+            &[]
+        };
+        save_partial(session, run, &tally.results, &tally.missing, rest)?;
     }
-    Ok((results, missing))
+    Ok(())
+}
+
+/// Where a timed pass writes criterion's files, and which build it measures.
+struct Pass {
+    home: PathBuf,
+    /// `None` for the main build; a capped build's feature otherwise.
+    build: Option<String>,
+}
+
+/// What the timed passes measured so far.
+#[derive(Default)]
+struct Tally {
+    results: Vec<Record>,
+    missing: Vec<Missing>,
+}
+
+/// A capped build: build it, plan it, re-run the benchmarks whose `isa` it changes. A
+/// build that fails (bench-lab without the feature, a toolchain problem) is reported and
+/// skipped; the main build's rows stand.
+fn capped_pass(
+    session: &Session,
+    capped: CappedBuild,
+    main: &PlanFile,
+    run: &RunMeta,
+    tally: &mut Tally,
+) -> Result<()> {
+    println!(
+        "bench-all: building bench-lab with {} ({}) ...",
+        capped.feature,
+        capped.target_dir(&workspace_root()).display()
+    );
+    let built = build(&workspace_root(), session.args, Some(capped))
+        .and_then(|(bench, lab)| Ok((bench, plan(&lab, session)?)));
+    let (bench_exe, capped_plan) = match built {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("bench-all: warning: {} build skipped: {e}", capped.feature);
+            return Ok(());
+        }
+    };
+    let reruns = isa::capped_reruns(main, &capped_plan);
+    println!(
+        "bench-all: {}: {} benchmarks change instruction set",
+        capped.feature,
+        reruns.len()
+    );
+    let pass = Pass {
+        home: capped.criterion_home(&session.dir),
+        build: Some(capped.feature.to_string()),
+    };
+    time_all(
+        session,
+        &bench_exe,
+        &reruns,
+        &BTreeMap::new(),
+        run,
+        &pass,
+        tally,
+    )
 }
 
 fn failed(session: &Session, p: &Planned, reason: String) -> Missing {
@@ -468,14 +645,14 @@ fn time_one(
     exe: &Path,
     p: &Planned,
     session: &Session,
+    pass: &Pass,
     log: &mut std::fs::File,
 ) -> std::result::Result<Timed, String> {
-    let (run_id, criterion_home) = (session.run_id.as_str(), session.criterion_home());
-    let criterion_home = criterion_home.as_path();
+    let (run_id, criterion_home) = (session.run_id.as_str(), pass.home.as_path());
     let _ = writeln!(log, "==== {}", p.criterion_id);
     let log_out = log.try_clone().map_err(|e| e.to_string())?;
     let log_err = log.try_clone().map_err(|e| e.to_string())?;
-    let status = Command::new(exe)
+    let status = with_accounts(&mut Command::new(exe), session)
         .args([
             "--bench",
             "--exact",

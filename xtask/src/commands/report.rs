@@ -1,10 +1,12 @@
 //! `cargo xtask report [RUN]`: renders `index.html` and `summary.md` of a run from its
-//! `results.json` alone.
+//! `results.json` alone. `cargo xtask report --merge DIR... [--out DIR]` renders one page
+//! of several runs, one per machine (each strategy's ratio to that machine's baseline).
 
 use crate::error::Result;
 use crate::record::{self, paths};
 use crate::render;
 use clap::Args;
+use lab_record::ResultsFile;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -16,9 +18,19 @@ pub struct ReportArgs {
     /// Where runs live.
     #[arg(long, default_value = "reports")]
     pub reports_dir: PathBuf,
+    /// Merge runs of several machines into one report: run directories or results.json
+    /// files (e.g. `runs/*`).
+    #[arg(long, num_args = 1.., value_name = "DIR", conflicts_with = "run")]
+    pub merge: Vec<PathBuf>,
+    /// Where the merged report is written (default: reports/merged-<timestamp>).
+    #[arg(long, requires = "merge")]
+    pub out: Option<PathBuf>,
 }
 
 pub fn run(args: ReportArgs) -> ExitCode {
+    if !args.merge.is_empty() {
+        return merge(&args);
+    }
     let target = args.run.unwrap_or_else(|| "latest".to_string());
     match paths::resolve_run(&args.reports_dir, &target).and_then(|p| render_dir(&p)) {
         Ok(dir) => {
@@ -44,4 +56,67 @@ pub fn render_dir(results_json: &Path) -> Result<PathBuf> {
     crate::error::write(&dir.join("index.html"), html)?;
     crate::error::write(&dir.join("summary.md"), md)?;
     Ok(dir)
+}
+
+/// Loads every run of `--merge` (a bad or missing one is reported and skipped), writes the
+/// merged index.html and summary.md. Exit status 0, 1 when a run was skipped, 2 when none
+/// could be read or the report could not be written.
+fn merge(args: &ReportArgs) -> ExitCode {
+    let (files, skipped) = load_runs(&args.merge);
+    for (path, e) in &skipped {
+        eprintln!("error: {e} (skipped {})", path.display());
+    }
+    if files.is_empty() {
+        eprintln!("error: none of the {} runs could be read", args.merge.len());
+        return ExitCode::from(2);
+    }
+    let out = args.out.clone().unwrap_or_else(|| {
+        let stamp = crate::record::meta::compact(std::time::SystemTime::now());
+        paths::reports_dir(&args.reports_dir).join(format!("merged-{stamp}"))
+    });
+    let (html, md) = render::merged_report(&files);
+    let written = crate::error::write(&out.join("index.html"), html)
+        .and_then(|()| crate::error::write(&out.join("summary.md"), md));
+    if let Err(e) = written {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
+    println!(
+        "merged {} runs: {}",
+        files.len(),
+        out.join("index.html").display()
+    );
+    println!("summary: {}", out.join("summary.md").display());
+    if skipped.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        let names: Vec<String> = skipped
+            .iter()
+            .map(|(p, _)| p.display().to_string())
+            .collect();
+        eprintln!(
+            "merge: skipped {} of {} runs: {}",
+            skipped.len(),
+            args.merge.len(),
+            names.join(", ")
+        );
+        ExitCode::from(1)
+    }
+}
+
+/// Each argument is a run directory or a results.json file.
+pub fn load_runs(args: &[PathBuf]) -> (Vec<ResultsFile>, Vec<(PathBuf, crate::error::Error)>) {
+    let (mut files, mut skipped) = (Vec::new(), Vec::new());
+    for a in args {
+        let path = if a.is_dir() {
+            a.join("results.json")
+        } else {
+            a.clone()
+        };
+        match record::load(&path) {
+            Ok(f) => files.push(f),
+            Err(e) => skipped.push((path, e)),
+        }
+    }
+    (files, skipped)
 }

@@ -98,6 +98,14 @@ pub enum TableKind {
     Floor,
     Missing,
     Comparison,
+    /// The machines of a merged report.
+    Machines,
+    /// Ratios to each machine's own baseline, machines side by side.
+    CrossMachine,
+    /// A user's accounts by size class.
+    Composition,
+    /// Time per account per instruction set.
+    PerIsa,
 }
 
 pub struct Table {

@@ -213,6 +213,10 @@ fn table_class(kind: TableKind) -> &'static str {
         TableKind::Allocations => "allocs",
         TableKind::Missing => "missing-list",
         TableKind::Comparison => "comparison",
+        TableKind::Machines => "machines",
+        TableKind::CrossMachine => "cross-machine",
+        TableKind::Composition => "composition",
+        TableKind::PerIsa => "per-isa",
     }
 }
 

@@ -1,14 +1,16 @@
 //! Turning the analysis into documents: the document model ([`doc`]), the report's outline
 //! built once ([`outline`]), its HTML and Markdown serialisers ([`html`], [`markdown`]),
 //! the texts and tables they hold ([`text`], [`tables`], [`units`]), charts ([`plots`]),
-//! criterion-table's relative-speed tables ([`ctable`]) and the run comparison
-//! ([`compare`]). Imports `analysis` and `record` types; never `commands`.
+//! criterion-table's relative-speed tables ([`ctable`]), the run comparison
+//! ([`compare`]) and the merged report of several machines ([`merged`]). Imports `analysis` and `record` types; never `commands`.
 
 pub mod compare;
 pub mod ctable;
 pub mod doc;
 pub mod html;
+pub mod isa;
 pub mod markdown;
+pub mod merged;
 pub mod outline;
 pub mod plots;
 pub mod tables;
@@ -22,4 +24,10 @@ use lab_record::ResultsFile;
 pub fn report(file: &ResultsFile) -> Result<(String, String)> {
     let doc = outline::document(file)?;
     Ok((html::render(&doc), markdown::render(&doc)))
+}
+
+/// `index.html` and `summary.md` of several runs merged (one per machine).
+pub fn merged_report(files: &[ResultsFile]) -> (String, String) {
+    let doc = merged::document(files);
+    (html::render(&doc), markdown::render(&doc))
 }

@@ -10,7 +10,7 @@ use crate::analysis::floor;
 use crate::analysis::seed::{self, SeedRow};
 use crate::analysis::view::{Group, Shape, View};
 use crate::error::Result;
-use lab_record::ResultsFile;
+use lab_record::{ResultsFile, WorkloadInfo};
 
 /// The method note printed under the tables.
 pub const METHOD_NOTE: &str = "Times are criterion's estimates (slope of the linear regression when criterion sampled linearly, otherwise the mean) with their 95% bootstrap confidence intervals. Ratios and changes are `strategy / baseline` of those times with a 95% interval from the delta method on the two standard errors; p is a two-sided normal test on the difference. A verdict says an effect is real only when the two confidence intervals do not overlap; criterion's classes use its defaults (significance 0.05, noise threshold 1%). Allocation counts come from a separate counted pass of the `lab` binary, never from a timed run.";
@@ -26,6 +26,9 @@ pub fn document(file: &ResultsFile) -> Result<Document> {
     if let Some(f) = floor::floor(file) {
         blocks.push(floor_section(&f));
     }
+    if !file.run.workloads.is_empty() {
+        blocks.push(accounts_section(&file.run.workloads));
+    }
     for s in &view.sections {
         let groups = s.groups.iter().map(group_section).collect::<Result<_>>()?;
         blocks.push(Block::Section(Section {
@@ -35,6 +38,9 @@ pub fn document(file: &ResultsFile) -> Result<Document> {
             title: s.family.to_string(),
             blocks: groups,
         }));
+    }
+    if let Some(s) = super::isa::section(file) {
+        blocks.push(s);
     }
     if !file.missing.is_empty() {
         blocks.push(plain_section(
@@ -125,6 +131,26 @@ fn floor_section(f: &floor::Floor) -> Block {
             Block::Table(tables::floor(f)),
         ],
     )
+}
+
+/// "Your accounts": what each `--accounts` file holds, by data size class.
+fn accounts_section(workloads: &[WorkloadInfo]) -> Block {
+    let mut blocks = vec![Block::Paragraph(vec![text(
+        "Your own accounts (bench-all --accounts), each file one workload measured with every strategy; its rows are in the family tables under the workload's name.",
+    )])];
+    for w in workloads {
+        blocks.push(Block::Paragraph(vec![
+            Inline::Code(w.workload.to_string()),
+            text(format!(
+                ": {} accounts, {} of account data, from {}",
+                w.accounts,
+                units::bytes(w.data_bytes),
+                w.file
+            )),
+        ]));
+        blocks.push(Block::Table(tables::composition(w)));
+    }
+    plain_section("your-accounts", "Your accounts", blocks)
 }
 
 fn group_section(g: &Group) -> Result<Block> {

@@ -7,7 +7,7 @@ use crate::analysis::floor::Floor;
 use crate::analysis::seed::SeedRow;
 use crate::analysis::stats::ChangeClass;
 use crate::analysis::view::{Group, Shape};
-use lab_record::{Record, ResultsFile};
+use lab_record::{Record, ResultsFile, WorkloadInfo};
 
 fn digest_cell(r: &Record) -> Cell {
     let kind = match r.digest_compatible {
@@ -184,6 +184,30 @@ pub fn allocations(group: &Group) -> Option<Table> {
         table.rows.push(row);
     }
     Some(table)
+}
+
+/// A user's account file by data size class: accounts and data bytes, with their shares.
+pub fn composition(info: &WorkloadInfo) -> Table {
+    let mut table = Table::new(
+        TableKind::Composition,
+        &[
+            "data size",
+            "accounts",
+            "share of accounts",
+            "data bytes",
+            "share of data bytes",
+        ],
+    );
+    for c in &info.classes {
+        table.rows.push(vec![
+            Cell::plain(c.class.clone()),
+            Cell::number(c.accounts.to_string()),
+            Cell::number(format!("{:.1}%", c.account_share * 100.0)),
+            Cell::number(units::bytes(c.data_bytes)),
+            Cell::number(format!("{:.1}%", c.byte_share * 100.0)),
+        ]);
+    }
+    table
 }
 
 /// Everything that was planned but not measured.

@@ -1,0 +1,105 @@
+//! The two limits per instruction set, from the rows. Per-account legacy hashing is
+//! latency bound: at 165 B its compressions form one dependent chain (each block's input
+//! is the previous block's output), so its floor is compressions × the time of one
+//! compression. Per-account LtHash is throughput bound: its 32 output blocks (2048 bytes)
+//! are independent and, with the input blocks, fill SIMD lanes, so its floor is the same
+//! product at the lanes' throughput. The time of one compression on an instruction set is
+//! the `limit` row of its backend (`strategy == "limit"`, variant = backend).
+
+use lab_record::{Digest, Isa, Record, ResultsFile};
+
+/// Legacy, 165 B: 81 fixed bytes + 165 data bytes = 246 bytes = 4 blocks, one chain.
+pub const LEGACY_165_COMPRESSIONS: f64 = 4.0;
+/// LtHash, 165 B: the 4 input blocks and 32 output blocks.
+pub const LT_165_COMPRESSIONS: f64 = 36.0;
+
+/// The best measured row of a kind, with its time per account.
+pub struct Best<'a> {
+    pub record: &'a Record,
+    pub ns: f64,
+}
+
+/// One instruction set's floors and best rows at 165 B.
+pub struct IsaFloor<'a> {
+    pub isa: Isa,
+    /// ns per compression (the limit row).
+    pub per_compression: f64,
+    pub legacy_compressions: f64,
+    pub lt_compressions: f64,
+    pub legacy_account: Option<Best<'a>>,
+    pub legacy_batch: Option<Best<'a>>,
+    pub lt_account: Option<Best<'a>>,
+    pub lt_batch: Option<Best<'a>>,
+}
+
+impl IsaFloor<'_> {
+    pub fn legacy_floor(&self) -> f64 {
+        self.legacy_compressions * self.per_compression
+    }
+
+    pub fn lt_floor(&self) -> f64 {
+        self.lt_compressions * self.per_compression
+    }
+}
+
+fn limit_isa(r: &Record) -> Option<Isa> {
+    r.meta
+        .isa
+        .or_else(|| r.id().variant.as_deref()?.parse().ok())
+}
+
+fn at_165(r: &Record, digest: Digest) -> bool {
+    r.id().digest == digest && r.id().workload.is("data_size") && r.id().workload.param == "165"
+}
+
+fn is_batch(r: &Record) -> bool {
+    r.meta.items_per_iter > 1
+}
+
+/// The compressions per account the rows state at 165 B, else the default.
+fn compressions(file: &ResultsFile, digest: Digest, default: f64) -> f64 {
+    file.results
+        .iter()
+        .filter(|r| at_165(r, digest) && !is_batch(r) && r.meta.baseline)
+        .find_map(|r| r.compressions_per_item)
+        .unwrap_or(default)
+}
+
+fn best<'a>(file: &'a ResultsFile, isa: Isa, digest: Digest, batch: bool) -> Option<Best<'a>> {
+    file.results
+        .iter()
+        .filter(|r| r.meta.isa == Some(isa) && at_165(r, digest) && is_batch(r) == batch)
+        .filter(|r| r.id().strategy != "limit")
+        .map(|r| Best {
+            record: r,
+            ns: r.ns_per_item().estimate,
+        })
+        .min_by(|a, b| a.ns.total_cmp(&b.ns))
+}
+
+/// One entry per instruction set with a `limit` row, narrowest first.
+pub fn floors(file: &ResultsFile) -> Vec<IsaFloor<'_>> {
+    let mut limits: Vec<(Isa, &Record)> = file
+        .results
+        .iter()
+        .filter(|r| r.id().strategy == "limit")
+        .filter_map(|r| Some((limit_isa(r)?, r)))
+        .collect();
+    limits.sort_by_key(|(isa, _)| *isa);
+    limits.dedup_by_key(|(isa, _)| *isa);
+    let legacy_compressions = compressions(file, Digest::Legacy, LEGACY_165_COMPRESSIONS);
+    let lt_compressions = compressions(file, Digest::Lt, LT_165_COMPRESSIONS);
+    limits
+        .into_iter()
+        .map(|(isa, limit)| IsaFloor {
+            isa,
+            per_compression: limit.ns_per_item().estimate,
+            legacy_compressions,
+            lt_compressions,
+            legacy_account: best(file, isa, Digest::Legacy, false),
+            legacy_batch: best(file, isa, Digest::Legacy, true),
+            lt_account: best(file, isa, Digest::Lt, false),
+            lt_batch: best(file, isa, Digest::Lt, true),
+        })
+        .collect()
+}

@@ -1,0 +1,170 @@
+//! Per instruction set: a run whose blake3 rows were measured by the main build (AVX-512)
+//! and by the two capped builds (AVX2, SSE4.1), with per-backend batch and limit rows.
+//! The family tables keep one row per (strategy, workload); the per-ISA rows appear only in
+//! "Per instruction set", with the floors per ISA.
+
+use crate::record::{self, Record, ResultsFile};
+use crate::render;
+use lab_record::Isa;
+use std::path::Path;
+
+fn template() -> ResultsFile {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/run-mixed/results.json");
+    record::load(&path).unwrap()
+}
+
+/// A row like `base` with a time per account, an instruction set and a build.
+fn row(base: &Record, ns: f64, isa: Isa, build: Option<&str>) -> Record {
+    let mut r = base.clone();
+    let n = r.meta.items_per_iter as f64;
+    r.ns_per_iter.estimate = ns * n;
+    r.ns_per_iter.lower = ns * n * 0.999;
+    r.ns_per_iter.upper = ns * n * 1.001;
+    r.ns_per_iter.std_err = Some(ns * n * 0.0005);
+    r.meta.isa = Some(isa);
+    r.build = build.map(String::from);
+    r
+}
+
+fn find<'a>(f: &'a ResultsFile, label: &str, workload: &str) -> &'a Record {
+    f.results
+        .iter()
+        .find(|r| r.id().label() == label && r.id().workload.to_string() == workload)
+        .unwrap_or_else(|| panic!("no {label} {workload}"))
+}
+
+fn run() -> ResultsFile {
+    use Isa::*;
+    let mut f = template();
+    let cap200 = find(&f, "copy-buffer cap=200", "data_size/165").clone();
+    let stream = find(&f, "streaming", "data_size/165").clone();
+    let batch = find(&f, "batch avx512", "data_size/165").clone();
+    let limit = find(&f, "limit avx512", "compression/1024").clone();
+    let lt = find(&f, "copy-buffer cap=200", "data_size/165").clone();
+    let mut lt = lt;
+    lt.meta.id.family = lab_record::Family::LtHash;
+    lt.meta.id.digest = lab_record::Digest::Lt;
+    lt.compressions_per_item = Some(36.0);
+    let mut peer = lt.clone();
+    peer.meta.id.strategy = "peer:solana-lattice-hash".into();
+    peer.meta.id.variant = None;
+    peer.meta.baseline = false;
+    let mut batch2 = batch.clone();
+    batch2.meta.id.variant = Some("avx2".into());
+    let mut limit2 = limit.clone();
+    limit2.meta.id.variant = Some("avx2".into());
+    let (b5, b2) = (Some("blake3-no-avx512"), Some("blake3-no-avx2"));
+    // Drop the template's own 165 B rows we re-made, keep everything else.
+    f.results.retain(|r| {
+        !(r.id().workload.to_string() == "data_size/165"
+            && ["copy-buffer cap=200", "streaming", "batch avx512"]
+                .contains(&r.id().label().as_str()))
+            && r.id().strategy != "limit"
+    });
+    f.results.extend([
+        row(&cap200, 300.0, Avx512, None),
+        row(&cap200, 320.0, Avx2, b5),
+        row(&cap200, 400.0, Sse41, b2),
+        row(&stream, 330.0, Avx512, None),
+        row(&stream, 336.0, Avx2, b5),
+        row(&batch, 60.0, Avx512, None),
+        row(&batch2, 96.0, Avx2, None),
+        row(&limit, 40.0, Avx512, None),
+        row(&limit2, 64.0, Avx2, None),
+        row(&lt, 1500.0, Avx512, None),
+        row(&lt, 1800.0, Avx2, b5),
+        row(&peer, 1700.0, Avx2, None),
+    ]);
+    f
+}
+
+#[test]
+fn family_tables_keep_one_row_per_strategy_and_workload() {
+    let md = render::markdown::render(&render::outline::document(&run()).unwrap());
+    let family = md.split("## Per instruction set").next().unwrap();
+    // The account-hash family (the lt-hash family has its own copy-buffer cap=200 row).
+    let family = family.split("\n## lt-hash").next().unwrap();
+    assert_eq!(
+        family.matches("| 165 B | copy-buffer cap=200 |").count(),
+        1,
+        "{md}"
+    );
+    assert_eq!(family.matches("| 165 B | streaming |").count(), 1, "{md}");
+    // The main build's row (300 ns), not a capped one (320 / 400 ns).
+    let line = family
+        .lines()
+        .find(|l| l.starts_with("| 165 B | copy-buffer cap=200 |"))
+        .unwrap();
+    assert!(line.contains("300.00 ns"), "{line}");
+    // The seed table also takes the main build's cap=200.
+    assert!(
+        !md.contains("320.00 ns [") && !md.contains("400.00 ns ["),
+        "{md}"
+    );
+}
+
+#[test]
+fn per_isa_section_has_every_isa_with_ratios_to_the_same_isa_baseline() {
+    let md = render::markdown::render(&render::outline::document(&run()).unwrap());
+    let isa = md
+        .split("## Per instruction set")
+        .nth(1)
+        .expect("the section");
+    let legacy = isa
+        .split("### account-hash · legacy digest · data_size/165")
+        .nth(1)
+        .unwrap();
+    assert!(
+        legacy.contains("| strategy | sse41 | avx2 | avx512 |"),
+        "{legacy}"
+    );
+    let line = |start: &str| {
+        legacy
+            .lines()
+            .find(|l| l.starts_with(start))
+            .unwrap_or_else(|| panic!("{start} in {legacy}"))
+    };
+    assert_eq!(
+        line("| copy-buffer cap=200 |"),
+        "| copy-buffer cap=200 | 400.00 ns (×1.000) | 320.00 ns (×1.000) | 300.00 ns (×1.000) |"
+    );
+    assert_eq!(
+        line("| streaming |"),
+        "| streaming | – | 336.00 ns (×1.050) | 330.00 ns (×1.100) |"
+    );
+    // batch avx2 and batch avx512 are one strategy, in their backends' columns.
+    assert_eq!(
+        line("| batch |"),
+        "| batch | – | 96.000 ns (×0.300) | 60.000 ns (×0.200) |"
+    );
+    let lt = isa
+        .split("### lt-hash · lt digest · data_size/165")
+        .nth(1)
+        .unwrap();
+    assert!(
+        lt.contains("| peer:solana-lattice-hash † | 1.7000 µs (×0.944) | – |"),
+        "{lt}"
+    );
+    assert!(isa.contains("picks its own kernel at run time"), "{isa}");
+}
+
+#[test]
+fn floor_per_isa_uses_each_backends_limit_row() {
+    let md = render::markdown::render(&render::outline::document(&run()).unwrap());
+    let isa = md.split("## Per instruction set").nth(1).unwrap();
+    assert!(
+        isa.contains("latency bound") && isa.contains("throughput bound"),
+        "{isa}"
+    );
+    let row = |start: &str| {
+        isa.lines()
+            .find(|l| l.starts_with(start))
+            .unwrap_or_else(|| panic!("{start} in {isa}"))
+    };
+    // avx2: 64 ns per compression; legacy floor 3 compressions (the row says 3) = 192 ns;
+    // LtHash floor 36 × 64 = 2304 ns.
+    let avx2 = row("| avx2 | 64.000 ns |");
+    assert!(avx2.contains("| 192.00 ns | 320.00 ns (copy-buffer cap=200, 1.7× floor) | 96.000 ns (batch, 0.5× floor) | 2.3040 µs |"), "{avx2}");
+    let avx512 = row("| avx512 | 40.000 ns |");
+    assert!(avx512.contains("| 120.00 ns | 300.00 ns (copy-buffer cap=200, 2.5× floor) | 60.000 ns (batch, 0.5× floor) | 1.4400 µs | 1.5000 µs (copy-buffer cap=200, 1.0× floor) |"), "{avx512}");
+}

@@ -1,0 +1,213 @@
+//! The merged report of two machines (`report --merge`): two fixture runs
+//! (`xtask/tests/fixtures/merge/{avx2-limited,full}/results.json`, made-up figures: an
+//! AVX2-limited Xeon that reproduces both seed claims, and an AVX-512 EPYC whose cap=47 is
+//! not slower at 165 B and which has no before row of the reconcile scenario).
+
+use crate::analysis::machines;
+use crate::analysis::seed::Holds;
+use crate::commands::report::load_runs;
+use crate::render::{self, merged};
+use lab_record::ResultsFile;
+use std::path::{Path, PathBuf};
+
+fn dirs() -> Vec<PathBuf> {
+    let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/merge");
+    vec![base.join("avx2-limited"), base.join("full")]
+}
+
+fn runs() -> Vec<ResultsFile> {
+    let (files, skipped) = load_runs(&dirs());
+    assert!(skipped.is_empty());
+    files
+}
+
+fn line<'a>(md: &'a str, start: &str) -> &'a str {
+    md.lines()
+        .find(|l| l.starts_with(start))
+        .unwrap_or_else(|| panic!("no line starting with `{start}` in:\n{md}"))
+}
+
+#[test]
+fn merged_page_has_both_machines_and_their_ratios_side_by_side() {
+    let (html, md) = render::merged_report(&runs());
+    let avx2 = line(&md, "| avx2-limited | Intel Xeon E5-2680 v4 (fixture) |");
+    assert!(
+        avx2.contains("| sse4.1 avx2 | avx2 | quick | 5431eb1abcde |"),
+        "{avx2}"
+    );
+    let full = line(&md, "| full | AMD EPYC 9654 (fixture) |");
+    assert!(
+        full.contains("| sse4.1 avx2 avx512f avx512bw | avx512 |"),
+        "{full}"
+    );
+    assert!(md.contains(
+        "| strategy | avx2-limited: ratio to its baseline | full: ratio to its baseline |"
+    ));
+    // streaming at 165 B: 359/345 on one machine (unpaired), the paired ratio on the other.
+    let t165 = md
+        .split("### account-hash · legacy digest · data_size/165")
+        .nth(1)
+        .unwrap();
+    let streaming = line(t165, "| streaming |");
+    assert_eq!(
+        streaming,
+        "| streaming | 1.0406 [1.0391, 1.0420] slower (unpaired) | 1.0210 [1.0150, 1.0270] slower (paired) |"
+    );
+    // Tables in numeric order of the data size.
+    let order: Vec<usize> = [
+        "data_size/0",
+        "data_size/165",
+        "data_size/200",
+        "data_size/1024",
+    ]
+    .iter()
+    .map(|w| md.find(&format!("legacy digest · {w}\n")).unwrap())
+    .collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{order:?}");
+    assert!(
+        html.contains("<td class=\"warn\">1.0210 [1.0150, 1.0270] slower (paired)</td>"),
+        "slower cells are flagged by kind"
+    );
+    // The browser test's count: machines, 7 ratio tables, claims.
+    assert_eq!(html.matches("<table class=\"data").count(), 9);
+}
+
+#[test]
+fn merged_page_says_on_how_many_machines_each_claim_holds() {
+    let files = runs();
+    let view = machines::cross_view(&files);
+    let holds: Vec<Vec<Holds>> = view
+        .claims
+        .iter()
+        .map(|c| c.results.iter().map(|r| r.holds).collect())
+        .collect();
+    assert_eq!(holds[0], [Holds::Reproduced, Holds::NotReproduced]);
+    assert_eq!(holds[1], [Holds::Reproduced, Holds::CannotTell]);
+    let md = markdown(&files);
+    assert!(md.contains("~5% faster than cap=47 at 165 and 200 B, equal at 0 B and at 1 KiB and above: holds on 1 of 2 machines"), "{md}");
+    assert!(
+        md.contains("full exchange 4617 → 846 µs: holds on 1 of 2 machines"),
+        "{md}"
+    );
+    assert!(
+        md.contains("| seed 2 | full | cannot tell | not measured |"),
+        "{md}"
+    );
+    assert!(md.contains("allocations 107033 → 620"), "{md}");
+    // Both machines reproducing a claim: N of N.
+    let both = vec![files[0].clone(), files[0].clone()];
+    assert!(markdown(&both).contains("holds on 2 of 2 machines"));
+}
+
+fn markdown(files: &[ResultsFile]) -> String {
+    render::markdown::render(&merged::document(files))
+}
+
+/// No time of one machine is printed: every figure is a ratio within one run (the only
+/// times are the seed's own, quoted in the claim sentences).
+#[test]
+fn merged_page_never_compares_times_across_machines() {
+    let files = runs();
+    let (html, md) = render::merged_report(&files);
+    for f in &files {
+        for r in &f.results {
+            let t = crate::render::units::time_ns(r.ns_per_item().estimate);
+            assert!(!md.contains(&t) && !html.contains(&t), "time {t} printed");
+        }
+    }
+    let times = md
+        .lines()
+        .filter(|l| !l.starts_with("- seed"))
+        .flat_map(|l| {
+            l.split(' ')
+                .collect::<Vec<_>>()
+                .windows(2)
+                .map(|w| (w[0].to_string(), w[1].to_string()))
+                .collect::<Vec<_>>()
+        })
+        .filter(|(n, unit)| {
+            n.parse::<f64>().is_ok()
+                && ["ns", "µs", "ms", "s"].contains(&unit.trim_end_matches([',', '|']))
+        })
+        .collect::<Vec<_>>();
+    assert!(
+        times.is_empty(),
+        "absolute times in the merged report: {times:?}"
+    );
+}
+
+#[test]
+fn a_bad_run_is_named_and_skipped_the_others_merge() {
+    let d = std::env::temp_dir().join(format!("xtask-merge-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    std::fs::write(d.join("results.json"), "{\"schema\": 2, \"run\": 1}").unwrap();
+    let mut args = dirs();
+    args.push(d.clone());
+    args.push(d.join("no-such-run"));
+    let (files, skipped) = load_runs(&args);
+    assert_eq!(files.len(), 2);
+    assert_eq!(skipped.len(), 2);
+    assert!(
+        skipped[0].1.to_string().contains("results.json:1:"),
+        "{}",
+        skipped[0].1
+    );
+    assert!(
+        skipped[1].1.to_string().contains("no-such-run"),
+        "{}",
+        skipped[1].1
+    );
+}
+
+#[test]
+fn chromium_renders_the_merged_report() {
+    let d = std::env::temp_dir().join(format!("xtask-merge-chromium-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let (html, _) = render::merged_report(&runs());
+    std::fs::write(d.join("index.html"), html).unwrap();
+    if let Some(result) = crate::tests::chromium_check(&d.join("index.html")) {
+        // machines, 7 ratio tables, the claims table.
+        assert_eq!(
+            result, "charts=0 drawn=0 tables=9 resources=0 errors=0",
+            "{result}"
+        );
+    }
+}
+
+/// One run, three outcomes of the seed's first claim: reproduced, not reproduced (cap=47
+/// as fast as cap=200 at 165 B with tight intervals), cannot tell (intervals too wide to
+/// resolve 5%, or no 165/200 B rows).
+#[test]
+fn seed_claim_on_one_run_is_reproduced_not_reproduced_or_cannot_tell() {
+    use crate::analysis::seed::{claims, Claim};
+    let files = runs();
+    let first = |f: &ResultsFile| {
+        claims(f)
+            .into_iter()
+            .find(|c| c.claim == Claim::StackBuffer)
+            .unwrap()
+    };
+    assert_eq!(first(&files[0]).holds, Holds::Reproduced);
+    assert!(
+        first(&files[0]).figures.contains("165 B +5.1%"),
+        "{}",
+        first(&files[0]).figures
+    );
+    assert_eq!(first(&files[1]).holds, Holds::NotReproduced);
+    let mut noisy = files[1].clone();
+    for r in noisy
+        .results
+        .iter_mut()
+        .filter(|r| r.id().workload.param == "165")
+    {
+        let t = &mut r.ns_per_iter;
+        (t.lower, t.upper, t.std_err) =
+            (t.estimate * 0.9, t.estimate * 1.1, Some(t.estimate * 0.05));
+    }
+    assert_eq!(first(&noisy).holds, Holds::CannotTell);
+    let mut none = files[1].clone();
+    none.results
+        .retain(|r| r.id().family != lab_record::Family::AccountHash);
+    assert_eq!(first(&none).holds, Holds::CannotTell);
+    assert_eq!(first(&none).figures, "not measured");
+}
