@@ -7,3 +7,4 @@ pub mod bench_all;
 pub mod compare;
 pub mod isa_builds;
 pub mod report;
+pub mod verify;

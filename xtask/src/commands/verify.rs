@@ -228,6 +228,15 @@ pub fn verify_records(records: &[AccountRecord], lt_total: Option<LtChecksum>) -
 }
 
 fn render_table(report: &Report) -> String {
+    let mut out = format!("{} vectors\n", report.vectors);
+    out.push_str(&aligned(&table_lines(report)));
+    out.push_str(&mismatch_notes(report));
+    out.push_str(&total_notes(report));
+    out
+}
+
+/// The header and one line per strategy x digest.
+fn table_lines(report: &Report) -> Vec<[String; 6]> {
     let header = [
         "strategy",
         "variant",
@@ -252,6 +261,11 @@ fn render_table(report: &Report) -> String {
             verdict,
         ]);
     }
+    lines
+}
+
+/// Columns padded to their widest cell, a rule under the header.
+fn aligned(lines: &[[String; 6]]) -> String {
     let widths: Vec<usize> = (0..6)
         .map(|c| {
             lines
@@ -261,7 +275,7 @@ fn render_table(report: &Report) -> String {
                 .unwrap_or(0)
         })
         .collect();
-    let mut out = format!("{} vectors\n", report.vectors);
+    let mut out = String::new();
     for (i, l) in lines.iter().enumerate() {
         let cells: Vec<String> = l
             .iter()
@@ -276,19 +290,30 @@ fn render_table(report: &Report) -> String {
             out.push('\n');
         }
     }
-    for r in report
+    out
+}
+
+/// Where a consensus strategy first went wrong.
+fn mismatch_notes(report: &Report) -> String {
+    report
         .strategies
         .iter()
         .filter(|r| r.mismatched > 0 && r.claims_consensus)
-    {
-        out.push_str(&format!(
-            "{} {} {}: first mismatching lines {:?}\n",
-            r.strategy,
-            r.variant_cell(),
-            r.digest,
-            r.first_mismatch_lines
-        ));
-    }
+        .map(|r| {
+            format!(
+                "{} {} {}: first mismatching lines {:?}\n",
+                r.strategy,
+                r.variant_cell(),
+                r.digest,
+                r.first_mismatch_lines
+            )
+        })
+        .collect()
+}
+
+/// Each consensus strategy's LtHash total, judged against `--lt-total`.
+fn total_notes(report: &Report) -> String {
+    let mut out = String::new();
     for r in report.strategies.iter().filter(|r| r.claims_consensus) {
         if let Some(total) = &r.total_checksum {
             let judged = match r.total_matched {
