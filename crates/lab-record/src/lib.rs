@@ -11,6 +11,8 @@
 
 #![forbid(unsafe_code)]
 
+pub mod paired;
+
 use serde::{de::DeserializeOwned, Deserialize, Deserializer, Serialize};
 use std::fmt;
 use std::path::{Path, PathBuf};

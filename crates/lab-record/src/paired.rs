@@ -1,0 +1,277 @@
+//! Statistics of paired, interleaved comparisons: from per-round log ratios to a verdict
+//! that holds across memory layouts.
+//!
+//! Why: on a shared VM the same code measured in two processes differs by several percent,
+//! mostly because of *where* stack, buffers and code land (4K aliasing, cache sets, branch
+//! predictor aliasing), not because of the code. Within one layout a paired, interleaved
+//! measurement is precise (±0.2–0.4 %), but precise about that one layout. So the unit of
+//! evidence is a *layout*: each layout (a fresh process, or a deliberate in-process stack /
+//! heap shift) contributes one mean log ratio, and the interval is a t interval over
+//! layouts, so the layout spread is inside it.
+//!
+//! Pipeline (pure functions, shared by bench-lab and xtask):
+//! 1. [`summarize_rounds`]: one layout's per-round `ln(row / baseline)` → [`LayoutSummary`].
+//! 2. [`across_layouts`]: the per-layout means → [`Across`] (mean, 95 % t interval, layout
+//!    SD and range, all in log space; [`Across::ratio`] exponentiates).
+//! 3. [`noise_band`]: the A/A control's [`Across`] → the table's band.
+//! 4. [`verdict`] / [`paired`]: a row's interval against `[1 - band, 1 + band]` →
+//!    [`Verdict`] and the record's [`Paired`].
+
+use crate::{Paired, Ratio, Verdict};
+use serde::{Deserialize, Serialize};
+
+/// The smallest noise band a table gets, whatever its A/A control says: 0.5 %. Below that,
+/// frequency and thermal drift between rounds are not something an A/A run of a minute
+/// can rule out.
+pub const MIN_BAND: f64 = 0.005;
+
+/// One layout's paired result for one row: the mean of its per-round log ratios
+/// `ln(t_row / t_baseline)`, how many rounds, and their standard deviation (the
+/// within-layout noise; the interval does not use it, it shows how precise a layout is).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LayoutSummary {
+    pub mean_log: f64,
+    pub rounds: u32,
+    /// Sample standard deviation of the per-round log ratios (0 with fewer than 2 rounds).
+    pub sd_log: f64,
+}
+
+/// Mean and sample SD (n - 1) of `xs`; SD is 0 for fewer than two values.
+fn mean_sd(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len() as f64;
+    let mean = xs.iter().sum::<f64>() / n;
+    let sd = if xs.len() < 2 {
+        0.0
+    } else {
+        (xs.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0)).sqrt()
+    };
+    (mean, sd)
+}
+
+/// Summarises one layout's per-round log ratios; `None` when there are none or one is not
+/// finite (a zero or negative time upstream).
+pub fn summarize_rounds(log_ratios: &[f64]) -> Option<LayoutSummary> {
+    if log_ratios.is_empty() || log_ratios.iter().any(|x| !x.is_finite()) {
+        return None;
+    }
+    let (mean_log, sd_log) = mean_sd(log_ratios);
+    Some(LayoutSummary {
+        mean_log,
+        rounds: log_ratios.len() as u32,
+        sd_log,
+    })
+}
+
+/// The two-sided 95 % quantile of Student's t with `df` degrees of freedom (`t_{0.975}`):
+/// tabulated for 1..=30, then the Cornish–Fisher expansion (error < 1e-4 beyond 30).
+pub fn t975(df: u32) -> f64 {
+    const TABLE: [f64; 30] = [
+        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
+        2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
+        2.052, 2.048, 2.045, 2.042,
+    ];
+    match df {
+        0 => f64::INFINITY,
+        1..=30 => TABLE[df as usize - 1],
+        _ => {
+            let z = 1.959_963_984_540_054_f64;
+            let v = df as f64;
+            z + (z.powi(3) + z) / (4.0 * v)
+                + (5.0 * z.powi(5) + 16.0 * z.powi(3) + 3.0 * z) / (96.0 * v * v)
+        }
+    }
+}
+
+/// A row's ratio to the baseline across layouts, in log space.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Across {
+    /// Mean of the per-layout mean log ratios.
+    pub mean_log: f64,
+    /// 95 % t interval of that mean over layouts (`df = layouts - 1`).
+    pub lower_log: f64,
+    pub upper_log: f64,
+    /// Sample SD of the per-layout mean log ratios (the layout spread).
+    pub layout_sd: f64,
+    /// Smallest and largest per-layout mean log ratio.
+    pub min_log: f64,
+    pub max_log: f64,
+    /// How many layouts.
+    pub layouts: u32,
+}
+
+impl Across {
+    /// The estimate and interval as ratios (`exp` of the log values).
+    pub fn ratio(&self) -> Ratio {
+        Ratio {
+            estimate: self.mean_log.exp(),
+            lower: self.lower_log.exp(),
+            upper: self.upper_log.exp(),
+        }
+    }
+
+    /// Half the interval's width, in log units (≈ relative half-width).
+    pub fn half_width_log(&self) -> f64 {
+        (self.upper_log - self.lower_log) / 2.0
+    }
+}
+
+/// Combines per-layout mean log ratios into the across-layout estimate and its 95 % t
+/// interval. Needs at least two layouts (one layout has no spread to put in the interval);
+/// `None` otherwise or when a value is not finite.
+pub fn across_layouts(layout_means: &[f64]) -> Option<Across> {
+    if layout_means.len() < 2 || layout_means.iter().any(|x| !x.is_finite()) {
+        return None;
+    }
+    let n = layout_means.len();
+    let (mean, sd) = mean_sd(layout_means);
+    let half = t975(n as u32 - 1) * sd / (n as f64).sqrt();
+    Some(Across {
+        mean_log: mean,
+        lower_log: mean - half,
+        upper_log: mean + half,
+        layout_sd: sd,
+        min_log: layout_means.iter().copied().fold(f64::INFINITY, f64::min),
+        max_log: layout_means
+            .iter()
+            .copied()
+            .fold(f64::NEG_INFINITY, f64::max),
+        layouts: n as u32,
+    })
+}
+
+/// The table's noise band from its A/A control (the baseline against a copy of itself):
+/// how far from 1 the A/A interval reaches, `exp(max(|lower|, |upper|)) - 1`, i.e. the
+/// |A/A estimate| plus the half-width of its interval, and never below [`MIN_BAND`]. A row
+/// is called different only when its whole interval lies beyond what two copies of the
+/// same code can show.
+pub fn noise_band(aa: &Across) -> f64 {
+    let reach = aa.lower_log.abs().max(aa.upper_log.abs());
+    (reach.exp() - 1.0).max(MIN_BAND)
+}
+
+/// `faster` when the whole interval is below `1 - band`, `slower` when the whole interval is
+/// above `1 + band`, `equal` otherwise.
+pub fn verdict(ratio: &Ratio, band: f64) -> Verdict {
+    if ratio.upper < 1.0 - band {
+        Verdict::Faster
+    } else if ratio.lower > 1.0 + band {
+        Verdict::Slower
+    } else {
+        Verdict::Equal
+    }
+}
+
+/// The record's [`Paired`] for a row: across-layout ratio, band, verdict, layout spread.
+/// `layout_means` are the row's per-layout mean log ratios against `baseline` (a criterion
+/// id); `None` with fewer than two layouts.
+pub fn paired(baseline: &str, layout_means: &[f64], band: f64) -> Option<Paired> {
+    let a = across_layouts(layout_means)?;
+    let ratio = a.ratio();
+    Some(Paired {
+        baseline: baseline.to_string(),
+        verdict: verdict(&ratio, band),
+        ratio,
+        band,
+        layouts: Some(a.layouts),
+        layout_sd: Some(a.layout_sd),
+        layout_range: Some([a.min_log.exp(), a.max_log.exp()]),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-12
+    }
+
+    #[test]
+    fn rounds_summary_is_mean_and_sample_sd() {
+        let s = summarize_rounds(&[0.01, 0.03, 0.02, 0.04]).unwrap();
+        assert!(close(s.mean_log, 0.025), "{s:?}");
+        // deviations ±0.015, ±0.005: sum of squares 0.0005, / 3.
+        assert!(close(s.sd_log, (0.0005f64 / 3.0).sqrt()), "{s:?}");
+        assert_eq!(s.rounds, 4);
+        assert_eq!(summarize_rounds(&[0.5]).unwrap().sd_log, 0.0);
+        assert_eq!(summarize_rounds(&[]), None);
+        assert_eq!(summarize_rounds(&[0.1, f64::NAN]), None);
+    }
+
+    #[test]
+    fn t_quantiles() {
+        assert_eq!(t975(1), 12.706);
+        assert_eq!(t975(3), 3.182);
+        assert_eq!(t975(30), 2.042);
+        // Cornish–Fisher beyond the table: t(40) = 2.0211, t(120) = 1.9799.
+        assert!((t975(40) - 2.0211).abs() < 2e-4, "{}", t975(40));
+        assert!((t975(120) - 1.9799).abs() < 1e-4, "{}", t975(120));
+        assert!(t975(0).is_infinite());
+    }
+
+    #[test]
+    fn across_layouts_is_a_t_interval_over_layouts() {
+        // Four layouts: mean 0.02, deviations -0.01, 0, +0.01, 0 → SD sqrt(0.0002/3).
+        let a = across_layouts(&[0.01, 0.02, 0.03, 0.02]).unwrap();
+        let sd = (0.0002f64 / 3.0).sqrt();
+        let half = 3.182 * sd / 2.0;
+        assert!(close(a.mean_log, 0.02));
+        assert!(close(a.layout_sd, sd));
+        assert!(close(a.lower_log, 0.02 - half) && close(a.upper_log, 0.02 + half));
+        assert!(close(a.half_width_log(), half));
+        assert_eq!((a.min_log, a.max_log, a.layouts), (0.01, 0.03, 4));
+        let r = a.ratio();
+        assert!(close(r.estimate, 0.02f64.exp()));
+        assert!(close(r.lower, (0.02 - half).exp()) && close(r.upper, (0.02 + half).exp()));
+        assert_eq!(across_layouts(&[0.01]), None);
+        assert_eq!(across_layouts(&[0.01, f64::INFINITY]), None);
+    }
+
+    #[test]
+    fn band_is_the_aa_reach_with_a_floor() {
+        let aa = across_layouts(&[0.001, -0.001]).unwrap();
+        // SD = sqrt(0.000002) ; half = 12.706 * SD / sqrt(2) = 12.706 * 0.001.
+        let reach: f64 = 12.706 * 0.001;
+        assert!((noise_band(&aa) - (reach.exp() - 1.0)).abs() < 1e-12);
+        // A tight A/A centred on 0 gets the floor.
+        let tight = across_layouts(&[0.0001, 0.0001, 0.0001]).unwrap();
+        assert_eq!(noise_band(&tight), MIN_BAND);
+        // An off-centre A/A: the far end counts (|estimate| + half-width).
+        let off = across_layouts(&[-0.02, -0.02, -0.02]).unwrap();
+        assert!((noise_band(&off) - (0.02f64.exp() - 1.0)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn verdict_needs_the_whole_interval_outside_the_band() {
+        let r = |lower, upper| Ratio {
+            estimate: (lower + upper) / 2.0,
+            lower,
+            upper,
+        };
+        assert_eq!(verdict(&r(1.02, 1.04), 0.01), Verdict::Slower);
+        assert_eq!(verdict(&r(0.95, 0.98), 0.01), Verdict::Faster);
+        // Straddles the band's edge: equal, though the estimate is 1.5 % slower.
+        assert_eq!(verdict(&r(1.005, 1.025), 0.01), Verdict::Equal);
+        assert_eq!(verdict(&r(0.985, 0.995), 0.01), Verdict::Equal);
+        assert_eq!(verdict(&r(0.98, 1.02), 0.001), Verdict::Equal);
+    }
+
+    #[test]
+    fn paired_fills_the_record() {
+        let logs = [0.10, 0.11, 0.09, 0.10];
+        let p = paired(
+            "account-hash/copy-buffer@cap=200/data_size/165",
+            &logs,
+            0.01,
+        )
+        .unwrap();
+        assert_eq!(p.verdict, Verdict::Slower);
+        assert_eq!(p.layouts, Some(4));
+        assert_eq!(p.band, 0.01);
+        let [lo, hi] = p.layout_range.unwrap();
+        assert!(close(lo, 0.09f64.exp()) && close(hi, 0.11f64.exp()));
+        assert!(close(p.ratio.estimate, 0.10f64.exp()));
+        assert!(close(p.layout_sd.unwrap(), (0.0002f64 / 3.0).sqrt()));
+        assert_eq!(paired("b", &[0.1], 0.01), None);
+    }
+}
