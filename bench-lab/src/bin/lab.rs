@@ -92,6 +92,47 @@ enum Command {
         #[arg(long, default_value = "quick")]
         profile: String,
     },
+    /// Time rows against a baseline, paired and interleaved, over several memory layouts.
+    Paired(PairedArgs),
+}
+
+/// `lab paired`: see `bench_lab::paired`.
+#[derive(Args)]
+struct PairedArgs {
+    /// smoke, quick or full (decides which ids exist, e.g. the mix size).
+    #[arg(long, default_value = "quick")]
+    profile: String,
+    /// The baseline's criterion id.
+    #[arg(long)]
+    baseline: String,
+    /// Comma-separated criterion ids of the rows.
+    #[arg(long, default_value = "")]
+    rows: String,
+    /// Add the A/A control: the baseline against a distinct copy of itself.
+    #[arg(long)]
+    aa: bool,
+    /// Rounds per layout.
+    #[arg(long, default_value_t = 60)]
+    rounds: u32,
+    /// Layouts (stack offset, heap placement) per process.
+    #[arg(long, default_value_t = 4)]
+    layouts_in_process: u32,
+    /// Seed of the visiting order and layouts (default: from the clock and pid).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Target time of one timed batch, microseconds.
+    #[arg(long, default_value_t = 500)]
+    batch_us: u64,
+    /// Run in K fresh processes (seeds S..S+K) and print the combined result; 0 = measure
+    /// in this process and print its per-layout summaries.
+    #[arg(long, default_value_t = 0)]
+    processes: u32,
+    /// With --processes: `block` (every in-process layout is a sample) or `process`.
+    #[arg(long, default_value = "block")]
+    unit: String,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Args)]
@@ -155,6 +196,7 @@ fn main() -> ExitCode {
         Command::List(sel) => list(&sel),
         Command::Allocs(sel) => allocs(&sel),
         Command::Mix { profile } => mix(&profile),
+        Command::Paired(args) => paired(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -273,5 +315,95 @@ fn mix(profile: &str) -> Result<(), String> {
         "  data bytes {total}, mean {:.1} B per account",
         total as f64 / sizes.len().max(1) as f64
     );
+    Ok(())
+}
+
+fn paired(a: &PairedArgs) -> Result<(), String> {
+    use bench_lab::paired::{self, Config, LayoutUnit, Request};
+    let seed = a.seed.unwrap_or_else(|| {
+        let t = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        t ^ (u64::from(std::process::id()) << 32)
+    });
+    let request = Request {
+        profile: a.profile.clone(),
+        baseline: a.baseline.clone(),
+        rows: a
+            .rows
+            .split(',')
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+            .collect(),
+        aa: a.aa,
+        config: Config {
+            rounds: a.rounds.max(2),
+            layouts: a.layouts_in_process.max(1),
+            seed,
+            batch_ns: a.batch_us.max(1) * 1000,
+        },
+    };
+    if a.processes > 0 {
+        let unit = match a.unit.as_str() {
+            "block" => LayoutUnit::Block,
+            "process" => LayoutUnit::Process,
+            u => return Err(format!("--unit {u}: expected block or process")),
+        };
+        let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+        let start = std::time::Instant::now();
+        let runs = paired::run_processes(&exe, &request, a.processes)?;
+        let c = paired::combine(&runs, unit)
+            .ok_or("the processes' results cannot be combined (too few layouts?)")?;
+        if a.json {
+            let out = serde_json::json!({"combined": c, "runs": runs,
+                "wall_secs": start.elapsed().as_secs_f64()});
+            println!("{out}");
+        } else {
+            println!(
+                "baseline {}  band ±{:.2}%  {} processes, {:.1} s",
+                c.baseline,
+                100.0 * c.band,
+                c.processes,
+                start.elapsed().as_secs_f64()
+            );
+            for r in &c.rows {
+                let p = &r.paired;
+                let [lo, hi] = p.layout_range.unwrap_or([f64::NAN; 2]);
+                println!(
+                    "{:<60} {:>4} {:.4} [{:.4}, {:.4}]  layouts {} sd {:.2}% range {:.4}..{:.4}  rounds sd {:.2}%  {}",
+                    r.criterion_id,
+                    if r.control.is_some() { "A/A" } else { "" },
+                    p.ratio.estimate,
+                    p.ratio.lower,
+                    p.ratio.upper,
+                    r.across.layouts,
+                    100.0 * r.across.layout_sd,
+                    lo,
+                    hi,
+                    100.0 * r.mean_round_sd,
+                    p.verdict
+                );
+            }
+        }
+        return Ok(());
+    }
+    let reg = Registry::new(Profile::parse(&request.profile)?);
+    let cmp = paired::Comparison::new(&reg, &request.baseline, &request.rows, request.aa)?;
+    let run = paired::run(&cmp, request.config);
+    if a.json {
+        println!(
+            "{}",
+            serde_json::to_string(&run).map_err(|e| e.to_string())?
+        );
+    } else {
+        for r in &run.rows {
+            let means: Vec<String> = r
+                .layouts
+                .iter()
+                .map(|l| format!("{:.4}", l.iq_mean_log.exp()))
+                .collect();
+            println!("{:<60} per layout {}", r.criterion_id, means.join(" "));
+        }
+    }
     Ok(())
 }

@@ -1,0 +1,760 @@
+//! Paired, randomized, interleaved timing of one table's rows against its baseline, over
+//! many memory layouts (`lab paired`).
+//!
+//! Why: two benchmarks timed one after the other, each in its own process, differ by
+//! several percent on a shared VM for reasons that have nothing to do with their code: CPU
+//! frequency drifts between them, and each process puts stack, heap and code somewhere else
+//! (4K aliasing between the stack buffer and the account data, cache sets). Measured on this
+//! project's 2-core VM, cap=47 vs cap=200 at 165 B moved between +1.2 % and +13.4 % from run
+//! to run. Here:
+//!
+//! - **Paired and interleaved**: every round visits the baseline, the A/A control and every
+//!   row once, in a fresh random order, each timed for one batch of ~0.5 ms (iterations
+//!   calibrated once per process). Per round, each row gives `ln(t_row / t_baseline)` (per
+//!   item), so drift slower than a round cancels.
+//! - **Same inputs**: per-account strategies on `data_size/*` and `mainnet_mix/*` workloads
+//!   hash the SAME accounts in memory (built once per layout, shared by `Rc`), so rows differ
+//!   only in code. Other rows (batch, accumulator, reconcile, sweep) build their own inputs
+//!   through the [`Registry`] (same content, different addresses).
+//! - **Layouts**: one layout gives a precise answer about that layout only, so each process
+//!   runs `layouts` blocks, each under a different random stack offset (0..~4 KiB, by a
+//!   random-depth chain of frames, see [`with_stack_offset`]) and with freshly built inputs
+//!   and cases behind a random-size heap padding. xtask runs several fresh processes (ASLR
+//!   moves the stack and heap bases); `lab paired --processes K` does the same itself.
+//!   `lab_record::paired` turns the per-layout means into an interval over layouts.
+//! - **A/A control** (`--aa`): the baseline against [`Twin`] of itself, a distinct type so
+//!   monomorphization emits a separate copy of the hashing loop at another address, with
+//!   its own copy of the inputs. Its spread across layouts sets the table's noise band
+//!   ([`lab_record::paired::noise_band`]).
+
+use crate::account_hash::meta;
+use crate::cases::{seed_strategies, Digest, StrategyVisitor};
+use crate::workloads::{self, SplitMix64};
+use crate::{Bench, Case, Filter, Registry};
+use account_hash::{Account, AccountHasher, AccountRef, IntoLtLanes, LtHash};
+use lab_record::paired::{across_layouts, noise_band, summarize_rounds, Across, LayoutSummary};
+use lab_record::{Control, Paired};
+use serde::{Deserialize, Serialize};
+use std::hint::black_box;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+/// A second, distinct copy of strategy `H`: same behaviour, but a different type, so every
+/// generic function instantiated for it (the case's timing loop and whatever of `H`'s
+/// hashing is inlined into it) is emitted again at a different address. The A/A control
+/// times the baseline against `Twin<baseline>`; any difference is placement, not code.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Twin<H>(pub H);
+
+impl<H: AccountHasher> AccountHasher for Twin<H> {
+    type Hash = H::Hash;
+    type Lt = H::Lt;
+    const STRATEGY: &'static str = H::STRATEGY;
+    const CONSENSUS: bool = H::CONSENSUS;
+
+    fn variant(&self) -> String {
+        self.0.variant()
+    }
+
+    #[inline(always)]
+    fn hash(&self, account: &AccountRef<'_>) -> Self::Hash {
+        self.0.hash(account)
+    }
+
+    #[inline(always)]
+    fn lt_hash(&self, account: &AccountRef<'_>) -> Self::Lt {
+        self.0.lt_hash(account)
+    }
+}
+
+/// A per-account strategy over inputs shared with the other rows of its comparison: one
+/// account per iteration (`data_size/*`) or every account of the set (`mainnet_mix/*`,
+/// lt digests summed into the set's total, as `cases::ManyAccounts` does).
+pub struct SharedAccounts<H> {
+    pub hasher: H,
+    pub accounts: Rc<Vec<Account>>,
+    pub digest: Digest,
+}
+
+impl<H: AccountHasher> SharedAccounts<H>
+where
+    H::Lt: IntoLtLanes,
+{
+    #[inline(always)]
+    fn pass(&self) {
+        let h = &self.hasher;
+        match (self.digest, self.accounts.as_slice()) {
+            (Digest::Legacy, [one]) => {
+                black_box(h.hash(black_box(&one.as_ref())));
+            }
+            (Digest::Lt, [one]) => {
+                black_box(h.lt_hash(black_box(&one.as_ref())));
+            }
+            (Digest::Legacy, all) => {
+                for a in all {
+                    black_box(h.hash(black_box(&a.as_ref())));
+                }
+            }
+            (Digest::Lt, all) => {
+                let mut total = LtHash::identity();
+                for a in all {
+                    total.mix_in(&h.lt_hash(black_box(&a.as_ref())).into_lt_lanes());
+                }
+                black_box(total);
+            }
+        }
+    }
+}
+
+impl<H: AccountHasher> Case for SharedAccounts<H>
+where
+    H::Lt: IntoLtLanes,
+{
+    fn time(&mut self, b: &mut criterion::Bencher<'_>) {
+        b.iter(|| self.pass())
+    }
+
+    fn run_once(&mut self) {
+        self.pass()
+    }
+
+    fn run_n(&mut self, n: u64) {
+        for _ in 0..n {
+            self.pass()
+        }
+    }
+
+    fn digest_matches_reference(&mut self) -> Option<bool> {
+        None
+    }
+}
+
+/// What shared inputs a comparison's per-account rows hash.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Inputs {
+    /// One account of this many data bytes.
+    One(usize),
+    /// The mainnet mix: accounts, tail cap.
+    Mix(usize, usize),
+}
+
+impl Inputs {
+    fn build(self) -> Rc<Vec<Account>> {
+        Rc::new(match self {
+            Inputs::One(size) => vec![workloads::account(size, 0)],
+            Inputs::Mix(n, cap) => workloads::mainnet_mix(n, cap),
+        })
+    }
+}
+
+type MakeShared = Box<dyn Fn(Rc<Vec<Account>>) -> Box<dyn Case>>;
+
+/// How one entry of a comparison builds its case.
+enum Source<'r> {
+    /// A per-account strategy on the comparison's shared inputs.
+    Shared(Inputs, MakeShared),
+    /// The registry's own builder (its own inputs).
+    Registry(&'r Bench),
+}
+
+/// Finds the per-account strategy whose criterion function is `function` (or its [`Twin`]).
+struct FindStrategy<'a> {
+    family: &'a str,
+    function: &'a str,
+    digest: Digest,
+    twin: bool,
+    found: Option<MakeShared>,
+}
+
+impl StrategyVisitor for FindStrategy<'_> {
+    fn visit<H: AccountHasher + Default + Clone + 'static>(&mut self, _baseline: bool)
+    where
+        H::Lt: IntoLtLanes,
+    {
+        let m = meta::<H>(self.family, self.digest, String::new(), None, 0, 1, false);
+        if m.function() != self.function || self.found.is_some() {
+            return;
+        }
+        let digest = self.digest;
+        self.found = Some(if self.twin {
+            Box::new(move |accounts| {
+                Box::new(SharedAccounts {
+                    hasher: Twin(H::default()),
+                    accounts,
+                    digest,
+                })
+            })
+        } else {
+            Box::new(move |accounts| {
+                Box::new(SharedAccounts {
+                    hasher: H::default(),
+                    accounts,
+                    digest,
+                })
+            })
+        });
+    }
+}
+
+/// One entry of a comparison: the baseline, the A/A twin or a row.
+struct Entry<'r> {
+    criterion_id: String,
+    control: Option<Control>,
+    items_per_iter: u64,
+    source: Source<'r>,
+}
+
+fn entry<'r>(reg: &'r Registry, id: &str, twin: bool) -> Result<Entry<'r>, String> {
+    static ALL: Filter = Filter {
+        families: None,
+        strategies: None,
+        sizes: None,
+        workloads: None,
+    };
+    let bench = reg
+        .select(&ALL)
+        .find(|b| b.meta.criterion_id() == id)
+        .ok_or_else(|| format!("no benchmark `{id}` in profile {}", reg.profile.name()))?;
+    let m = &bench.meta;
+    let digest = match m.digest.as_str() {
+        "legacy" => Some(Digest::Legacy),
+        "lt" => Some(Digest::Lt),
+        _ => None,
+    };
+    let (kind, param) = m.workload.rsplit_once('/').unwrap_or((&m.workload, ""));
+    let inputs = match (kind, param.parse::<usize>()) {
+        ("data_size", Ok(size)) => Some(Inputs::One(size)),
+        ("mainnet_mix", Ok(n)) => Some(Inputs::Mix(n, reg.profile.mix_tail_cap())),
+        _ => None,
+    };
+    let shared = match (digest, inputs) {
+        (Some(digest), Some(inputs)) if m.family == "account-hash" || m.family == "lt-hash" => {
+            let mut find = FindStrategy {
+                family: &m.family,
+                function: &m.function(),
+                digest,
+                twin,
+                found: None,
+            };
+            seed_strategies(&mut find);
+            find.found.map(|make| Source::Shared(inputs, make))
+        }
+        _ => None,
+    };
+    Ok(Entry {
+        criterion_id: id.to_string(),
+        control: twin.then_some(Control::Aa),
+        items_per_iter: m.items_per_iter.max(1),
+        // Not a per-account strategy: the registry's builder; its A/A copy is a second
+        // instance of the same code with its own inputs (placement of data and stack only).
+        source: shared.unwrap_or(Source::Registry(bench)),
+    })
+}
+
+/// One comparison: a baseline, optionally its A/A twin, and rows, all by criterion id.
+pub struct Comparison<'r> {
+    entries: Vec<Entry<'r>>,
+}
+
+impl<'r> Comparison<'r> {
+    /// Looks the ids up in `reg`. `aa` adds the baseline's [`Twin`] as a control row.
+    pub fn new(
+        reg: &'r Registry,
+        baseline: &str,
+        rows: &[String],
+        aa: bool,
+    ) -> Result<Self, String> {
+        let mut entries = vec![entry(reg, baseline, false)?];
+        if aa {
+            entries.push(entry(reg, baseline, true)?);
+        }
+        for r in rows {
+            if r == baseline {
+                return Err(format!("row `{r}` is the baseline"));
+            }
+            entries.push(entry(reg, r, false)?);
+        }
+        Ok(Comparison { entries })
+    }
+
+    /// Builds every case for one layout: a random-size heap padding, then the shared
+    /// inputs (once, for all rows; the A/A twin gets its own copy after another padding),
+    /// then each case, each after a small random padding. Every case runs once (lazy
+    /// initialisation, first touch of its inputs).
+    fn build(&self, rng: &mut SplitMix64) -> (Vec<Box<dyn Case>>, Vec<Vec<u8>>) {
+        let mut pads = vec![padding(rng, 64 << 10)];
+        let mut shared: Option<(Inputs, Rc<Vec<Account>>)> = None;
+        let mut twin_inputs: Option<Rc<Vec<Account>>> = None;
+        let mut cases = Vec::with_capacity(self.entries.len());
+        for e in &self.entries {
+            pads.push(padding(rng, 4 << 10));
+            let mut case = match &e.source {
+                Source::Registry(bench) => bench.make(),
+                Source::Shared(inputs, make) if e.control.is_some() => {
+                    pads.push(padding(rng, 64 << 10));
+                    make(twin_inputs.get_or_insert_with(|| inputs.build()).clone())
+                }
+                Source::Shared(inputs, make) => {
+                    let (_, accounts) = shared.get_or_insert_with(|| (*inputs, inputs.build()));
+                    make(accounts.clone())
+                }
+            };
+            case.run_once();
+            cases.push(case);
+        }
+        (cases, pads)
+    }
+}
+
+/// A heap block of random size in `0..max` bytes, written so it is really allocated:
+/// whatever is allocated after it lands at a different offset.
+fn padding(rng: &mut SplitMix64, max: u64) -> Vec<u8> {
+    let n = rng.below(max) as usize;
+    black_box(vec![1u8; n])
+}
+
+/// Runs `f` with the stack pointer moved down by roughly `offset` bytes (0..~4 KiB, in
+/// steps of about 16): a chain of `offset / 256` frames of 256 bytes, then one frame of
+/// 16, 32, ..., 240 bytes. Each frame's buffer goes through `black_box`, so neither the
+/// frames nor the recursion can be optimised away. Stack arrays cannot be sized at run
+/// time, hence the chain.
+pub fn with_stack_offset<R>(offset: usize, f: &mut dyn FnMut() -> R) -> R {
+    #[inline(never)]
+    fn chain<R>(depth: usize, rest: usize, f: &mut dyn FnMut() -> R) -> R {
+        if depth == 0 {
+            return tail(rest, f);
+        }
+        let buf = [0u8; 256];
+        black_box(&buf);
+        let r = chain(depth - 1, rest, f);
+        black_box(&buf);
+        r
+    }
+    #[inline(never)]
+    fn frame<const N: usize, R>(f: &mut dyn FnMut() -> R) -> R {
+        let buf = [0u8; N];
+        black_box(&buf);
+        let r = f();
+        black_box(&buf);
+        r
+    }
+    fn tail<R>(rest: usize, f: &mut dyn FnMut() -> R) -> R {
+        match rest / 16 {
+            0 => f(),
+            1 => frame::<16, R>(f),
+            2 => frame::<32, R>(f),
+            3 => frame::<48, R>(f),
+            4 => frame::<64, R>(f),
+            5 => frame::<80, R>(f),
+            6 => frame::<96, R>(f),
+            7 => frame::<112, R>(f),
+            8 => frame::<128, R>(f),
+            9 => frame::<144, R>(f),
+            10 => frame::<160, R>(f),
+            11 => frame::<176, R>(f),
+            12 => frame::<192, R>(f),
+            13 => frame::<208, R>(f),
+            14 => frame::<224, R>(f),
+            _ => frame::<240, R>(f),
+        }
+    }
+    chain(offset / 256, offset % 256, f)
+}
+
+/// How a process measures a comparison.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Config {
+    /// Rounds per layout.
+    pub rounds: u32,
+    /// Layouts (stack offset + heap placement) sampled in this process.
+    pub layouts: u32,
+    /// Seeds the visiting order and the layouts; give each process its own.
+    pub seed: u64,
+    /// Target time of one batch (one case, one round), calibrated once per process.
+    pub batch_ns: u64,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            rounds: 60,
+            layouts: 4,
+            seed: 1,
+            batch_ns: 500_000,
+        }
+    }
+}
+
+/// One row's result in one process: a summary per layout.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RowRun {
+    pub criterion_id: String,
+    /// `aa` for the A/A control (the baseline's twin).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub control: Option<Control>,
+    /// Iterations per timed batch.
+    pub iters_per_batch: u64,
+    /// Per layout: `ln(t_row / t_baseline)` per item over the rounds (interquartile mean,
+    /// mean, SD).
+    pub layouts: Vec<LayoutSummary>,
+}
+
+/// What `lab paired --json` prints for one process.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ProcessRun {
+    pub baseline: String,
+    pub baseline_iters_per_batch: u64,
+    pub config: Config,
+    /// The stack offsets (bytes) of this process's layouts, in order.
+    pub stack_offsets: Vec<usize>,
+    pub rows: Vec<RowRun>,
+    pub wall_secs: f64,
+}
+
+/// Iterations so one batch of `case` takes about `target`: doubling until it does.
+fn calibrate(case: &mut dyn Case, target: Duration) -> u64 {
+    let mut n = 1u64;
+    loop {
+        let t = Instant::now();
+        case.run_n(n);
+        let e = t.elapsed();
+        if e >= target || n >= 1 << 30 {
+            // Scale to the target from the last measurement (at least 1).
+            let scaled = (n as f64 * target.as_secs_f64() / e.as_secs_f64().max(1e-9)) as u64;
+            return scaled.clamp(1, n.max(1));
+        }
+        n *= 2;
+    }
+}
+
+/// Runs one comparison in this process: `config.layouts` layouts of `config.rounds`
+/// rounds each (plus one untimed warm-up round per layout).
+pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
+    let start = Instant::now();
+    let mut rng = SplitMix64::new(config.seed ^ 0xA5A5_0000_5A5A);
+    let k = cmp.entries.len();
+    let target = Duration::from_nanos(config.batch_ns);
+    let mut iters: Vec<u64> = Vec::new();
+    let mut per_layout: Vec<Vec<LayoutSummary>> = vec![Vec::new(); k];
+    let mut offsets = Vec::new();
+    for layout in 0..config.layouts {
+        let (mut cases, pads) = cmp.build(&mut rng);
+        if layout == 0 {
+            iters = cases
+                .iter_mut()
+                .map(|c| calibrate(&mut **c, target))
+                .collect();
+        }
+        let offset = rng.below(4096) as usize;
+        offsets.push(offset);
+        let mut logs: Vec<Vec<f64>> = vec![Vec::with_capacity(config.rounds as usize); k];
+        let mut order: Vec<usize> = (0..k).collect();
+        let mut ns = vec![0f64; k];
+        with_stack_offset(offset, &mut || {
+            for round in 0..=config.rounds {
+                // Fisher–Yates: a fresh random visiting order every round.
+                for i in (1..k).rev() {
+                    order.swap(i, rng.below(i as u64 + 1) as usize);
+                }
+                for &i in &order {
+                    let t = Instant::now();
+                    cases[i].run_n(iters[i]);
+                    let e = t.elapsed().as_nanos().max(1) as f64;
+                    ns[i] = e / (iters[i] * cmp.entries[i].items_per_iter) as f64;
+                }
+                if round == 0 {
+                    continue; // warm-up
+                }
+                for i in 1..k {
+                    logs[i].push((ns[i] / ns[0]).ln());
+                }
+            }
+        });
+        for i in 1..k {
+            if let Some(s) = summarize_rounds(&logs[i]) {
+                per_layout[i].push(s);
+            }
+        }
+        drop(cases);
+        drop(pads);
+    }
+    let rows = (1..k)
+        .map(|i| RowRun {
+            criterion_id: cmp.entries[i].criterion_id.clone(),
+            control: cmp.entries[i].control,
+            iters_per_batch: iters[i],
+            layouts: std::mem::take(&mut per_layout[i]),
+        })
+        .collect();
+    ProcessRun {
+        baseline: cmp.entries[0].criterion_id.clone(),
+        baseline_iters_per_batch: iters.first().copied().unwrap_or(0),
+        config,
+        stack_offsets: offsets,
+        rows,
+        wall_secs: start.elapsed().as_secs_f64(),
+    }
+}
+
+/// Which samples count as independent layouts when processes are combined.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LayoutUnit {
+    /// Every (process, in-process layout) block is one layout sample.
+    Block,
+    /// One sample per process: the mean over its in-process layouts.
+    Process,
+}
+
+/// One row combined over processes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RowResult {
+    pub criterion_id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub control: Option<Control>,
+    /// The across-layout estimate in log space.
+    pub across: Across,
+    /// What goes in the record's `paired` field (verdict against the A/A band).
+    pub paired: Paired,
+    /// Mean within-layout SD of the per-round log ratios.
+    pub mean_round_sd: f64,
+}
+
+/// A comparison combined over processes (`lab paired --processes K --json`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Combined {
+    pub baseline: String,
+    pub unit: LayoutUnit,
+    pub processes: u32,
+    /// The table's band: from the A/A row when there is one, else [`lab_record::paired::MIN_BAND`].
+    pub band: f64,
+    pub rows: Vec<RowResult>,
+    /// Wall time summed over the processes' measuring (build and spawn excluded).
+    pub measure_secs: f64,
+}
+
+/// The per-layout (interquartile-mean) log ratios of `row` over all `runs`, by `unit`.
+pub fn layout_means(runs: &[ProcessRun], row: usize, unit: LayoutUnit) -> Vec<f64> {
+    let mut out = Vec::new();
+    for r in runs {
+        let Some(row) = r.rows.get(row) else { continue };
+        match unit {
+            LayoutUnit::Block => out.extend(row.layouts.iter().map(|l| l.iq_mean_log)),
+            LayoutUnit::Process if !row.layouts.is_empty() => out.push(
+                row.layouts.iter().map(|l| l.iq_mean_log).sum::<f64>() / row.layouts.len() as f64,
+            ),
+            LayoutUnit::Process => {}
+        }
+    }
+    out
+}
+
+/// Combines the processes' runs of one comparison (same baseline and rows, in the same
+/// order): each row's across-layout interval, the band from the A/A row (when present),
+/// and each row's [`Paired`]. `None` when the runs disagree on rows or a row has fewer than
+/// two layouts.
+pub fn combine(runs: &[ProcessRun], unit: LayoutUnit) -> Option<Combined> {
+    let first = runs.first()?;
+    let ids: Vec<_> = first.rows.iter().map(|r| &r.criterion_id).collect();
+    if runs.iter().any(|r| {
+        r.baseline != first.baseline
+            || r.rows.iter().map(|x| &x.criterion_id).collect::<Vec<_>>() != ids
+    }) {
+        return None;
+    }
+    let across: Vec<Across> = (0..ids.len())
+        .map(|i| across_layouts(&layout_means(runs, i, unit)))
+        .collect::<Option<_>>()?;
+    let band = first
+        .rows
+        .iter()
+        .zip(&across)
+        .find(|(r, _)| r.control == Some(Control::Aa))
+        .map_or(lab_record::paired::MIN_BAND, |(_, a)| noise_band(a));
+    let rows = first
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let sds: Vec<f64> = runs
+                .iter()
+                .flat_map(|p| p.rows[i].layouts.iter().map(|l| l.sd_log))
+                .collect();
+            Some(RowResult {
+                criterion_id: r.criterion_id.clone(),
+                control: r.control,
+                across: across[i],
+                paired: lab_record::paired::paired(
+                    &first.baseline,
+                    &layout_means(runs, i, unit),
+                    band,
+                )?,
+                mean_round_sd: sds.iter().sum::<f64>() / sds.len().max(1) as f64,
+            })
+        })
+        .collect::<Option<_>>()?;
+    Some(Combined {
+        baseline: first.baseline.clone(),
+        unit,
+        processes: runs.len() as u32,
+        band,
+        rows,
+        measure_secs: runs.iter().map(|r| r.wall_secs).sum(),
+    })
+}
+
+/// What one `lab paired` process is asked to measure; [`Request::args`] is its command
+/// line, so xtask (or `lab paired --processes K`) can spawn fresh processes with it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Request {
+    /// smoke, quick or full: decides the mix sizes, hence which ids exist.
+    pub profile: String,
+    pub baseline: String,
+    pub rows: Vec<String>,
+    /// Add the baseline's A/A twin as the first row.
+    pub aa: bool,
+    pub config: Config,
+}
+
+impl Request {
+    /// `paired --profile P --baseline B --rows R1,R2 [--aa] --rounds N
+    /// --layouts-in-process L --seed S --batch-us U --json`.
+    pub fn args(&self) -> Vec<String> {
+        let mut a: Vec<String> = vec![
+            "paired".into(),
+            "--profile".into(),
+            self.profile.clone(),
+            "--baseline".into(),
+            self.baseline.clone(),
+            "--rows".into(),
+            self.rows.join(","),
+        ];
+        if self.aa {
+            a.push("--aa".into());
+        }
+        for (k, v) in [
+            ("--rounds", self.config.rounds as u64),
+            ("--layouts-in-process", self.config.layouts as u64),
+            ("--seed", self.config.seed),
+            ("--batch-us", self.config.batch_ns / 1000),
+        ] {
+            a.push(k.into());
+            a.push(v.to_string());
+        }
+        a.push("--json".into());
+        a
+    }
+}
+
+/// Runs `request` in `processes` fresh processes of the lab binary `lab_exe`, one after
+/// the other (never in parallel: they would time each other), process `i` with seed
+/// `request.config.seed + i`, and parses each one's JSON. The children get glibc's
+/// `MALLOC_MMAP_THRESHOLD_`/`MALLOC_TRIM_THRESHOLD_` at 1 GiB, as bench-all gives criterion,
+/// so large inputs live in the heap the padding moves.
+pub fn run_processes(
+    lab_exe: &std::path::Path,
+    request: &Request,
+    processes: u32,
+) -> Result<Vec<ProcessRun>, String> {
+    (0..processes)
+        .map(|i| {
+            let mut r = request.clone();
+            r.config.seed = request.config.seed.wrapping_add(i as u64);
+            let out = std::process::Command::new(lab_exe)
+                .args(r.args())
+                .env("MALLOC_MMAP_THRESHOLD_", "1073741824")
+                .env("MALLOC_TRIM_THRESHOLD_", "1073741824")
+                .output()
+                .map_err(|e| format!("cannot run {}: {e}", lab_exe.display()))?;
+            if !out.status.success() {
+                return Err(format!(
+                    "{} {}: {}\n{}",
+                    lab_exe.display(),
+                    r.args().join(" "),
+                    out.status,
+                    String::from_utf8_lossy(&out.stderr)
+                ));
+            }
+            serde_json::from_slice(&out.stdout)
+                .map_err(|e| format!("lab paired printed unreadable JSON: {e}"))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Profile;
+
+    #[test]
+    fn stack_offset_moves_the_stack() {
+        fn here() -> usize {
+            let x = 0u8;
+            std::ptr::addr_of!(x) as usize
+        }
+        let a = with_stack_offset(0, &mut here);
+        let b = with_stack_offset(4000, &mut here);
+        let c = with_stack_offset(40, &mut here);
+        // Deeper offsets put the callee's locals lower, by about the requested amount.
+        assert!(a - b >= 3000 && a - b < 8000, "{a} {b}");
+        assert!(a > c && a - c < 1000, "{a} {c}");
+    }
+
+    #[test]
+    fn per_account_rows_share_inputs_and_the_twin_has_its_own() {
+        let reg = Registry::new(Profile::Smoke);
+        let base = "account-hash/copy-buffer@cap=200/data_size/165";
+        let row = "account-hash/copy-buffer@cap=47/data_size/165".to_string();
+        let cmp = Comparison::new(&reg, base, &[row], true).unwrap();
+        assert!(cmp
+            .entries
+            .iter()
+            .all(|e| matches!(e.source, Source::Shared(..))));
+        assert_eq!(cmp.entries[1].control, Some(Control::Aa));
+        assert!(Comparison::new(&reg, base, &["nope".into()], false).is_err());
+        assert!(Comparison::new(&reg, base, &[base.into()], false).is_err());
+    }
+
+    #[test]
+    fn combine_uses_the_aa_band_and_layout_samples() {
+        let row = |id: &str, control, logs: &[f64]| RowRun {
+            criterion_id: id.into(),
+            control,
+            iters_per_batch: 1,
+            layouts: logs
+                .iter()
+                .map(|&m| LayoutSummary {
+                    iq_mean_log: m,
+                    mean_log: m,
+                    rounds: 10,
+                    sd_log: 0.01,
+                })
+                .collect(),
+        };
+        let run = |aa: &[f64], r: &[f64]| ProcessRun {
+            baseline: "b".into(),
+            baseline_iters_per_batch: 1,
+            config: Config::default(),
+            stack_offsets: vec![],
+            rows: vec![row("b", Some(Control::Aa), aa), row("r", None, r)],
+            wall_secs: 1.0,
+        };
+        let runs = [
+            run(&[0.0, 0.002], &[0.10, 0.12]),
+            run(&[-0.002, 0.0], &[0.08, 0.10]),
+        ];
+        let c = combine(&runs, LayoutUnit::Block).unwrap();
+        assert_eq!(c.rows[1].across.layouts, 4);
+        let aa = across_layouts(&[0.0, 0.002, -0.002, 0.0]).unwrap();
+        assert_eq!(c.band, noise_band(&aa));
+        assert!((c.rows[1].across.mean_log - 0.10).abs() < 1e-12);
+        assert_eq!(c.rows[1].paired.verdict, lab_record::Verdict::Slower);
+        let p = combine(&runs, LayoutUnit::Process).unwrap();
+        assert_eq!(p.rows[1].across.layouts, 2);
+        let m = layout_means(&runs, 1, LayoutUnit::Process);
+        assert!(
+            (m[0] - 0.11).abs() < 1e-12 && (m[1] - 0.09).abs() < 1e-12,
+            "{m:?}"
+        );
+    }
+}
