@@ -155,6 +155,8 @@ enum Source<'r> {
     Shared(Inputs, MakeShared),
     /// The registry's own builder (its own inputs).
     Registry(&'r Bench),
+    /// Any builder ([`Comparison::from_makers`]).
+    Make(Box<dyn Fn() -> Box<dyn Case>>),
 }
 
 /// Finds the per-account strategy whose criterion function is `function` (or its [`Twin`]).
@@ -277,6 +279,25 @@ impl<'r> Comparison<'r> {
         Ok(Comparison { entries })
     }
 
+    /// A comparison of arbitrary cases (tests, experiments): `(name, control, items per
+    /// iteration, builder)`, the first being the baseline. Each builder makes its own inputs.
+    #[allow(clippy::type_complexity)]
+    pub fn from_makers(
+        makers: Vec<(String, Option<Control>, u64, Box<dyn Fn() -> Box<dyn Case>>)>,
+    ) -> Comparison<'static> {
+        Comparison {
+            entries: makers
+                .into_iter()
+                .map(|(criterion_id, control, items, make)| Entry {
+                    criterion_id,
+                    control,
+                    items_per_iter: items.max(1),
+                    source: Source::Make(make),
+                })
+                .collect(),
+        }
+    }
+
     /// Builds every case for one layout: a random-size heap padding, then the shared
     /// inputs (once, for all rows; the A/A twin gets its own copy after another padding),
     /// then each case, each after a small random padding. Every case runs once (lazy
@@ -290,6 +311,7 @@ impl<'r> Comparison<'r> {
             pads.push(padding(rng, 4 << 10));
             let mut case = match &e.source {
                 Source::Registry(bench) => bench.make(),
+                Source::Make(make) => make(),
                 Source::Shared(inputs, make) if e.control.is_some() => {
                     pads.push(padding(rng, 64 << 10));
                     make(twin_inputs.get_or_insert_with(|| inputs.build()).clone())
@@ -755,6 +777,89 @@ mod tests {
         assert!(
             (m[0] - 0.11).abs() < 1e-12 && (m[1] - 0.09).abs() < 1e-12,
             "{m:?}"
+        );
+    }
+
+    /// A test-only row that does twice the baseline's work: the baseline's hash, done twice.
+    struct Twice<H>(SharedAccounts<H>);
+
+    impl<H: AccountHasher> Case for Twice<H>
+    where
+        H::Lt: IntoLtLanes,
+    {
+        fn time(&mut self, b: &mut criterion::Bencher<'_>) {
+            self.0.time(b)
+        }
+        fn run_once(&mut self) {
+            self.0.pass();
+            self.0.pass();
+        }
+        fn digest_matches_reference(&mut self) -> Option<bool> {
+            None
+        }
+    }
+
+    /// The statistic calls twice the work `slower` against the band of the A/A control in
+    /// the same run, and a second copy of the baseline's code `equal`.
+    #[cfg(feature = "copy-buffer")]
+    #[test]
+    fn paired_verdicts_detect_twice_the_work_and_not_a_copy() {
+        type H = account_hash::copy_buffer!(200);
+        fn shared<C: AccountHasher + 'static>(hasher: C) -> Box<dyn Fn() -> Box<dyn Case>>
+        where
+            C: Clone,
+            C::Lt: IntoLtLanes,
+        {
+            Box::new(move || {
+                Box::new(SharedAccounts {
+                    hasher: hasher.clone(),
+                    accounts: Inputs::One(1024).build(),
+                    digest: Digest::Legacy,
+                })
+            })
+        }
+        let cmp = Comparison::from_makers(vec![
+            ("base".into(), None, 1, shared(H::default())),
+            (
+                "aa".into(),
+                Some(Control::Aa),
+                1,
+                shared(Twin(H::default())),
+            ),
+            ("copy".into(), None, 1, shared(Twin(Twin(H::default())))),
+            (
+                "twice".into(),
+                None,
+                1,
+                Box::new(|| {
+                    Box::new(Twice(SharedAccounts {
+                        hasher: H::default(),
+                        accounts: Inputs::One(1024).build(),
+                        digest: Digest::Legacy,
+                    }))
+                }),
+            ),
+        ]);
+        let config = Config {
+            rounds: 40,
+            layouts: 6,
+            seed: 7,
+            batch_ns: 200_000,
+        };
+        let run = run(&cmp, config);
+        let c = combine(std::slice::from_ref(&run), LayoutUnit::Block).unwrap();
+        let (copy, twice) = (&c.rows[1].paired, &c.rows[2].paired);
+        assert_eq!(twice.verdict, lab_record::Verdict::Slower, "{c:#?}");
+        assert!(
+            twice.ratio.estimate > 1.6 && twice.ratio.estimate < 2.5,
+            "{c:#?}"
+        );
+        // Within one process the copies' code never moves, so a fixed placement offset
+        // between them of a few percent is possible; the band is floored at 3 % here.
+        assert_eq!(
+            lab_record::paired::verdict(&copy.ratio, c.band.max(0.03)),
+            lab_record::Verdict::Equal,
+            "{c:#?}"
         );
     }
 }
