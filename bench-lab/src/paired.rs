@@ -805,9 +805,9 @@ mod tests {
     #[test]
     fn paired_verdicts_detect_twice_the_work_and_not_a_copy() {
         type H = account_hash::copy_buffer!(200);
-        fn shared<C: AccountHasher + 'static>(hasher: C) -> Box<dyn Fn() -> Box<dyn Case>>
+        fn shared<C>(hasher: C) -> Box<dyn Fn() -> Box<dyn Case>>
         where
-            C: Clone,
+            C: AccountHasher + Clone + 'static,
             C::Lt: IntoLtLanes,
         {
             Box::new(move || {
