@@ -35,6 +35,7 @@
 //! strategies in the same tables.
 
 pub mod cases;
+pub mod instructions;
 pub mod paired;
 pub mod profile;
 pub mod reconcile_peer;

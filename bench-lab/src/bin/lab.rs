@@ -94,6 +94,29 @@ enum Command {
     },
     /// Time rows against a baseline, paired and interleaved, over several memory layouts.
     Paired(PairedArgs),
+    /// Run benchmarks for instruction counting under callgrind (see bench_lab::instructions),
+    /// or with --valgrind, spawn valgrind and print the counts.
+    Instructions(InstructionsArgs),
+}
+
+/// `lab instructions`: see `bench_lab::instructions`.
+#[derive(Args)]
+struct InstructionsArgs {
+    /// smoke, quick or full (decides which ids exist).
+    #[arg(long, default_value = "quick")]
+    profile: String,
+    /// Comma-separated criterion ids.
+    #[arg(long)]
+    ids: String,
+    /// Counted iterations (after one warm-up iteration).
+    #[arg(long, default_value_t = 100)]
+    iters: u64,
+    /// Spawn valgrind (callgrind) on this binary, one process per id, and print the counts.
+    #[arg(long)]
+    valgrind: bool,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    json: bool,
 }
 
 /// `lab paired`: see `bench_lab::paired`.
@@ -197,6 +220,7 @@ fn main() -> ExitCode {
         Command::Allocs(sel) => allocs(&sel),
         Command::Mix { profile } => mix(&profile),
         Command::Paired(args) => paired(&args),
+        Command::Instructions(args) => instructions(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -403,6 +427,67 @@ fn paired(a: &PairedArgs) -> Result<(), String> {
                 .map(|l| format!("{:.4}", l.iq_mean_log.exp()))
                 .collect();
             println!("{:<60} per layout {}", r.criterion_id, means.join(" "));
+        }
+    }
+    Ok(())
+}
+
+fn instructions(a: &InstructionsArgs) -> Result<(), String> {
+    use bench_lab::instructions::{self, Ran};
+    let ids: Vec<String> = a
+        .ids
+        .split(',')
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect();
+    let profile = Profile::parse(&a.profile)?;
+    if a.valgrind {
+        let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+        let counted = instructions::count_under_valgrind(&exe, profile.name(), &ids, a.iters)?;
+        if a.json {
+            println!(
+                "{}",
+                serde_json::to_string(&counted).map_err(|e| e.to_string())?
+            );
+        } else {
+            for c in &counted {
+                let isa = c.isa.map_or("-", |i| i.as_str());
+                println!(
+                    "{:<60} {:>14.1} instructions/iter  isa {isa}",
+                    c.criterion_id, c.instructions_per_iter
+                );
+            }
+        }
+        return Ok(());
+    }
+    let reg = Registry::new(profile);
+    let all = Filter::default();
+    let mut out = Vec::new();
+    for id in &ids {
+        let bench = reg
+            .select(&all)
+            .find(|b| b.meta.criterion_id() == *id)
+            .ok_or_else(|| format!("no benchmark `{id}` in profile {}", profile.name()))?;
+        let mut case = bench.make();
+        case.run_once();
+        instructions::hashlab_counted_iterations(&mut *case, a.iters);
+        out.push(Ran {
+            criterion_id: id.clone(),
+            iters: a.iters,
+            isa: instructions::isa_of(&bench.meta),
+        });
+    }
+    if a.json {
+        println!(
+            "{}",
+            serde_json::to_string(&out).map_err(|e| e.to_string())?
+        );
+    } else {
+        for r in &out {
+            println!(
+                "{:<60} ran {} iterations, isa {:?}",
+                r.criterion_id, r.iters, r.isa
+            );
         }
     }
     Ok(())
