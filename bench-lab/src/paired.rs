@@ -42,7 +42,15 @@ use std::time::{Duration, Instant};
 /// A second, distinct copy of strategy `H`: same behaviour, but a different type, so every
 /// generic function instantiated for it (the case's timing loop and whatever of `H`'s
 /// hashing is inlined into it) is emitted again at a different address. The A/A control
-/// times the baseline against `Twin<baseline>`; any difference is placement, not code.
+/// times the baseline against its twin; any difference is placement, not code.
+///
+/// What is not inlined stays shared: copy-buffer's `gather` (the hashing proper) is one
+/// out-of-line function per `CopyBuffer<CAP, BUF>`, so `Twin<copy_buffer!(200)>` would only
+/// move the loop around it. The cap=200 baseline's twin is therefore
+/// `Twin<copy_buffer!(201)>`: its own copy of `gather`, `hash` and `lt_hash`, and the same
+/// work on every registered size (only data of exactly 201 bytes takes another path; the
+/// stack buffer is one byte longer). BLAKE3's compression code is shared by every row
+/// anyway.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Twin<H>(pub H);
 
@@ -178,24 +186,32 @@ impl StrategyVisitor for FindStrategy<'_> {
             return;
         }
         let digest = self.digest;
-        self.found = Some(if self.twin {
-            Box::new(move |accounts| {
-                Box::new(SharedAccounts {
-                    hasher: Twin(H::default()),
-                    accounts,
-                    digest,
-                })
-            })
-        } else {
-            Box::new(move |accounts| {
-                Box::new(SharedAccounts {
-                    hasher: H::default(),
-                    accounts,
-                    digest,
-                })
-            })
+        self.found = Some(match (self.twin, m.function().as_str()) {
+            // The baseline's hashing (`gather`) is not inlined into the case, so `Twin<H>`
+            // would share it with `H`; one more byte of capacity is its own monomorphized
+            // copy doing the same work (see `Twin`).
+            #[cfg(feature = "copy-buffer")]
+            (true, "copy-buffer@cap=200") => {
+                shared_maker(Twin(<account_hash::copy_buffer!(201)>::default()), digest)
+            }
+            (true, _) => shared_maker(Twin(H::default()), digest),
+            (false, _) => shared_maker(H::default(), digest),
         });
     }
+}
+
+fn shared_maker<H>(hasher: H, digest: Digest) -> MakeShared
+where
+    H: AccountHasher + Clone + 'static,
+    H::Lt: IntoLtLanes,
+{
+    Box::new(move |accounts| {
+        Box::new(SharedAccounts {
+            hasher: hasher.clone(),
+            accounts,
+            digest,
+        })
+    })
 }
 
 /// One entry of a comparison: the baseline, the A/A twin or a row.
@@ -302,18 +318,19 @@ impl<'r> Comparison<'r> {
     /// inputs (once, for all rows; the A/A twin gets its own copy after another padding),
     /// then each case, each after a small random padding. Every case runs once (lazy
     /// initialisation, first touch of its inputs).
-    fn build(&self, rng: &mut SplitMix64) -> (Vec<Box<dyn Case>>, Vec<Vec<u8>>) {
-        let mut pads = vec![padding(rng, 64 << 10)];
+    fn build(&self, rng: &mut SplitMix64, pad: bool) -> (Vec<Box<dyn Case>>, Vec<Vec<u8>>) {
+        let max = |m: u64| if pad { m } else { 0 };
+        let mut pads = vec![padding(rng, max(64 << 10))];
         let mut shared: Option<(Inputs, Rc<Vec<Account>>)> = None;
         let mut twin_inputs: Option<Rc<Vec<Account>>> = None;
         let mut cases = Vec::with_capacity(self.entries.len());
         for e in &self.entries {
-            pads.push(padding(rng, 4 << 10));
+            pads.push(padding(rng, max(4 << 10)));
             let mut case = match &e.source {
                 Source::Registry(bench) => bench.make(),
                 Source::Make(make) => make(),
                 Source::Shared(inputs, make) if e.control.is_some() => {
-                    pads.push(padding(rng, 64 << 10));
+                    pads.push(padding(rng, max(64 << 10)));
                     make(twin_inputs.get_or_insert_with(|| inputs.build()).clone())
                 }
                 Source::Shared(inputs, make) => {
@@ -331,7 +348,7 @@ impl<'r> Comparison<'r> {
 /// A heap block of random size in `0..max` bytes, written so it is really allocated:
 /// whatever is allocated after it lands at a different offset.
 fn padding(rng: &mut SplitMix64, max: u64) -> Vec<u8> {
-    let n = rng.below(max) as usize;
+    let n = if max == 0 { 0 } else { rng.below(max) as usize };
     black_box(vec![1u8; n])
 }
 
@@ -394,6 +411,20 @@ pub struct Config {
     pub seed: u64,
     /// Target time of one batch (one case, one round), calibrated once per process.
     pub batch_ns: u64,
+    /// Upper bound on the timed rounds of this process, in milliseconds: when the
+    /// calibrated cost of `layouts × rounds` exceeds it, fewer rounds per layout are run
+    /// (at least 5). For workloads whose single iteration takes milliseconds (the mainnet
+    /// mix, reconcile), so one comparison stays within its share of the time budget.
+    #[serde(default)]
+    pub budget_ms: Option<u64>,
+    /// Move the stack and heap between layouts (the default); `false` keeps one placement
+    /// for every layout, to measure how much the in-process layout changes matter.
+    #[serde(default = "yes")]
+    pub randomize_layout: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 impl Default for Config {
@@ -403,6 +434,8 @@ impl Default for Config {
             layouts: 4,
             seed: 1,
             batch_ns: 500_000,
+            budget_ms: None,
+            randomize_layout: true,
         }
     }
 }
@@ -459,21 +492,34 @@ pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
     let mut iters: Vec<u64> = Vec::new();
     let mut per_layout: Vec<Vec<LayoutSummary>> = vec![Vec::new(); k];
     let mut offsets = Vec::new();
+    let mut rounds = config.rounds;
     for layout in 0..config.layouts {
-        let (mut cases, pads) = cmp.build(&mut rng);
+        let (mut cases, pads) = cmp.build(&mut rng, config.randomize_layout);
         if layout == 0 {
-            iters = cases
-                .iter_mut()
-                .map(|c| calibrate(&mut **c, target))
-                .collect();
+            let mut round_ns = 0.0;
+            for c in cases.iter_mut() {
+                let n = calibrate(&mut **c, target);
+                let t = Instant::now();
+                c.run_n(n);
+                round_ns += t.elapsed().as_nanos() as f64;
+                iters.push(n);
+            }
+            if let Some(ms) = config.budget_ms {
+                let fit = ms as f64 * 1e6 / (round_ns * config.layouts as f64) - 1.0;
+                rounds = rounds.min(fit.max(5.0) as u32);
+            }
         }
-        let offset = rng.below(4096) as usize;
+        let offset = if config.randomize_layout {
+            rng.below(4096) as usize
+        } else {
+            0
+        };
         offsets.push(offset);
-        let mut logs: Vec<Vec<f64>> = vec![Vec::with_capacity(config.rounds as usize); k];
+        let mut logs: Vec<Vec<f64>> = vec![Vec::with_capacity(rounds as usize); k];
         let mut order: Vec<usize> = (0..k).collect();
         let mut ns = vec![0f64; k];
         with_stack_offset(offset, &mut || {
-            for round in 0..=config.rounds {
+            for round in 0..=rounds {
                 // Fisher–Yates: a fresh random visiting order every round.
                 for i in (1..k).rev() {
                     order.swap(i, rng.below(i as u64 + 1) as usize);
@@ -653,6 +699,13 @@ impl Request {
         ];
         if self.aa {
             a.push("--aa".into());
+        }
+        if !self.config.randomize_layout {
+            a.push("--fixed-layout".into());
+        }
+        if let Some(ms) = self.config.budget_ms {
+            a.push("--budget-ms".into());
+            a.push(ms.to_string());
         }
         for (k, v) in [
             ("--rounds", self.config.rounds as u64),
@@ -845,6 +898,8 @@ mod tests {
             layouts: 6,
             seed: 7,
             batch_ns: 200_000,
+            budget_ms: None,
+            randomize_layout: true,
         };
         let run = run(&cmp, config);
         let c = combine(std::slice::from_ref(&run), LayoutUnit::Block).unwrap();

@@ -146,6 +146,12 @@ struct PairedArgs {
     /// Target time of one timed batch, microseconds.
     #[arg(long, default_value_t = 500)]
     batch_us: u64,
+    /// Cap on each process's timed rounds, milliseconds (fewer rounds when exceeded).
+    #[arg(long)]
+    budget_ms: Option<u64>,
+    /// Keep one stack and heap placement for every in-process layout (for experiments).
+    #[arg(long)]
+    fixed_layout: bool,
     /// Run in K fresh processes (seeds S..S+K) and print the combined result; 0 = measure
     /// in this process and print its per-layout summaries.
     #[arg(long, default_value_t = 0)]
@@ -365,6 +371,8 @@ fn paired(a: &PairedArgs) -> Result<(), String> {
             layouts: a.layouts_in_process.max(1),
             seed,
             batch_ns: a.batch_us.max(1) * 1000,
+            budget_ms: a.budget_ms,
+            randomize_layout: !a.fixed_layout,
         },
     };
     if a.processes > 0 {
