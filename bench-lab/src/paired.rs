@@ -172,8 +172,9 @@ struct FindStrategy<'a> {
     family: &'a str,
     function: &'a str,
     digest: Digest,
-    twin: bool,
-    found: Option<MakeShared>,
+    /// 0: the strategy itself; `j > 0`: its `j`-th distinct copy.
+    twin: u32,
+    found: Option<(MakeShared, String)>,
 }
 
 impl StrategyVisitor for FindStrategy<'_> {
@@ -186,16 +187,39 @@ impl StrategyVisitor for FindStrategy<'_> {
             return;
         }
         let digest = self.digest;
+        let label = m.label();
         self.found = Some(match (self.twin, m.function().as_str()) {
+            (0, _) => (shared_maker(H::default(), digest), label),
             // The baseline's hashing (`gather`) is not inlined into the case, so `Twin<H>`
             // would share it with `H`; one more byte of capacity is its own monomorphized
             // copy doing the same work (see `Twin`).
             #[cfg(feature = "copy-buffer")]
-            (true, "copy-buffer@cap=200") => {
-                shared_maker(Twin(<account_hash::copy_buffer!(201)>::default()), digest)
-            }
-            (true, _) => shared_maker(Twin(H::default()), digest),
-            (false, _) => shared_maker(H::default(), digest),
+            (1, "copy-buffer@cap=200") => (
+                shared_maker(Twin(<account_hash::copy_buffer!(201)>::default()), digest),
+                "twin: copy-buffer cap=201".into(),
+            ),
+            #[cfg(feature = "copy-buffer")]
+            (2, "copy-buffer@cap=200") => (
+                shared_maker(Twin(<account_hash::copy_buffer!(202)>::default()), digest),
+                "twin: copy-buffer cap=202".into(),
+            ),
+            #[cfg(feature = "copy-buffer")]
+            (3, "copy-buffer@cap=200") => (
+                shared_maker(Twin(<account_hash::copy_buffer!(203)>::default()), digest),
+                "twin: copy-buffer cap=203".into(),
+            ),
+            (1, _) => (
+                shared_maker(Twin(H::default()), digest),
+                format!("Twin<{label}>"),
+            ),
+            (2, _) => (
+                shared_maker(Twin(Twin(H::default())), digest),
+                format!("Twin<Twin<{label}>>"),
+            ),
+            _ => (
+                shared_maker(Twin(Twin(Twin(H::default()))), digest),
+                format!("Twin<Twin<Twin<{label}>>>"),
+            ),
         });
     }
 }
@@ -218,11 +242,13 @@ where
 struct Entry<'r> {
     criterion_id: String,
     control: Option<Control>,
+    /// What code an A/A entry runs (`twin: copy-buffer cap=201`).
+    twin: Option<String>,
     items_per_iter: u64,
     source: Source<'r>,
 }
 
-fn entry<'r>(reg: &'r Registry, id: &str, twin: bool) -> Result<Entry<'r>, String> {
+fn entry<'r>(reg: &'r Registry, id: &str, twin: u32) -> Result<Entry<'r>, String> {
     static ALL: Filter = Filter {
         families: None,
         strategies: None,
@@ -246,7 +272,7 @@ fn entry<'r>(reg: &'r Registry, id: &str, twin: bool) -> Result<Entry<'r>, Strin
         _ => None,
     };
     let shared = match (digest, inputs) {
-        (Some(digest), Some(inputs)) if m.family == "account-hash" || m.family == "lt-hash" => {
+        (Some(digest), Some(_)) if m.family == "account-hash" || m.family == "lt-hash" => {
             let mut find = FindStrategy {
                 family: &m.family,
                 function: &m.function(),
@@ -255,17 +281,28 @@ fn entry<'r>(reg: &'r Registry, id: &str, twin: bool) -> Result<Entry<'r>, Strin
                 found: None,
             };
             seed_strategies(&mut find);
-            find.found.map(|make| Source::Shared(inputs, make))
+            find.found
         }
         _ => None,
     };
-    Ok(Entry {
-        criterion_id: id.to_string(),
-        control: twin.then_some(Control::Aa),
-        items_per_iter: m.items_per_iter.max(1),
+    let (source, twin_label) = match shared {
+        Some((make, label)) => match inputs {
+            Some(inputs) => (Source::Shared(inputs, make), label),
+            None => unreachable!("a shared maker is only found for shared inputs"),
+        },
         // Not a per-account strategy: the registry's builder; its A/A copy is a second
         // instance of the same code with its own inputs (placement of data and stack only).
-        source: shared.unwrap_or(Source::Registry(bench)),
+        None => (
+            Source::Registry(bench),
+            format!("second instance of {}", m.label()),
+        ),
+    };
+    Ok(Entry {
+        criterion_id: id.to_string(),
+        control: (twin > 0).then_some(Control::Aa),
+        twin: (twin > 0).then_some(twin_label),
+        items_per_iter: m.items_per_iter.max(1),
+        source,
     })
 }
 
@@ -275,22 +312,23 @@ pub struct Comparison<'r> {
 }
 
 impl<'r> Comparison<'r> {
-    /// Looks the ids up in `reg`. `aa` adds the baseline's [`Twin`] as a control row.
+    /// Looks the ids up in `reg`. `aa` adds that many distinct copies of the baseline
+    /// ([`Twin`]) as A/A control rows, first.
     pub fn new(
         reg: &'r Registry,
         baseline: &str,
         rows: &[String],
-        aa: bool,
+        aa: u32,
     ) -> Result<Self, String> {
-        let mut entries = vec![entry(reg, baseline, false)?];
-        if aa {
-            entries.push(entry(reg, baseline, true)?);
+        let mut entries = vec![entry(reg, baseline, 0)?];
+        for j in 1..=aa {
+            entries.push(entry(reg, baseline, j)?);
         }
         for r in rows {
             if r == baseline {
                 return Err(format!("row `{r}` is the baseline"));
             }
-            entries.push(entry(reg, r, false)?);
+            entries.push(entry(reg, r, 0)?);
         }
         Ok(Comparison { entries })
     }
@@ -307,6 +345,7 @@ impl<'r> Comparison<'r> {
                 .map(|(criterion_id, control, items, make)| Entry {
                     criterion_id,
                     control,
+                    twin: None,
                     items_per_iter: items.max(1),
                     source: Source::Make(make),
                 })
@@ -447,6 +486,9 @@ pub struct RowRun {
     /// `aa` for the A/A control (the baseline's twin).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub control: Option<Control>,
+    /// For an A/A row: which copy of the baseline's code it ran.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub twin: Option<String>,
     /// Iterations per timed batch.
     pub iters_per_batch: u64,
     /// Per layout: `ln(t_row / t_baseline)` per item over the rounds (interquartile mean,
@@ -550,6 +592,7 @@ pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
         .map(|i| RowRun {
             criterion_id: cmp.entries[i].criterion_id.clone(),
             control: cmp.entries[i].control,
+            twin: cmp.entries[i].twin.clone(),
             iters_per_batch: iters[i],
             layouts: std::mem::take(&mut per_layout[i]),
         })
@@ -580,6 +623,8 @@ pub struct RowResult {
     pub criterion_id: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub control: Option<Control>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub twin: Option<String>,
     /// The across-layout estimate in log space.
     pub across: Across,
     /// What goes in the record's `paired` field (verdict against the A/A band).
@@ -637,8 +682,9 @@ pub fn combine(runs: &[ProcessRun], unit: LayoutUnit) -> Option<Combined> {
         .rows
         .iter()
         .zip(&across)
-        .find(|(r, _)| r.control == Some(Control::Aa))
-        .map_or(lab_record::paired::MIN_BAND, |(_, a)| noise_band(a));
+        .filter(|(r, _)| r.control == Some(Control::Aa))
+        .map(|(_, a)| noise_band(a))
+        .fold(lab_record::paired::MIN_BAND, f64::max);
     let rows = first
         .rows
         .iter()
@@ -651,6 +697,7 @@ pub fn combine(runs: &[ProcessRun], unit: LayoutUnit) -> Option<Combined> {
             Some(RowResult {
                 criterion_id: r.criterion_id.clone(),
                 control: r.control,
+                twin: r.twin.clone(),
                 across: across[i],
                 paired: lab_record::paired::paired(
                     &first.baseline,
@@ -679,8 +726,8 @@ pub struct Request {
     pub profile: String,
     pub baseline: String,
     pub rows: Vec<String>,
-    /// Add the baseline's A/A twin as the first row.
-    pub aa: bool,
+    /// How many A/A twins of the baseline to add as the first rows (0: none).
+    pub aa: u32,
     pub config: Config,
 }
 
@@ -697,8 +744,9 @@ impl Request {
             "--rows".into(),
             self.rows.join(","),
         ];
-        if self.aa {
+        if self.aa > 0 {
             a.push("--aa".into());
+            a.push(self.aa.to_string());
         }
         if !self.config.randomize_layout {
             a.push("--fixed-layout".into());
@@ -780,14 +828,18 @@ mod tests {
         let reg = Registry::new(Profile::Smoke);
         let base = "account-hash/copy-buffer@cap=200/data_size/165";
         let row = "account-hash/copy-buffer@cap=47/data_size/165".to_string();
-        let cmp = Comparison::new(&reg, base, &[row], true).unwrap();
+        let cmp = Comparison::new(&reg, base, &[row], 1).unwrap();
         assert!(cmp
             .entries
             .iter()
             .all(|e| matches!(e.source, Source::Shared(..))));
         assert_eq!(cmp.entries[1].control, Some(Control::Aa));
-        assert!(Comparison::new(&reg, base, &["nope".into()], false).is_err());
-        assert!(Comparison::new(&reg, base, &[base.into()], false).is_err());
+        assert_eq!(
+            cmp.entries[1].twin.as_deref(),
+            Some("twin: copy-buffer cap=201")
+        );
+        assert!(Comparison::new(&reg, base, &["nope".into()], 0).is_err());
+        assert!(Comparison::new(&reg, base, &[base.into()], 0).is_err());
     }
 
     #[test]
@@ -795,6 +847,7 @@ mod tests {
         let row = |id: &str, control, logs: &[f64]| RowRun {
             criterion_id: id.into(),
             control,
+            twin: None,
             iters_per_batch: 1,
             layouts: logs
                 .iter()

@@ -131,9 +131,10 @@ struct PairedArgs {
     /// Comma-separated criterion ids of the rows.
     #[arg(long, default_value = "")]
     rows: String,
-    /// Add the A/A control: the baseline against a distinct copy of itself.
-    #[arg(long)]
-    aa: bool,
+    /// Add the A/A control: the baseline against a distinct copy of itself (`--aa`), or
+    /// against N distinct copies (`--aa N`, at most 3 distinct); the band is the widest.
+    #[arg(long, num_args = 0..=1, default_missing_value = "1", default_value_t = 0)]
+    aa: u32,
     /// Rounds per layout.
     #[arg(long, default_value_t = 60)]
     rounds: u32,
