@@ -509,23 +509,28 @@ pub struct ProcessRun {
 }
 
 /// Iterations so one batch of `case` takes about `target`: doubling until it does.
-fn calibrate(case: &mut dyn Case, target: Duration) -> u64 {
+/// Also returns the expected time of one batch, in nanoseconds (for the budget).
+fn calibrate(case: &mut dyn Case, target: Duration) -> (u64, f64) {
     let mut n = 1u64;
     loop {
         let t = Instant::now();
         case.run_n(n);
-        let e = t.elapsed();
-        if e >= target || n >= 1 << 30 {
+        let e = t.elapsed().as_secs_f64().max(1e-9);
+        if e >= target.as_secs_f64() || n >= 1 << 30 {
             // Scale to the target from the last measurement (at least 1).
-            let scaled = (n as f64 * target.as_secs_f64() / e.as_secs_f64().max(1e-9)) as u64;
-            return scaled.clamp(1, n.max(1));
+            let scaled = ((n as f64 * target.as_secs_f64() / e) as u64).clamp(1, n);
+            return (scaled, e * 1e9 * scaled as f64 / n as f64);
         }
         n *= 2;
     }
 }
 
+/// Fewest timed rounds per layout the budget may leave.
+const MIN_ROUNDS: u32 = 5;
+
 /// Runs one comparison in this process: `config.layouts` layouts of `config.rounds`
-/// rounds each (plus one untimed warm-up round per layout).
+/// rounds each (plus one untimed warm-up round per layout), fewer of both when
+/// `config.budget_ms` says so.
 pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
     let start = Instant::now();
     let mut rng = SplitMix64::new(config.seed ^ 0xA5A5_0000_5A5A);
@@ -534,21 +539,24 @@ pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
     let mut iters: Vec<u64> = Vec::new();
     let mut per_layout: Vec<Vec<LayoutSummary>> = vec![Vec::new(); k];
     let mut offsets = Vec::new();
-    let mut rounds = config.rounds;
-    for layout in 0..config.layouts {
+    let (mut rounds, mut layouts) = (config.rounds, config.layouts);
+    let mut layout = 0;
+    while layout < layouts {
+        layout += 1;
         let (mut cases, pads) = cmp.build(&mut rng, config.randomize_layout);
-        if layout == 0 {
+        if layout == 1 {
             let mut round_ns = 0.0;
             for c in cases.iter_mut() {
-                let n = calibrate(&mut **c, target);
-                let t = Instant::now();
-                c.run_n(n);
-                round_ns += t.elapsed().as_nanos() as f64;
+                let (n, ns) = calibrate(&mut **c, target);
+                round_ns += ns;
                 iters.push(n);
             }
+            // Over budget: fewer layouts first (each costs a rebuild of the inputs), then
+            // fewer rounds, down to one layout of MIN_ROUNDS (+1 warm-up).
             if let Some(ms) = config.budget_ms {
-                let fit = ms as f64 * 1e6 / (round_ns * config.layouts as f64) - 1.0;
-                rounds = rounds.min(fit.max(5.0) as u32);
+                let fit = (ms as f64 * 1e6 / round_ns) as u32;
+                layouts = layouts.min((fit / (MIN_ROUNDS + 1)).max(1));
+                rounds = rounds.min((fit / layouts).saturating_sub(1).max(MIN_ROUNDS));
             }
         }
         let offset = if config.randomize_layout {
