@@ -956,7 +956,7 @@ mod tests {
         ]);
         let config = Config {
             rounds: 40,
-            layouts: 6,
+            layouts: 8,
             seed: 7,
             batch_ns: 200_000,
             budget_ms: None,
@@ -971,9 +971,11 @@ mod tests {
             "{c:#?}"
         );
         // Within one process the copies' code never moves, so a fixed placement offset
-        // between them of a few percent is possible; the band is floored at 3 % here.
+        // between them of several percent is possible (up to ~8 % measured between
+        // cap=200 and cap=201 in release builds); the band is floored at 10 % here, still far
+        // below the 2x the `twice` row must clear.
         assert_eq!(
-            lab_record::paired::verdict(&copy.ratio, c.band.max(0.03)),
+            lab_record::paired::verdict(&copy.ratio, c.band.max(0.10)),
             lab_record::Verdict::Equal,
             "{c:#?}"
         );
