@@ -46,11 +46,8 @@ use std::time::{Duration, Instant};
 ///
 /// What is not inlined stays shared: copy-buffer's `gather` (the hashing proper) is one
 /// out-of-line function per `CopyBuffer<CAP, BUF>`, so `Twin<copy_buffer!(200)>` would only
-/// move the loop around it. The cap=200 baseline's twin is therefore
-/// `Twin<copy_buffer!(201)>`: its own copy of `gather`, `hash` and `lt_hash`, and the same
-/// work on every registered size (only data of exactly 201 bytes takes another path; the
-/// stack buffer is one byte longer). BLAKE3's compression code is shared by every row
-/// anyway.
+/// move the loop around it. Copy-buffer entries therefore use [`CODE_COPIES`] capacities
+/// instead, and `Twin` serves the strategies without such copies (streaming, meta-first).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Twin<H>(pub H);
 
@@ -159,22 +156,36 @@ type MakeShared = Box<dyn Fn(Rc<Vec<Account>>) -> Box<dyn Case>>;
 
 /// How one entry of a comparison builds its case.
 enum Source<'r> {
-    /// A per-account strategy on the comparison's shared inputs.
-    Shared(Inputs, MakeShared),
+    /// A per-account strategy on the comparison's shared inputs, as one or more distinct
+    /// copies of its code (see [`CODE_COPIES`]); each layout picks one.
+    Shared(Inputs, Vec<MakeShared>),
     /// The registry's own builder (its own inputs).
     Registry(&'r Bench),
     /// Any builder ([`Comparison::from_makers`]).
     Make(Box<dyn Fn() -> Box<dyn Case>>),
 }
 
-/// Finds the per-account strategy whose criterion function is `function` (or its [`Twin`]).
+/// How many distinct copies of copy-buffer's code each entry has: `copy_buffer!(CAP)`,
+/// `CAP + 1`, ... `CAP + 3`, each its own monomorphization of `gather`/`hash`/`lt_hash`,
+/// doing the same work on every data size except `CAP + 1 ..= CAP + 3` bytes (none of the
+/// registered sizes; the mix's fixed sizes avoid them too, its random tail can hit them
+/// rarely). Why: on this project's VM the SAME instructions (cap=47 and cap=200 at 0 B count
+/// 1630 each under callgrind) measured 2 % to 16 % apart depending on the build, because
+/// code placement, which ASLR does not change (it moves whole pages), decides alignment and
+/// aliasing. Each layout picks a copy at random, so code placement is sampled like stack
+/// and heap placement and its spread lands in the interval.
+pub const CODE_COPIES: usize = 4;
+
+/// Finds the per-account strategy whose criterion function is `function`: its code copies
+/// (only copy-buffer has more than one) and, for an A/A twin of a strategy with a single
+/// copy, a [`Twin`] wrapper.
 struct FindStrategy<'a> {
     family: &'a str,
     function: &'a str,
     digest: Digest,
-    /// 0: the strategy itself; `j > 0`: its `j`-th distinct copy.
+    /// 0: the strategy itself; `j > 0`: its `j`-th twin (A/A).
     twin: u32,
-    found: Option<(MakeShared, String)>,
+    found: Option<(Vec<MakeShared>, String)>,
 }
 
 impl StrategyVisitor for FindStrategy<'_> {
@@ -188,40 +199,58 @@ impl StrategyVisitor for FindStrategy<'_> {
         }
         let digest = self.digest;
         let label = m.label();
-        self.found = Some(match (self.twin, m.function().as_str()) {
-            (0, _) => (shared_maker(H::default(), digest), label),
-            // The baseline's hashing (`gather`) is not inlined into the case, so `Twin<H>`
-            // would share it with `H`; one more byte of capacity is its own monomorphized
-            // copy doing the same work (see `Twin`).
-            #[cfg(feature = "copy-buffer")]
-            (1, "copy-buffer@cap=200") => (
-                shared_maker(Twin(<account_hash::copy_buffer!(201)>::default()), digest),
-                "twin: copy-buffer cap=201".into(),
-            ),
-            #[cfg(feature = "copy-buffer")]
-            (2, "copy-buffer@cap=200") => (
-                shared_maker(Twin(<account_hash::copy_buffer!(202)>::default()), digest),
-                "twin: copy-buffer cap=202".into(),
-            ),
-            #[cfg(feature = "copy-buffer")]
-            (3, "copy-buffer@cap=200") => (
-                shared_maker(Twin(<account_hash::copy_buffer!(203)>::default()), digest),
-                "twin: copy-buffer cap=203".into(),
-            ),
-            (1, _) => (
-                shared_maker(Twin(H::default()), digest),
+        let cap = m.variant.strip_prefix("cap=").and_then(|c| c.parse().ok());
+        if let Some(copies) = cap.and_then(|cap| copy_buffer_copies(cap, digest)) {
+            // A twin is another copy of the same list, picked with a different index.
+            let label = match self.twin {
+                0 => label,
+                j => format!("another copy of {label} (offset {j})"),
+            };
+            self.found = Some((copies, label));
+            return;
+        }
+        self.found = Some(match self.twin {
+            0 => (vec![shared_maker(H::default(), digest)], label),
+            1 => (
+                vec![shared_maker(Twin(H::default()), digest)],
                 format!("Twin<{label}>"),
             ),
-            (2, _) => (
-                shared_maker(Twin(Twin(H::default())), digest),
+            2 => (
+                vec![shared_maker(Twin(Twin(H::default())), digest)],
                 format!("Twin<Twin<{label}>>"),
             ),
             _ => (
-                shared_maker(Twin(Twin(Twin(H::default()))), digest),
+                vec![shared_maker(Twin(Twin(Twin(H::default()))), digest)],
                 format!("Twin<Twin<Twin<{label}>>>"),
             ),
         });
     }
+}
+
+/// The [`CODE_COPIES`] copies of `copy_buffer!(cap)` for the registered capacities.
+#[cfg(feature = "copy-buffer")]
+fn copy_buffer_copies(cap: usize, digest: Digest) -> Option<Vec<MakeShared>> {
+    use account_hash::copy_buffer;
+    macro_rules! copies {
+        ($($cap:literal),*) => {
+            match cap {
+                $($cap => Some(vec![
+                    shared_maker(<copy_buffer!($cap)>::default(), digest),
+                    shared_maker(<copy_buffer!($cap + 1)>::default(), digest),
+                    shared_maker(<copy_buffer!($cap + 2)>::default(), digest),
+                    shared_maker(<copy_buffer!($cap + 3)>::default(), digest),
+                ]),)*
+                _ => None,
+            }
+        };
+    }
+    // Keep in step with workloads::SWEEP_CAPS (a test checks).
+    copies!(0, 47, 128, 175, 200, 239, 256, 512)
+}
+
+#[cfg(not(feature = "copy-buffer"))]
+fn copy_buffer_copies(_cap: usize, _digest: Digest) -> Option<Vec<MakeShared>> {
+    None
 }
 
 fn shared_maker<H>(hasher: H, digest: Digest) -> MakeShared
@@ -242,8 +271,10 @@ where
 struct Entry<'r> {
     criterion_id: String,
     control: Option<Control>,
-    /// What code an A/A entry runs (`twin: copy-buffer cap=201`).
+    /// What code an A/A entry runs.
     twin: Option<String>,
+    /// For an A/A entry with code copies: which copy, relative to the baseline's.
+    copy_offset: usize,
     items_per_iter: u64,
     source: Source<'r>,
 }
@@ -301,6 +332,7 @@ fn entry<'r>(reg: &'r Registry, id: &str, twin: u32) -> Result<Entry<'r>, String
         criterion_id: id.to_string(),
         control: (twin > 0).then_some(Control::Aa),
         twin: (twin > 0).then_some(twin_label),
+        copy_offset: twin as usize,
         items_per_iter: m.items_per_iter.max(1),
         source,
     })
@@ -320,6 +352,12 @@ impl<'r> Comparison<'r> {
         rows: &[String],
         aa: u32,
     ) -> Result<Self, String> {
+        if aa as usize >= CODE_COPIES {
+            return Err(format!(
+                "--aa {aa}: at most {} distinct copies",
+                CODE_COPIES - 1
+            ));
+        }
         let mut entries = vec![entry(reg, baseline, 0)?];
         for j in 1..=aa {
             entries.push(entry(reg, baseline, j)?);
@@ -346,6 +384,7 @@ impl<'r> Comparison<'r> {
                     criterion_id,
                     control,
                     twin: None,
+                    copy_offset: 0,
                     items_per_iter: items.max(1),
                     source: Source::Make(make),
                 })
@@ -355,7 +394,8 @@ impl<'r> Comparison<'r> {
 
     /// Builds every case for one layout: a random-size heap padding, then the shared
     /// inputs (once, for all rows; the A/A twin gets its own copy after another padding),
-    /// then each case, each after a small random padding. Every case runs once (lazy
+    /// then each case, each after a small random padding and, where the strategy has code
+    /// copies, from a random copy (the A/A: the copy `offset` after the baseline's). Every case runs once (lazy
     /// initialisation, first touch of its inputs).
     fn build(&self, rng: &mut SplitMix64, pad: bool) -> (Vec<Box<dyn Case>>, Vec<Vec<u8>>) {
         let max = |m: u64| if pad { m } else { 0 };
@@ -363,18 +403,29 @@ impl<'r> Comparison<'r> {
         let mut shared: Option<(Inputs, Rc<Vec<Account>>)> = None;
         let mut twin_inputs: Option<Rc<Vec<Account>>> = None;
         let mut cases = Vec::with_capacity(self.entries.len());
-        for e in &self.entries {
+        // The baseline's copy; A/A entries take the copies after it.
+        let mut base_copy = 0;
+        for (i, e) in self.entries.iter().enumerate() {
             pads.push(padding(rng, max(4 << 10)));
             let mut case = match &e.source {
                 Source::Registry(bench) => bench.make(),
                 Source::Make(make) => make(),
-                Source::Shared(inputs, make) if e.control.is_some() => {
+                Source::Shared(inputs, copies) if e.control.is_some() => {
                     pads.push(padding(rng, max(64 << 10)));
+                    let make = &copies[(base_copy + e.copy_offset) % copies.len()];
                     make(twin_inputs.get_or_insert_with(|| inputs.build()).clone())
                 }
-                Source::Shared(inputs, make) => {
+                Source::Shared(inputs, copies) => {
+                    let copy = if pad {
+                        rng.below(copies.len() as u64) as usize
+                    } else {
+                        0
+                    };
+                    if i == 0 {
+                        base_copy = copy;
+                    }
                     let (_, accounts) = shared.get_or_insert_with(|| (*inputs, inputs.build()));
-                    make(accounts.clone())
+                    copies[copy](accounts.clone())
                 }
             };
             case.run_once();
@@ -844,10 +895,31 @@ mod tests {
         assert_eq!(cmp.entries[1].control, Some(Control::Aa));
         assert_eq!(
             cmp.entries[1].twin.as_deref(),
-            Some("twin: copy-buffer cap=201")
+            Some("another copy of copy-buffer cap=200 (offset 1)")
         );
+        for e in &cmp.entries {
+            let Source::Shared(_, copies) = &e.source else {
+                unreachable!()
+            };
+            assert_eq!(copies.len(), CODE_COPIES);
+        }
+        let mut rng = SplitMix64::new(1);
+        let (mut cases, _pads) = cmp.build(&mut rng, true);
+        for c in &mut cases {
+            c.run_n(2);
+        }
         assert!(Comparison::new(&reg, base, &["nope".into()], 0).is_err());
         assert!(Comparison::new(&reg, base, &[base.into()], 0).is_err());
+    }
+
+    #[cfg(feature = "copy-buffer")]
+    #[test]
+    fn every_swept_capacity_has_code_copies() {
+        for cap in crate::workloads::SWEEP_CAPS {
+            let copies = copy_buffer_copies(cap, Digest::Legacy);
+            assert_eq!(copies.map(|c| c.len()), Some(CODE_COPIES), "cap={cap}");
+        }
+        assert!(copy_buffer_copies(1, Digest::Legacy).is_none());
     }
 
     #[test]
