@@ -22,10 +22,34 @@
 //!   and cases behind a random-size heap padding. xtask runs several fresh processes (ASLR
 //!   moves the stack and heap bases); `lab paired --processes K` does the same itself.
 //!   `lab_record::paired` turns the per-layout means into an interval over layouts.
-//! - **A/A control** (`--aa`): the baseline against [`Twin`] of itself, a distinct type so
-//!   monomorphization emits a separate copy of the hashing loop at another address, with
-//!   its own copy of the inputs. Its spread across layouts sets the table's noise band
-//!   ([`lab_record::paired::noise_band`]).
+//! - **Code placement**: ASLR moves whole pages, so every process of one binary has the
+//!   same code alignment; on this VM the same instructions measured 2-16 % apart between
+//!   builds. Copy-buffer entries come as [`CODE_COPIES`] monomorphized copies and each
+//!   layout picks one at random, so code placement is sampled too.
+//! - **A/A control** (`--aa`): the baseline against another copy of its code (a different
+//!   copy-buffer copy; [`Twin`] for strategies without copies) with its own copy of the
+//!   inputs. Its interval sets the table's noise band
+//!   ([`lab_record::paired::noise_band`]: how far from 1 the A/A interval reaches, at
+//!   least 0.5 %; with several A/A rows, the widest).
+//!
+//! # Defaults, and what was measured to choose them
+//!
+//! On the project's 2-core VM with three other engineers compiling (load average 2.5-5),
+//! copy-buffer cap=47 vs cap=200 at 165 B:
+//! - Within a layout, the middle of the per-round log ratios is within ±0.5 %, but rounds
+//!   whose batch was preempted are off by 10-100 %: hence the interquartile mean per
+//!   layout (`lab_record::paired::summarize_rounds`).
+//! - In-process layouts (stack offset, heap padding, code copy) vary about as much as fresh
+//!   processes do (block SD 0.8-1.3 % vs SD of process means 0.4-0.8 % over 4 blocks); with
+//!   ASLR off and no in-process changes, 8 processes agreed within 0.1-0.6 %. Both are used:
+//!   in-process layouts are cheap, processes add the ASLR part.
+//! - Back-to-back runs of about 1 s each moved the estimate by up to 2 points, more than
+//!   their intervals: the load drifts. Spreading each comparison's processes over the whole
+//!   run ([`run_round_robin`]) and taking one sample per process ([`LayoutUnit::Process`])
+//!   brought two runs to within 0.4 points, intervals ±0.35-1.3 %.
+//! - Chosen: 8 processes x 4 layouts x 30 rounds, 0.5 ms batches, `--aa 1`, `--budget-ms
+//!   1500`: ~0.2 s per process for a per-account table, ~1.6 s per comparison; the 24
+//!   comparisons of the quick profile took 57 s with 4 processes each (budget 400 ms).
 
 use crate::account_hash::meta;
 use crate::cases::{seed_strategies, Digest, StrategyVisitor};
@@ -829,38 +853,62 @@ impl Request {
 }
 
 /// Runs `request` in `processes` fresh processes of the lab binary `lab_exe`, one after
-/// the other (never in parallel: they would time each other), process `i` with seed
-/// `request.config.seed + i`, and parses each one's JSON. The children get glibc's
-/// `MALLOC_MMAP_THRESHOLD_`/`MALLOC_TRIM_THRESHOLD_` at 1 GiB, as bench-all gives criterion,
-/// so large inputs live in the heap the padding moves.
+/// the other: [`run_round_robin`] with one request.
 pub fn run_processes(
     lab_exe: &std::path::Path,
     request: &Request,
     processes: u32,
 ) -> Result<Vec<ProcessRun>, String> {
-    (0..processes)
-        .map(|i| {
+    let mut all = run_round_robin(lab_exe, std::slice::from_ref(request), processes)?;
+    Ok(all.pop().unwrap_or_default())
+}
+
+/// Runs every request in `processes` fresh processes of the lab binary `lab_exe`, round
+/// robin (process 1 of every request, then process 2 of every request, ...), never two at
+/// once (they would time each other). Process `i` of a request gets seed
+/// `request.config.seed + i`. Returns, per request, its processes' parsed output.
+///
+/// Why round robin: a paired ratio cancels what slows both rows alike, but not what slows
+/// one more than the other (a neighbour's compile thrashing the cache hurts the row with
+/// more memory traffic), and that changes over seconds. Spreading each comparison's
+/// processes over the whole run puts that drift between processes, where the interval
+/// (one sample per process, [`LayoutUnit::Process`]) sees it; measured here, back-to-back
+/// runs of 1 s each moved the 165 B estimate by 2 points, round-robin ones by 0.4.
+///
+/// The children get glibc's `MALLOC_MMAP_THRESHOLD_`/`MALLOC_TRIM_THRESHOLD_` at 1 GiB, as
+/// bench-all gives criterion, so large inputs live in the heap the padding moves.
+pub fn run_round_robin(
+    lab_exe: &std::path::Path,
+    requests: &[Request],
+    processes: u32,
+) -> Result<Vec<Vec<ProcessRun>>, String> {
+    let mut out: Vec<Vec<ProcessRun>> = vec![Vec::new(); requests.len()];
+    for i in 0..processes {
+        for (request, runs) in requests.iter().zip(&mut out) {
             let mut r = request.clone();
             r.config.seed = request.config.seed.wrapping_add(i as u64);
-            let out = std::process::Command::new(lab_exe)
+            let child = std::process::Command::new(lab_exe)
                 .args(r.args())
                 .env("MALLOC_MMAP_THRESHOLD_", "1073741824")
                 .env("MALLOC_TRIM_THRESHOLD_", "1073741824")
                 .output()
                 .map_err(|e| format!("cannot run {}: {e}", lab_exe.display()))?;
-            if !out.status.success() {
+            if !child.status.success() {
                 return Err(format!(
                     "{} {}: {}\n{}",
                     lab_exe.display(),
                     r.args().join(" "),
-                    out.status,
-                    String::from_utf8_lossy(&out.stderr)
+                    child.status,
+                    String::from_utf8_lossy(&child.stderr)
                 ));
             }
-            serde_json::from_slice(&out.stdout)
-                .map_err(|e| format!("lab paired printed unreadable JSON: {e}"))
-        })
-        .collect()
+            runs.push(
+                serde_json::from_slice(&child.stdout)
+                    .map_err(|e| format!("lab paired printed unreadable JSON: {e}"))?,
+            );
+        }
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

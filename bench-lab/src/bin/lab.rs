@@ -4,6 +4,13 @@
 //! - `lab allocs [--json]`: for each, allocations per iteration and peak heap bytes, from a
 //!   counting global allocator, plus whether its digest matches the reference. Never timed.
 //! - `lab mix`: the mainnet mix's composition.
+//! - `lab paired --baseline ID --rows ID,... [--aa [N]] [--rounds R] [--layouts-in-process L]
+//!   [--seed S] [--budget-ms MS] [--json]`: the rows timed against the baseline, paired and
+//!   interleaved, over L memory layouts in this process (one JSON object of per-layout
+//!   summaries, `bench_lab::paired::ProcessRun`); with `--processes K`, K fresh processes
+//!   combined (`bench_lab::paired::Combined`, the rows' `Paired` records).
+//! - `lab instructions --ids ID,... --iters N [--json]`: N iterations inside one function
+//!   for callgrind to count; `--valgrind` spawns valgrind itself and prints the counts.
 //!
 //! The counting allocator is the one `unsafe` outside SIMD kernels in the project: a
 //! `GlobalAlloc` cannot be written without it. It only forwards to the system allocator.
@@ -157,8 +164,10 @@ struct PairedArgs {
     /// in this process and print its per-layout summaries.
     #[arg(long, default_value_t = 0)]
     processes: u32,
-    /// With --processes: `block` (every in-process layout is a sample) or `process`.
-    #[arg(long, default_value = "block")]
+    /// With --processes: `process` (one sample per process, the mean of its layouts) or
+    /// `block` (every in-process layout is a sample: narrower, but under-covers when the
+    /// machine's load drifts).
+    #[arg(long, default_value = "process")]
     unit: String,
     /// Print one JSON object instead of a table.
     #[arg(long)]
