@@ -322,7 +322,8 @@ fn entry<'r>(reg: &'r Registry, id: &str, twin: u32) -> Result<Entry<'r>, String
     };
     let (kind, param) = m.workload.rsplit_once('/').unwrap_or((&m.workload, ""));
     let inputs = match (kind, param.parse::<usize>()) {
-        ("data_size", Ok(size)) => Some(Inputs::One(size)),
+        // The sweep hashes the same `workloads::account(size, 0)` as the seed sizes.
+        ("data_size" | "cap_sweep", Ok(size)) => Some(Inputs::One(size)),
         ("mainnet_mix", Ok(n)) => Some(Inputs::Mix(n, reg.profile.mix_tail_cap())),
         _ => None,
     };
@@ -336,7 +337,19 @@ fn entry<'r>(reg: &'r Registry, id: &str, twin: u32) -> Result<Entry<'r>, String
                 found: None,
             };
             seed_strategies(&mut find);
-            find.found
+            // The sweep's capacities are not seed strategies; their copies are listed.
+            let cap = m.variant.strip_prefix("cap=").and_then(|c| c.parse().ok());
+            find.found.or_else(|| match cap {
+                Some(cap) if m.strategy == "copy-buffer" => {
+                    let copies = copy_buffer_copies(cap, digest)?;
+                    let label = match twin {
+                        0 => m.label(),
+                        j => format!("another copy of {} (offset {j})", m.label()),
+                    };
+                    Some((copies, label))
+                }
+                _ => None,
+            })
         }
         _ => None,
     };
@@ -958,6 +971,24 @@ mod tests {
         }
         assert!(Comparison::new(&reg, base, &["nope".into()], 0).is_err());
         assert!(Comparison::new(&reg, base, &[base.into()], 0).is_err());
+    }
+
+    #[cfg(feature = "copy-buffer")]
+    #[test]
+    fn sweep_rows_share_inputs_and_have_copies() {
+        let reg = Registry::new(Profile::Smoke);
+        let base = "account-hash/copy-buffer@cap=200/cap_sweep/170";
+        let rows: Vec<String> = [0, 47, 128, 175, 239, 256, 512]
+            .iter()
+            .map(|c| format!("account-hash/copy-buffer@cap={c}/cap_sweep/170"))
+            .collect();
+        let cmp = Comparison::new(&reg, base, &rows, 1).unwrap();
+        for e in &cmp.entries {
+            match &e.source {
+                Source::Shared(Inputs::One(170), copies) => assert_eq!(copies.len(), CODE_COPIES),
+                _ => panic!("{} is not shared", e.criterion_id),
+            }
+        }
     }
 
     #[cfg(feature = "copy-buffer")]
