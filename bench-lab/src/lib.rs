@@ -49,7 +49,9 @@
 pub mod cases;
 pub mod filter;
 pub mod floor;
+pub mod instructions;
 pub mod isa;
+pub mod paired;
 pub mod peers;
 pub mod profile;
 pub mod reference;
@@ -95,6 +97,14 @@ pub trait Case {
     fn time(&mut self, b: &mut criterion::Bencher<'_>);
     /// Run one iteration untimed (the counted allocation pass).
     fn run_once(&mut self);
+    /// Run `n` iterations untimed. The default body is instantiated for each case type, so
+    /// a caller holding a `dyn Case` pays one dynamic call per batch, not per iteration
+    /// (the paired runner times batches through it).
+    fn run_n(&mut self, n: u64) {
+        for _ in 0..n {
+            self.run_once();
+        }
+    }
     /// Compare this case's output with the reference digest; `None` when there is none.
     fn digest_matches_reference(&mut self) -> Option<bool>;
 }

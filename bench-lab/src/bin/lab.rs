@@ -4,6 +4,13 @@
 //! - `lab allocs [--json]`: for each, allocations per iteration and peak heap bytes, from a
 //!   counting global allocator, plus whether its digest matches the reference. Never timed.
 //! - `lab mix`: the mainnet mix's composition.
+//! - `lab paired --baseline ID --rows ID,... [--aa [N]] [--rounds R] [--layouts-in-process L]
+//!   [--seed S] [--budget-ms MS] [--json]`: the rows timed against the baseline, paired and
+//!   interleaved, over L memory layouts in this process (one JSON object of per-layout
+//!   summaries, `bench_lab::paired::ProcessRun`); with `--processes K`, K fresh processes
+//!   combined (`bench_lab::paired::Combined`, the rows' `Paired` records).
+//! - `lab instructions --ids ID,... --iters N [--json]`: N iterations inside one function
+//!   for callgrind to count; `--valgrind` spawns valgrind itself and prints the counts.
 //!
 //! The counting allocator is the one `unsafe` outside SIMD kernels in the project: a
 //! `GlobalAlloc` cannot be written without it. It only forwards to the system allocator.
@@ -92,6 +99,79 @@ enum Command {
         #[arg(long, default_value = "quick")]
         profile: String,
     },
+    /// Time rows against a baseline, paired and interleaved, over several memory layouts.
+    Paired(PairedArgs),
+    /// Run benchmarks for instruction counting under callgrind (see bench_lab::instructions),
+    /// or with --valgrind, spawn valgrind and print the counts.
+    Instructions(InstructionsArgs),
+}
+
+/// `lab instructions`: see `bench_lab::instructions`.
+#[derive(Args)]
+struct InstructionsArgs {
+    /// smoke, quick or full (decides which ids exist).
+    #[arg(long, default_value = "quick")]
+    profile: String,
+    /// Comma-separated criterion ids.
+    #[arg(long)]
+    ids: String,
+    /// Counted iterations (after one warm-up iteration).
+    #[arg(long, default_value_t = 100)]
+    iters: u64,
+    /// Spawn valgrind (callgrind) on this binary, one process per id, and print the counts.
+    #[arg(long)]
+    valgrind: bool,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `lab paired`: see `bench_lab::paired`.
+#[derive(Args)]
+struct PairedArgs {
+    /// smoke, quick or full (decides which ids exist, e.g. the mix size).
+    #[arg(long, default_value = "quick")]
+    profile: String,
+    /// The baseline's criterion id.
+    #[arg(long)]
+    baseline: String,
+    /// Comma-separated criterion ids of the rows.
+    #[arg(long, default_value = "")]
+    rows: String,
+    /// Add the A/A control: the baseline against a distinct copy of itself (`--aa`), or
+    /// against N distinct copies (`--aa N`, at most 3 distinct); the band is the widest.
+    #[arg(long, num_args = 0..=1, default_missing_value = "1", default_value_t = 0)]
+    aa: u32,
+    /// Rounds per layout.
+    #[arg(long, default_value_t = 60)]
+    rounds: u32,
+    /// Layouts (stack offset, heap placement) per process.
+    #[arg(long, default_value_t = 4)]
+    layouts_in_process: u32,
+    /// Seed of the visiting order and layouts (default: from the clock and pid).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Target time of one timed batch, microseconds.
+    #[arg(long, default_value_t = 500)]
+    batch_us: u64,
+    /// Cap on each process's timed rounds, milliseconds (fewer rounds when exceeded).
+    #[arg(long)]
+    budget_ms: Option<u64>,
+    /// Keep one stack and heap placement for every in-process layout (for experiments).
+    #[arg(long)]
+    fixed_layout: bool,
+    /// Run in K fresh processes (seeds S..S+K) and print the combined result; 0 = measure
+    /// in this process and print its per-layout summaries.
+    #[arg(long, default_value_t = 0)]
+    processes: u32,
+    /// With --processes: `process` (one sample per process, the mean of its layouts) or
+    /// `block` (every in-process layout is a sample: narrower, but under-covers when the
+    /// machine's load drifts).
+    #[arg(long, default_value = "process")]
+    unit: String,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Args)]
@@ -136,6 +216,8 @@ fn main() -> ExitCode {
         Command::List(sel) => list(&sel),
         Command::Allocs(sel) => allocs(&sel),
         Command::Mix { profile } => mix(&profile),
+        Command::Paired(args) => paired(&args),
+        Command::Instructions(args) => instructions(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -264,5 +346,158 @@ fn mix(profile: &str) -> Result<(), String> {
         "  data bytes {total}, mean {:.1} B per account",
         total as f64 / sizes.len().max(1) as f64
     );
+    Ok(())
+}
+
+fn paired(a: &PairedArgs) -> Result<(), String> {
+    use bench_lab::paired::{self, Config, LayoutUnit, Request};
+    let seed = a.seed.unwrap_or_else(|| {
+        let t = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        t ^ (u64::from(std::process::id()) << 32)
+    });
+    let request = Request {
+        profile: a.profile.clone(),
+        baseline: a.baseline.clone(),
+        rows: a
+            .rows
+            .split(',')
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+            .collect(),
+        aa: a.aa,
+        config: Config {
+            rounds: a.rounds.max(2),
+            layouts: a.layouts_in_process.max(1),
+            seed,
+            batch_ns: a.batch_us.max(1) * 1000,
+            budget_ms: a.budget_ms,
+            randomize_layout: !a.fixed_layout,
+        },
+    };
+    if a.processes > 0 {
+        let unit = match a.unit.as_str() {
+            "block" => LayoutUnit::Block,
+            "process" => LayoutUnit::Process,
+            u => return Err(format!("--unit {u}: expected block or process")),
+        };
+        let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+        let start = std::time::Instant::now();
+        let runs = paired::run_processes(&exe, &request, a.processes)?;
+        let c = paired::combine(&runs, unit)
+            .ok_or("the processes' results cannot be combined (too few layouts?)")?;
+        if a.json {
+            let out = serde_json::json!({"combined": c, "runs": runs,
+                "wall_secs": start.elapsed().as_secs_f64()});
+            println!("{out}");
+        } else {
+            println!(
+                "baseline {}  band ±{:.2}%  {} processes, {:.1} s",
+                c.baseline,
+                100.0 * c.band,
+                c.processes,
+                start.elapsed().as_secs_f64()
+            );
+            for r in &c.rows {
+                let p = &r.paired;
+                let [lo, hi] = p.layout_range.unwrap_or([f64::NAN; 2]);
+                println!(
+                    "{:<60} {:>4} {:.4} [{:.4}, {:.4}]  layouts {} sd {:.2}% range {:.4}..{:.4}  rounds sd {:.2}%  {}",
+                    r.criterion_id,
+                    if r.control.is_some() { "A/A" } else { "" },
+                    p.ratio.estimate,
+                    p.ratio.lower,
+                    p.ratio.upper,
+                    r.across.layouts,
+                    100.0 * r.across.layout_sd,
+                    lo,
+                    hi,
+                    100.0 * r.mean_round_sd,
+                    p.verdict
+                );
+            }
+        }
+        return Ok(());
+    }
+    let reg = Registry::new(Profile::parse(&request.profile)?);
+    let cmp = paired::Comparison::new(&reg, &request.baseline, &request.rows, request.aa)?;
+    let run = paired::run(&cmp, request.config);
+    if a.json {
+        println!(
+            "{}",
+            serde_json::to_string(&run).map_err(|e| e.to_string())?
+        );
+    } else {
+        for r in &run.rows {
+            let means: Vec<String> = r
+                .layouts
+                .iter()
+                .map(|l| format!("{:.4}", l.iq_mean_log.exp()))
+                .collect();
+            println!("{:<60} per layout {}", r.criterion_id, means.join(" "));
+        }
+    }
+    Ok(())
+}
+
+fn instructions(a: &InstructionsArgs) -> Result<(), String> {
+    use bench_lab::instructions::{self, Ran};
+    let ids: Vec<String> = a
+        .ids
+        .split(',')
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect();
+    let profile = Profile::parse(&a.profile)?;
+    if a.valgrind {
+        let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+        let counted = instructions::count_under_valgrind(&exe, profile.name(), &ids, a.iters)?;
+        if a.json {
+            println!(
+                "{}",
+                serde_json::to_string(&counted).map_err(|e| e.to_string())?
+            );
+        } else {
+            for c in &counted {
+                let isa = c.isa.map_or("-", |i| i.as_str());
+                println!(
+                    "{:<60} {:>14.1} instructions/iter  isa {isa}",
+                    c.criterion_id, c.instructions_per_iter
+                );
+            }
+        }
+        return Ok(());
+    }
+    let reg = Registry::new(profile);
+    let all = Filter::default();
+    let mut out = Vec::new();
+    for id in &ids {
+        let bench = reg
+            .select(&all)
+            .find(|b| b.meta.id.criterion_id() == *id)
+            .ok_or_else(|| format!("no benchmark `{id}` in profile {}", profile.name()))?;
+        let mut case = bench.make();
+        case.run_once();
+        instructions::hashlab_counted_iterations(&mut *case, a.iters);
+        out.push(Ran {
+            criterion_id: id.clone(),
+            iters: a.iters,
+            isa: instructions::isa_of(&bench.meta),
+        });
+    }
+    if a.json {
+        println!(
+            "{}",
+            serde_json::to_string(&out).map_err(|e| e.to_string())?
+        );
+    } else {
+        for r in &out {
+            println!(
+                "{:<60} ran {} iterations, isa {:?}",
+                r.criterion_id, r.iters, r.isa
+            );
+        }
+    }
     Ok(())
 }

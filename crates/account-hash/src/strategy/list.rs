@@ -125,6 +125,45 @@ fn visit_copy_buffer_sweep(v: &mut impl StrategyVisitor) {
     v.sweep(&with(Role::Candidate), <copy_buffer!(512)>::default());
 }
 
+/// How many distinct compiled copies of one copy-buffer capacity [`visit_code_copies`]
+/// visits.
+pub const CODE_COPIES: usize = 4;
+
+/// Visits [`CODE_COPIES`] distinct compiled copies of `copy_buffer!(cap)` for a capacity of
+/// [`SWEEP_CAPS`]: `cap`, `cap + 1`, `cap + 2`, `cap + 3`, each its own monomorphization of
+/// the gather, doing the same work for every data size except `cap + 1 ..= cap + 3` bytes.
+/// The lab's paired comparisons pick one copy per memory layout, so code placement (which
+/// address randomization never changes: it moves whole pages) is sampled like stack and
+/// heap placement. Returns false (visiting nothing) for other capacities or without the
+/// `copy-buffer` feature.
+pub fn visit_code_copies(cap: usize, v: &mut impl StrategyVisitor) -> bool {
+    #[cfg(feature = "copy-buffer")]
+    {
+        use crate::copy_buffer;
+        macro_rules! copies {
+            ($($cap:literal),*) => {
+                match cap {
+                    $($cap => {
+                        v.per_account(&COPY_BUFFER, <copy_buffer!($cap)>::default());
+                        v.per_account(&COPY_BUFFER, <copy_buffer!($cap + 1)>::default());
+                        v.per_account(&COPY_BUFFER, <copy_buffer!($cap + 2)>::default());
+                        v.per_account(&COPY_BUFFER, <copy_buffer!($cap + 3)>::default());
+                        true
+                    })*
+                    _ => false,
+                }
+            };
+        }
+        // The same capacities as SWEEP_CAPS (a test checks).
+        copies!(0, 47, 128, 175, 200, 239, 256, 512)
+    }
+    #[cfg(not(feature = "copy-buffer"))]
+    {
+        let _ = (cap, v);
+        false
+    }
+}
+
 /// The cargo features of this crate that compiled a listed strategy, in list order, once
 /// each.
 pub fn compiled_features() -> Vec<&'static str> {

@@ -1,0 +1,158 @@
+//! Instructions per iteration, counted under valgrind (`lab instructions`): a number that
+//! does not depend on load, frequency or memory layout, so two runs of the same code give
+//! the same count, and a change of a few instructions per hash is visible where wall-clock
+//! time cannot see it.
+//!
+//! How: `lab instructions --ids ID --iters N` builds the case, runs it once (lazy
+//! initialisation, CPU-feature detection, first touch of the inputs), then runs N
+//! iterations inside [`hashlab_counted_iterations`], an `#[inline(never)]` function with a
+//! name nothing else has. Run under
+//! `valgrind --tool=callgrind --collect-atstart=no --toggle-collect=*hashlab_counted_iterations*`
+//! only those N iterations (and everything they call) are counted; instructions per
+//! iteration = callgrind's total `Ir` / N. [`count_under_valgrind`] does all of that for a
+//! list of ids, one valgrind process per id (a toggle counts every call of the function, so
+//! two ids in one process would add up).
+//!
+//! Why callgrind with `--toggle-collect`, not cachegrind client requests or
+//! `gungraun`/`iai-callgrind`: it needs nothing but the valgrind binary (CI installs the
+//! Debian package) and the existing `lab` binary and registry; client requests need the
+//! valgrind headers or an FFI crate and `unsafe`, and the iai-style crates bring their own
+//! harness and runner binary that would duplicate the registry. The cost is one valgrind
+//! start per benchmark (~0.5 s plus the counted work at ~50x slowdown).
+//!
+//! The ISA: under valgrind the CPU reports no AVX-512, so blake3 and `blake3-lanes` pick a
+//! narrower backend than a timed run on the same machine; [`isa_of`] records what the
+//! counted run used (`instructions_isa` in results.json).
+
+use crate::{BenchMeta, Case};
+use lab_record::Isa;
+use serde::{Deserialize, Serialize};
+use std::hint::black_box;
+use std::path::Path;
+use std::process::Command;
+
+/// The callgrind `--toggle-collect` pattern that matches [`hashlab_counted_iterations`].
+pub const TOGGLE: &str = "*hashlab_counted_iterations*";
+
+/// Runs `n` iterations of `case`: the only code callgrind counts (see the module doc).
+#[inline(never)]
+pub fn hashlab_counted_iterations(case: &mut dyn Case, n: u64) {
+    case.run_n(black_box(n));
+}
+
+/// The widest instruction set the benchmark's hashing uses in this process: the row's
+/// `isa`, which the registry detects in the process that builds it (under valgrind: the
+/// instruction sets valgrind's CPU offers, AVX2 at most). `None` for families that do not
+/// hash with BLAKE3.
+pub fn isa_of(meta: &BenchMeta) -> Option<Isa> {
+    meta.isa
+}
+
+/// One row of `lab instructions --json` (the lab side: it cannot see the count).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Ran {
+    pub criterion_id: String,
+    pub iters: u64,
+    pub isa: Option<Isa>,
+}
+
+/// A counted benchmark: instructions per iteration and the ISA of the counted code.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Counted {
+    pub criterion_id: String,
+    pub instructions_per_iter: f64,
+    pub isa: Option<Isa>,
+}
+
+/// Reads the `Ir` total from a callgrind output file: the `totals:` line, or `summary:`
+/// when there is none.
+pub fn parse_callgrind_total(text: &str) -> Option<u64> {
+    let line = |key: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(key))
+            .and_then(|rest| rest.split_whitespace().next()?.parse().ok())
+    };
+    line("totals:").or_else(|| line("summary:"))
+}
+
+/// Counts each id's instructions per iteration: for each, runs
+/// `valgrind --tool=callgrind --collect-atstart=no --toggle-collect=TOGGLE
+/// --callgrind-out-file=DIR/callgrind.out.<pid> LAB instructions --profile P --ids ID
+/// --iters N --json`, reads the ISA from the lab's JSON and `Ir` from callgrind's file.
+/// `valgrind` is looked up in `PATH`.
+pub fn count_under_valgrind(
+    lab_exe: &Path,
+    profile: &str,
+    ids: &[String],
+    iters: u64,
+) -> Result<Vec<Counted>, String> {
+    let dir = std::env::temp_dir().join(format!("hashlab-callgrind-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut out = Vec::new();
+    for id in ids {
+        let file = dir.join(format!("callgrind.out.{}", out.len()));
+        let result = Command::new("valgrind")
+            .arg("--tool=callgrind")
+            .arg("--collect-atstart=no")
+            .arg(format!("--toggle-collect={TOGGLE}"))
+            .arg(format!("--callgrind-out-file={}", file.display()))
+            .arg(lab_exe)
+            .args(["instructions", "--profile", profile, "--ids", id])
+            .args(["--iters", &iters.to_string(), "--json"])
+            .output()
+            .map_err(|e| format!("cannot run valgrind (is it installed?): {e}"))?;
+        if !result.status.success() {
+            return Err(format!(
+                "valgrind on {id}: {}\n{}",
+                result.status,
+                String::from_utf8_lossy(&result.stderr)
+            ));
+        }
+        let ran: Vec<Ran> = serde_json::from_slice(&result.stdout)
+            .map_err(|e| format!("{id}: lab instructions printed unreadable JSON: {e}"))?;
+        let ran = ran
+            .into_iter()
+            .next()
+            .ok_or_else(|| format!("{id}: nothing ran"))?;
+        let text =
+            std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let total = parse_callgrind_total(&text)
+            .ok_or_else(|| format!("{}: no totals: line", file.display()))?;
+        let _ = std::fs::remove_file(&file);
+        out.push(Counted {
+            criterion_id: id.clone(),
+            instructions_per_iter: total as f64 / ran.iters.max(1) as f64,
+            isa: ran.isa,
+        });
+    }
+    let _ = std::fs::remove_dir(&dir);
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn callgrind_totals_parse() {
+        let text = "version: 1\ncreator: callgrind-3.22.0\nevents: Ir\nsummary: 1234\n\
+                    fn=(1) x\n5 10\ntotals: 123456\n";
+        assert_eq!(parse_callgrind_total(text), Some(123456));
+        assert_eq!(parse_callgrind_total("events: Ir\nsummary: 77\n"), Some(77));
+        assert_eq!(parse_callgrind_total("events: Ir\n"), None);
+    }
+
+    #[test]
+    fn isa_is_known_for_blake3_families_only() {
+        let reg = crate::Registry::new(crate::Profile::Smoke);
+        let all = crate::Filter::default();
+        for b in reg.select(&all) {
+            let isa = isa_of(&b.meta);
+            let hashes = matches!(
+                b.meta.id.digest,
+                lab_record::Digest::Legacy | lab_record::Digest::Lt | lab_record::Digest::Blake3
+            );
+            assert_eq!(isa.is_some(), hashes, "{}", b.meta.id.criterion_id());
+        }
+    }
+}
