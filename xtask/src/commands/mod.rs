@@ -6,4 +6,5 @@ pub mod accounts;
 pub mod bench_all;
 pub mod compare;
 pub mod isa_builds;
+pub mod lab_build;
 pub mod report;
