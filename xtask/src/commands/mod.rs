@@ -2,6 +2,8 @@
 //! layers produce. A command may call another command's public function (bench-all renders
 //! through `report::render_dir`), never the other way round.
 
+pub mod ab;
+pub mod ab_measure;
 pub mod accounts;
 pub mod bench_all;
 pub mod compare;
