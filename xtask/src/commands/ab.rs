@@ -1,6 +1,7 @@
 //! `cargo xtask ab REV_A REV_B`: is B faster than A? Builds the lab at both revisions in
 //! git worktrees under `target/ab/<short-sha>` (one shared `--target-dir target/ab-build`,
-//! so dependencies compile once; the user's tree is never touched), lists each revision's
+//! so dependencies compile once; each revision's own crates are rebuilt every run, see
+//! [`build_one`]; the user's tree is never touched), lists each revision's
 //! benchmarks with the criterion binary's own `--list`, measures the benchmarks both have
 //! in rounds of three fresh processes (A, A again, B; see [`super::ab_measure`]) and writes
 //! `reports/<id>/ab.json`, `index.html` and `summary.md` (format in
@@ -215,20 +216,31 @@ fn worktree(root: &Path, rev: &Revision) -> Result<PathBuf> {
     Ok(dir)
 }
 
-/// Builds the lab of one revision in its worktree, with the shared target directory.
+/// Builds the lab of one revision in its worktree, with the shared target directory, and
+/// keeps a copy of its bench executable under `target/ab-build/ab-exe/<commit>/`.
+///
+/// Why the copy and the touch: cargo names a workspace member's artifacts by a hash of its
+/// path *relative to the workspace root*, so the lab of every worktree is built to the same
+/// `deps/lab-<hash>` (checked: two revisions gave one path), and its freshness check
+/// compares source mtimes with that slot's last build, so an older worktree can be taken as
+/// fresh while the slot holds another revision's code. Setting the worktree's files to now
+/// makes cargo rebuild this revision's own crates (dependencies stay shared), and the copy
+/// keeps the result when the next build replaces the slot.
 fn build_one(root: &Path, rev: Revision) -> Result<Built> {
     let dir = worktree(root, &rev)?;
+    touch_tree(&dir)?;
     println!(
         "ab: building the lab of `{}` ({}) in {} ...",
         rev.name,
         rev.short(),
         dir.display()
     );
+    let target = root.join("target").join("ab-build");
     let exes = lab_build::build(&LabBuild {
         root: &dir,
         features: Vec::new(),
         no_default_features: false,
-        target_dir: Some(root.join("target").join("ab-build")),
+        target_dir: Some(target.clone()),
     })
     .map_err(|e| {
         Error::Command(format!(
@@ -236,15 +248,41 @@ fn build_one(root: &Path, rev: Revision) -> Result<Built> {
             rev.name, rev.commit
         ))
     })?;
-    Ok(Built {
-        rev,
-        bench: exes.bench,
-    })
+    let kept = target.join("ab-exe").join(&rev.commit).join("lab-bench");
+    if let Some(parent) = kept.parent() {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| Error::io(parent, "cannot create directory", e))?;
+    }
+    std::fs::copy(&exes.bench, &kept).map_err(|e| Error::io(&kept, "cannot copy the lab to", e))?;
+    Ok(Built { rev, bench: kept })
 }
 
-/// Both builds; one when both revisions are the same commit. Two commits must give two
-/// executables (cargo hashes the package id, which includes the worktree's path, into the
-/// name): the same path would mean the second build replaced the first.
+/// Sets the modification time of every file of a worktree (but `target/` and `.git`) to
+/// now.
+fn touch_tree(dir: &Path) -> Result<()> {
+    let now = SystemTime::now();
+    let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, "cannot list", e))?;
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name();
+        if name == "target" || name == ".git" {
+            continue;
+        }
+        let file_type = entry
+            .file_type()
+            .map_err(|e| Error::io(&path, "cannot stat", e))?;
+        if file_type.is_dir() {
+            touch_tree(&path)?;
+        } else if file_type.is_file() {
+            std::fs::File::open(&path)
+                .and_then(|f| f.set_modified(now))
+                .map_err(|e| Error::io(&path, "cannot set the modification time of", e))?;
+        }
+    }
+    Ok(())
+}
+
+/// Both builds; one when both revisions are the same commit.
 fn build_both(root: &Path, a: Revision, b: Revision) -> Result<(Built, Built)> {
     let a = build_one(root, a)?;
     let b = if b.commit == a.rev.commit {
@@ -255,14 +293,6 @@ fn build_both(root: &Path, a: Revision, b: Revision) -> Result<(Built, Built)> {
     } else {
         build_one(root, b)?
     };
-    if a.rev.commit != b.rev.commit && a.bench == b.bench {
-        return Err(Error::Other(format!(
-            "the builds of {} and {} wrote the same executable {}: they would measure one revision twice",
-            a.rev.short(),
-            b.rev.short(),
-            a.bench.display()
-        )));
-    }
     Ok((a, b))
 }
 

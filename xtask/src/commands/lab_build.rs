@@ -25,9 +25,10 @@ pub struct LabBuild<'a> {
     pub target_dir: Option<PathBuf>,
 }
 
-/// The lab's executables: the criterion bench (`bench`, in `deps/` under a name hashed from
-/// the package id, so builds of two checkouts in one target directory do not clobber each
-/// other) and the `lab` binary (copied to `<target>/release/lab`: the last build's).
+/// The lab's executables: the criterion bench (`bench`, `deps/lab-<hash>`) and the `lab`
+/// binary (`<target>/release/lab`). Two checkouts of the workspace built into one target
+/// directory share both paths (cargo hashes a member's path relative to its workspace):
+/// each build replaces the last one's.
 pub struct LabExes {
     pub bench: PathBuf,
     pub bin: PathBuf,
