@@ -344,7 +344,7 @@ fn report_split(split: &analysis::Split) -> Result<()> {
             "the two revisions have no benchmark in common under these filters".into(),
         ));
     }
-    println!("ab: {} benchmarks in both revisions", split.common.len());
+    println!("ab: benchmarks in both revisions: {}", split.common.len());
     Ok(())
 }
 
@@ -481,5 +481,29 @@ impl Runner for LabRunner {
         let timed = lab_build::run_one(&run, out.into(), err.into(), "ab.log");
         let _ = std::fs::remove_dir_all(&home);
         timed.map(|((ns, _), _)| ns.estimate)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn touch_sets_sources_to_now_but_not_target() {
+        let d = std::env::temp_dir().join(format!("xtask-ab-touch-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        let old = SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_000_000_000);
+        for f in ["bench-lab/src/lib.rs", "Cargo.toml", "target/x"] {
+            crate::error::write(&d.join(f), "x").unwrap();
+            std::fs::File::open(d.join(f))
+                .unwrap()
+                .set_modified(old)
+                .unwrap();
+        }
+        touch_tree(&d).unwrap();
+        let mtime = |f: &str| std::fs::metadata(d.join(f)).unwrap().modified().unwrap();
+        assert!(mtime("bench-lab/src/lib.rs") > old && mtime("Cargo.toml") > old);
+        assert_eq!(mtime("target/x"), old);
+        let _ = std::fs::remove_dir_all(&d);
     }
 }

@@ -110,8 +110,9 @@ fn verdict_lines(file: &AbFile) -> Vec<Item> {
     let [(_, faster), (_, slower), (_, equal)] = counts(file);
     let mut items = vec![Item {
         text: format!(
-            "{} benchmarks: {faster} faster, {slower} slower, {equal} equal (B = {}, A = {}).",
+            "{} benchmark{}: {faster} faster, {slower} slower, {equal} equal (B = {}, A = {}).",
             file.rows.len(),
+            if file.rows.len() == 1 { "" } else { "s" },
             rev(&file.b),
             rev(&file.a)
         ),
