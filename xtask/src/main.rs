@@ -1,4 +1,4 @@
-//! Project tasks for hashlab: `verify`, `bench-all`, `report`, `compare`.
+//! Project tasks for hashlab: `verify`, `bench-all`, `report`, `compare`, `ab`.
 //!
 //! Run through the cargo alias: `cargo xtask <command>`. Measuring and rendering are
 //! separate steps: `bench-all` records `reports/<run-id>/results.json` (format in
@@ -9,12 +9,13 @@
 //! Dependencies point down only:
 //!
 //! ```text
-//! commands  (bench_all, report, compare: arguments, loading, printing, writing files;
-//!    |       accounts: --accounts files; isa_builds: the capped blake3 builds)
+//! commands  (bench_all, report, compare, ab: arguments, loading, printing, writing files;
+//!    |       accounts: --accounts files; isa_builds: the capped blake3 builds; lab_build:
+//!    |       building the lab, running one benchmark; ab_measure: ab's rounds)
 //! render    (doc: the document model; outline: the report built once; merged: the
 //!    |       merged report of several machines; html, markdown: their serialisers; text,
-//!    |       tables, units, plots, ctable, compare, isa: the per-ISA section)
-//! analysis  (stats, view, seed, floor, runs, machines, isa, isa_floor, composition:
+//!    |       tables, units, plots, ctable, compare, isa: the per-ISA section, ab)
+//! analysis  (stats, view, seed, floor, runs, machines, isa, isa_floor, composition, ab:
 //!    |       pure functions of the record)
 //!    |
 //! record    (lab_record's types, paths: run directories and `latest`, criterion's files,
@@ -39,11 +40,13 @@ mod render;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_ab;
+#[cfg(test)]
 mod tests_isa;
 #[cfg(test)]
 mod tests_merge;
 
-use commands::{bench_all, compare, report, verify};
+use commands::{ab, bench_all, compare, report, verify};
 
 #[derive(Parser)]
 #[command(name = "xtask", about = "hashlab project tasks", version)]
@@ -63,6 +66,9 @@ enum Command {
     Report(report::ReportArgs),
     /// Per-benchmark change between two runs, with significance.
     Compare(compare::CompareArgs),
+    /// Is B faster than A? Build the lab at two git revisions and compare every benchmark
+    /// both have, in rounds of fresh processes with an A/A control; writes reports/<id>/.
+    Ab(ab::AbArgs),
 }
 
 fn main() -> ExitCode {
@@ -72,5 +78,6 @@ fn main() -> ExitCode {
         Command::BenchAll(args) => bench_all::run(args),
         Command::Report(args) => report::run(args),
         Command::Compare(args) => compare::run(args),
+        Command::Ab(args) => ab::run(args),
     }
 }

@@ -11,7 +11,10 @@
 
 #![forbid(unsafe_code)]
 
+pub mod ab;
 pub mod paired;
+
+pub use ab::{AbFailed, AbFile, AbRow, AbStatus, Revision, AB_FORMAT, AB_VERSION};
 
 use serde::{de::DeserializeOwned, Deserialize, Deserializer, Serialize};
 use std::fmt;

@@ -1,11 +1,12 @@
 //! What the record says, as pure functions of it: statistics ([`stats`]), the arrangement
 //! into sections and groups with verdicts ([`view`]), the seed's cap=47 vs cap=200
 //! comparison and the seed's claims per run ([`seed`]), the distance to the hardware floor
-//! ([`floor`]), the change between two runs ([`runs`]), several machines side by side
+//! ([`floor`]), the A/B comparison of two revisions ([`ab`]), the change between two runs ([`runs`]), several machines side by side
 //! ([`machines`]), per instruction set ([`isa`], [`isa_floor`]) and the composition of a
 //! user's accounts ([`composition`]). Imports `record` types only; never `render` or
 //! `commands`.
 
+pub mod ab;
 pub mod composition;
 pub mod floor;
 pub mod isa;

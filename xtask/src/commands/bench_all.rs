@@ -13,12 +13,13 @@
 
 use super::accounts;
 use super::isa_builds::{self, CappedBuild};
+use super::lab_build::{self, CriterionRun, LabBuild, Timed};
 use crate::analysis::isa;
 use crate::error::{Error, Result};
 use crate::record::meta;
 use crate::record::paths::{self, workspace_root};
 use crate::record::{
-    self, criterion, Interval, Missing, Record, ResultsFile, RunMeta, Statistic, Status, SCHEMA,
+    self, Interval, Missing, Record, ResultsFile, RunMeta, Statistic, Status, SCHEMA,
 };
 use crate::render::{text, units};
 use clap::Args;
@@ -88,10 +89,6 @@ pub fn run(args: BenchAllArgs) -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-fn cargo() -> String {
-    std::env::var("CARGO").unwrap_or_else(|_| "cargo".into())
 }
 
 fn filter_args(args: &BenchAllArgs) -> Vec<String> {
@@ -324,68 +321,15 @@ fn build(
     args: &BenchAllArgs,
     capped: Option<CappedBuild>,
 ) -> Result<(PathBuf, PathBuf)> {
-    let mut cmd = Command::new(cargo());
-    cmd.current_dir(root).args([
-        "bench",
-        "-p",
-        "bench-lab",
-        "--bench",
-        "lab",
-        "--no-run",
-        "--message-format=json-render-diagnostics",
-        // The peer crate solana-lattice-hash declares a rust-version newer than this
-        // toolchain but compiles with it.
-        "--ignore-rust-version",
-    ]);
-    if args.no_default_features {
-        cmd.arg("--no-default-features");
-    }
-    // The peers are part of every bench-all run (feature `peer-solana` is off by default so
-    // that `cargo test --workspace` never builds the peer crate).
-    let mut features = vec!["peer-solana".to_string()];
-    features.extend(args.features.clone());
-    if let Some(c) = capped {
-        features.push(c.feature.to_string());
-        cmd.arg("--target-dir").arg(c.target_dir(root));
-    }
-    cmd.args(["--features", &features.join(",")]);
-    let out = cmd
-        .stderr(Stdio::inherit())
-        .output()
-        .map_err(|e| Error::Command(format!("cannot run cargo: {e}")))?;
-    if !out.status.success() {
-        return Err(Error::Command(format!(
-            "building bench-lab failed ({})",
-            out.status
-        )));
-    }
-    executables(&String::from_utf8_lossy(&out.stdout)).ok_or_else(|| {
-        Error::Command("cargo did not report the `lab` bench and bin executables".into())
-    })
-}
-
-/// The `lab` bench and bin executables among cargo's JSON messages.
-fn executables(messages: &str) -> Option<(PathBuf, PathBuf)> {
-    let (mut bench, mut bin) = (None, None);
-    for line in messages.lines() {
-        let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
-            continue;
-        };
-        if v["reason"] != "compiler-artifact" || v["target"]["name"] != "lab" {
-            continue;
-        }
-        let Some(exe) = v["executable"].as_str() else {
-            continue;
-        };
-        let kinds = v["target"]["kind"].as_array().cloned().unwrap_or_default();
-        let test_harness = v["profile"]["test"].as_bool().unwrap_or(false);
-        if kinds.iter().any(|k| k == "bench") {
-            bench = Some(PathBuf::from(exe));
-        } else if kinds.iter().any(|k| k == "bin") && !test_harness {
-            bin = Some(PathBuf::from(exe));
-        }
-    }
-    Some((bench?, bin?))
+    let mut features: Vec<String> = args.features.clone().into_iter().collect();
+    features.extend(capped.map(|c| c.feature.to_string()));
+    let exes = lab_build::build(&LabBuild {
+        root,
+        features,
+        no_default_features: args.no_default_features,
+        target_dir: capped.map(|c| c.target_dir(root)),
+    })?;
+    Ok((exes.bench, exes.bin))
 }
 
 /// Sets `HASHLAB_ACCOUNTS` on a lab process when the run has account files.
@@ -636,10 +580,6 @@ fn save_partial(
     record::save(&partial, &session.results_path())
 }
 
-/// What one criterion run gives: the estimate and statistic, and the best sample with the
-/// number of samples.
-type Timed = ((Interval, Statistic), Option<(f64, u64)>);
-
 /// Runs one benchmark; on success returns its estimate, on failure the reason.
 fn time_one(
     exe: &Path,
@@ -648,45 +588,22 @@ fn time_one(
     pass: &Pass,
     log: &mut std::fs::File,
 ) -> std::result::Result<Timed, String> {
-    let (run_id, criterion_home) = (session.run_id.as_str(), pass.home.as_path());
     let _ = writeln!(log, "==== {}", p.criterion_id);
     let log_out = log.try_clone().map_err(|e| e.to_string())?;
     let log_err = log.try_clone().map_err(|e| e.to_string())?;
-    let status = with_accounts(&mut Command::new(exe), session)
-        .args([
-            "--bench",
-            "--exact",
-            &p.criterion_id,
-            "--save-baseline",
-            run_id,
-            "--noplot",
-            "--color",
-            "never",
-        ])
-        .env("CRITERION_HOME", criterion_home)
-        .env("HASHLAB_PROFILE", &session.args.profile)
-        // glibc returns large freed buffers to the kernel (mmap threshold, trim threshold),
-        // so a benchmark that allocates megabytes per iteration page-faults them back every
-        // time: on this VM that was ~9 ms of a 13 ms reconcile full exchange. Raising both
-        // thresholds measures the steady state of a long-running process, where freed
-        // memory is reused. No effect on benchmarks that do not allocate.
-        .env("MALLOC_MMAP_THRESHOLD_", "1073741824")
-        .env("MALLOC_TRIM_THRESHOLD_", "1073741824")
-        .stdin(Stdio::null())
-        .stdout(log_out)
-        .stderr(log_err)
-        .status()
-        .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
-    if !status.success() {
-        return Err(format!("criterion exited with {status} (see bench.log)"));
-    }
-    let dirs = criterion::benchmark_dirs(criterion_home).map_err(|e| e.to_string())?;
-    let dir = dirs
-        .get(&p.criterion_id)
-        .ok_or_else(|| "criterion wrote no benchmark.json for it".to_string())?;
-    let estimate = criterion::read_estimate(dir).map_err(|e| e.to_string())?;
-    let best = criterion::read_best_sample(dir).map_err(|e| e.to_string())?;
-    Ok((estimate, best))
+    let run = CriterionRun {
+        exe,
+        criterion_id: &p.criterion_id,
+        home: &pass.home,
+        profile: &session.args.profile,
+        baseline: Some(&session.run_id),
+        env: session
+            .accounts
+            .iter()
+            .map(|v| (OsString::from(accounts::ENV), v.clone()))
+            .collect(),
+    };
+    lab_build::run_one(&run, log_out.into(), log_err.into(), "bench.log")
 }
 
 /// The record of a measured benchmark: its plan, criterion's estimate and best sample, and
@@ -838,23 +755,6 @@ mod tests {
         let r = measured(&p, ns, Statistic::Mean, None, None);
         assert_eq!((r.allocs_per_iter, r.digest_compatible), (None, None));
         assert_eq!(p.missing("failed").criterion_id, p.criterion_id);
-    }
-
-    #[test]
-    fn finds_the_lab_executables_in_cargo_messages() {
-        let msgs = [
-            r#"{"reason":"compiler-artifact","target":{"name":"lab","kind":["bin"]},"profile":{"test":false},"executable":"/t/lab"}"#,
-            r#"{"reason":"compiler-artifact","target":{"name":"lab","kind":["bin"]},"profile":{"test":true},"executable":"/t/lab-test"}"#,
-            r#"{"reason":"compiler-artifact","target":{"name":"lab","kind":["bench"]},"profile":{"test":false},"executable":"/t/lab-bench"}"#,
-            "not json",
-        ]
-        .join("\n");
-        let (bench, bin) = executables(&msgs).unwrap();
-        assert_eq!(
-            (bench.to_str(), bin.to_str()),
-            (Some("/t/lab-bench"), Some("/t/lab"))
-        );
-        assert!(executables(msgs.lines().next().unwrap()).is_none());
     }
 
     /// The examples of docs/results-format.md are what the parsers read.

@@ -2,9 +2,12 @@
 //! layers produce. A command may call another command's public function (bench-all renders
 //! through `report::render_dir`), never the other way round.
 
+pub mod ab;
+pub mod ab_measure;
 pub mod accounts;
 pub mod bench_all;
 pub mod compare;
 pub mod isa_builds;
+pub mod lab_build;
 pub mod report;
 pub mod verify;

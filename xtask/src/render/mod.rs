@@ -2,8 +2,9 @@
 //! built once ([`outline`]), its HTML and Markdown serialisers ([`html`], [`markdown`]),
 //! the texts and tables they hold ([`text`], [`tables`], [`units`]), charts ([`plots`]),
 //! criterion-table's relative-speed tables ([`ctable`]), the run comparison
-//! ([`compare`]) and the merged report of several machines ([`merged`]). Imports `analysis` and `record` types; never `commands`.
+//! ([`compare`]), the A/B comparison of two revisions ([`ab`]) and the merged report of several machines ([`merged`]). Imports `analysis` and `record` types; never `commands`.
 
+pub mod ab;
 pub mod compare;
 pub mod ctable;
 pub mod doc;

@@ -1,0 +1,131 @@
+//! The A/B comparison of two revisions (`cargo xtask ab`), as pure functions: which
+//! benchmarks both revisions have, a row's statistics from its rounds, and the counts a
+//! summary states.
+//!
+//! A round is three fresh processes (A, a second A, B), so each round is a fresh memory
+//! layout for both sides: the per-round log ratios `ln(B/A)` and `ln(A'/A)` are the
+//! per-layout means of [`lab_record::paired`], combined with the same statistics and band
+//! rule as bench-lab's in-run paired comparisons.
+
+use lab_record::paired::{across_layouts, noise_band, paired};
+use lab_record::{AbFile, AbRow, Verdict};
+use std::collections::BTreeSet;
+
+/// One round of one benchmark: criterion's estimate (ns per iteration) of each process.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Round {
+    pub a: f64,
+    /// The A/A control: the same A binary in another process.
+    pub a2: f64,
+    pub b: f64,
+}
+
+/// The benchmarks of two revisions: those in both (in A's order), those only A has and
+/// those only B has.
+pub struct Split {
+    pub common: Vec<String>,
+    pub only_in_a: Vec<String>,
+    pub only_in_b: Vec<String>,
+}
+
+pub fn split(a: &[String], b: &[String]) -> Split {
+    let (in_a, in_b): (BTreeSet<&String>, BTreeSet<&String>) =
+        (a.iter().collect(), b.iter().collect());
+    let mut seen = BTreeSet::new();
+    let common = a
+        .iter()
+        .filter(|id| in_b.contains(id) && seen.insert(*id))
+        .cloned()
+        .collect();
+    Split {
+        common,
+        only_in_a: a.iter().filter(|id| !in_b.contains(id)).cloned().collect(),
+        only_in_b: b.iter().filter(|id| !in_a.contains(id)).cloned().collect(),
+    }
+}
+
+fn median(xs: &[f64]) -> f64 {
+    let mut v = xs.to_vec();
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+/// A benchmark's row from its rounds: B/A across rounds with its 95 % t interval, the band
+/// from its own A/A control ([`noise_band`]) and the verdict. `None` with fewer than two
+/// rounds or a time that is not positive and finite.
+pub fn row(criterion_id: &str, rounds: &[Round]) -> Option<AbRow> {
+    let ok = |x: f64| x.is_finite() && x > 0.0;
+    if rounds.iter().any(|r| !(ok(r.a) && ok(r.a2) && ok(r.b))) {
+        return None;
+    }
+    let ba: Vec<f64> = rounds.iter().map(|r| (r.b / r.a).ln()).collect();
+    let aa_logs: Vec<f64> = rounds.iter().map(|r| (r.a2 / r.a).ln()).collect();
+    let aa = across_layouts(&aa_logs)?;
+    let band = noise_band(&aa);
+    let p = paired(criterion_id, &ba, band)?;
+    let column = |f: fn(&Round) -> f64| rounds.iter().map(f).collect::<Vec<f64>>();
+    Some(AbRow {
+        criterion_id: criterion_id.to_string(),
+        a_ns: median(&column(|r| r.a)),
+        b_ns: median(&column(|r| r.b)),
+        ratio: p.ratio,
+        band,
+        verdict: p.verdict,
+        rounds: rounds.len() as u32,
+        round_ratios: ba.iter().map(|x| x.exp()).collect(),
+        aa: aa.ratio(),
+        aa_round_ratios: aa_logs.iter().map(|x| x.exp()).collect(),
+    })
+}
+
+/// How many rows say faster, slower and equal.
+pub fn counts(file: &AbFile) -> [(Verdict, usize); 3] {
+    [Verdict::Faster, Verdict::Slower, Verdict::Equal]
+        .map(|v| (v, file.rows.iter().filter(|r| r.verdict == v).count()))
+}
+
+/// The smallest and largest band of the rows; `None` without rows.
+pub fn band_range(file: &AbFile) -> Option<(f64, f64)> {
+    let bands = file.rows.iter().map(|r| r.band);
+    let lo = bands.clone().fold(f64::INFINITY, f64::min);
+    let hi = bands.fold(f64::NEG_INFINITY, f64::max);
+    (!file.rows.is_empty()).then_some((lo, hi))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn split_keeps_a_order_and_names_the_rest() {
+        let s = split(&ids(&["x", "y", "z"]), &ids(&["z", "w", "x"]));
+        assert_eq!(s.common, ["x", "z"]);
+        assert_eq!(s.only_in_a, ["y"]);
+        assert_eq!(s.only_in_b, ["w"]);
+    }
+
+    #[test]
+    fn row_needs_two_good_rounds() {
+        let r = Round {
+            a: 100.0,
+            a2: 101.0,
+            b: 130.0,
+        };
+        assert!(row("x", &[r]).is_none());
+        assert!(row("x", &[r, Round { b: 0.0, ..r }]).is_none());
+        let two = row("x", &[r, Round { a: 102.0, ..r }]).unwrap();
+        assert_eq!(two.rounds, 2);
+        assert_eq!(two.a_ns, 101.0);
+        assert_eq!(two.round_ratios.len(), 2);
+        assert!((two.round_ratios[0] - 1.3).abs() < 1e-12);
+    }
+}

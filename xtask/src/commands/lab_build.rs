@@ -1,0 +1,186 @@
+//! What bench-all and ab share: building the lab (`cargo bench -p bench-lab --bench lab
+//! --no-run`, executables read from cargo's JSON messages) and running one criterion
+//! benchmark in its own process (`<bench exe> --bench --exact <id>`), read back from
+//! criterion's files.
+
+use crate::error::{Error, Result};
+use crate::record::{criterion, Interval, Statistic};
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The cargo that runs xtask (`$CARGO`), else `cargo`.
+pub fn cargo() -> String {
+    std::env::var("CARGO").unwrap_or_else(|_| "cargo".into())
+}
+
+/// How to build the lab.
+pub struct LabBuild<'a> {
+    /// The workspace to build (its `bench-lab` package).
+    pub root: &'a Path,
+    /// bench-lab features; `peer-solana` is always added.
+    pub features: Vec<String>,
+    pub no_default_features: bool,
+    /// `--target-dir`, when not the workspace's own.
+    pub target_dir: Option<PathBuf>,
+}
+
+/// The lab's executables: the criterion bench (`bench`, `deps/lab-<hash>`) and the `lab`
+/// binary (`<target>/release/lab`). Two checkouts of the workspace built into one target
+/// directory share both paths (cargo hashes a member's path relative to its workspace):
+/// each build replaces the last one's.
+pub struct LabExes {
+    pub bench: PathBuf,
+    pub bin: PathBuf,
+}
+
+/// Builds the lab in release mode; cargo's diagnostics go to this process's stderr.
+pub fn build(b: &LabBuild) -> Result<LabExes> {
+    let mut cmd = Command::new(cargo());
+    cmd.current_dir(b.root).args([
+        "bench",
+        "-p",
+        "bench-lab",
+        "--bench",
+        "lab",
+        "--no-run",
+        "--message-format=json-render-diagnostics",
+        // The peer crate solana-lattice-hash declares a rust-version newer than this
+        // toolchain but compiles with it.
+        "--ignore-rust-version",
+    ]);
+    if b.no_default_features {
+        cmd.arg("--no-default-features");
+    }
+    if let Some(dir) = &b.target_dir {
+        cmd.arg("--target-dir").arg(dir);
+    }
+    // The peers are part of every measured build (feature `peer-solana` is off by default
+    // so that `cargo test --workspace` never builds the peer crate).
+    let mut features = vec!["peer-solana".to_string()];
+    features.extend(b.features.iter().cloned());
+    cmd.args(["--features", &features.join(",")]);
+    let out = cmd
+        .stderr(Stdio::inherit())
+        .output()
+        .map_err(|e| Error::Command(format!("cannot run cargo: {e}")))?;
+    if !out.status.success() {
+        return Err(Error::Command(format!(
+            "building bench-lab in {} failed ({}; cargo's errors are above)",
+            b.root.display(),
+            out.status
+        )));
+    }
+    executables(&String::from_utf8_lossy(&out.stdout)).ok_or_else(|| {
+        Error::Command("cargo did not report the `lab` bench and bin executables".into())
+    })
+}
+
+/// The `lab` bench and bin executables among cargo's JSON messages.
+pub fn executables(messages: &str) -> Option<LabExes> {
+    let (mut bench, mut bin) = (None, None);
+    for line in messages.lines() {
+        let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
+        if v["reason"] != "compiler-artifact" || v["target"]["name"] != "lab" {
+            continue;
+        }
+        let Some(exe) = v["executable"].as_str() else {
+            continue;
+        };
+        let kinds = v["target"]["kind"].as_array().cloned().unwrap_or_default();
+        let test_harness = v["profile"]["test"].as_bool().unwrap_or(false);
+        if kinds.iter().any(|k| k == "bench") {
+            bench = Some(PathBuf::from(exe));
+        } else if kinds.iter().any(|k| k == "bin") && !test_harness {
+            bin = Some(PathBuf::from(exe));
+        }
+    }
+    Some(LabExes {
+        bench: bench?,
+        bin: bin?,
+    })
+}
+
+/// What one criterion run gives: the estimate and statistic, and the best sample with the
+/// number of samples.
+pub type Timed = ((Interval, Statistic), Option<(f64, u64)>);
+
+/// One criterion benchmark in its own process.
+pub struct CriterionRun<'a> {
+    pub exe: &'a Path,
+    pub criterion_id: &'a str,
+    /// `CRITERION_HOME`: where criterion writes, and where the estimate is read back.
+    pub home: &'a Path,
+    /// `HASHLAB_PROFILE`.
+    pub profile: &'a str,
+    /// `--save-baseline NAME`, when given.
+    pub baseline: Option<&'a str>,
+    /// More environment (`HASHLAB_ACCOUNTS`, ...).
+    pub env: Vec<(OsString, OsString)>,
+}
+
+/// Runs one benchmark; on success its estimate, on failure the reason. `log` names where
+/// its output went, for the failure message.
+pub fn run_one(
+    run: &CriterionRun,
+    stdout: Stdio,
+    stderr: Stdio,
+    log: &str,
+) -> std::result::Result<Timed, String> {
+    let mut cmd = Command::new(run.exe);
+    cmd.args(["--bench", "--exact", run.criterion_id]);
+    if let Some(b) = run.baseline {
+        cmd.args(["--save-baseline", b]);
+    }
+    let status = cmd
+        .args(["--noplot", "--color", "never"])
+        .envs(run.env.iter().map(|(k, v)| (k, v)))
+        .env("CRITERION_HOME", run.home)
+        .env("HASHLAB_PROFILE", run.profile)
+        // glibc returns large freed buffers to the kernel (mmap threshold, trim threshold),
+        // so a benchmark that allocates megabytes per iteration page-faults them back every
+        // time: on this VM that was ~9 ms of a 13 ms reconcile full exchange. Raising both
+        // thresholds measures the steady state of a long-running process, where freed
+        // memory is reused. No effect on benchmarks that do not allocate.
+        .env("MALLOC_MMAP_THRESHOLD_", "1073741824")
+        .env("MALLOC_TRIM_THRESHOLD_", "1073741824")
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(stderr)
+        .status()
+        .map_err(|e| format!("cannot run {}: {e}", run.exe.display()))?;
+    if !status.success() {
+        return Err(format!("criterion exited with {status} (see {log})"));
+    }
+    let dirs = criterion::benchmark_dirs(run.home).map_err(|e| e.to_string())?;
+    let dir = dirs
+        .get(run.criterion_id)
+        .ok_or_else(|| "criterion wrote no benchmark.json for it".to_string())?;
+    let estimate = criterion::read_estimate(dir).map_err(|e| e.to_string())?;
+    let best = criterion::read_best_sample(dir).map_err(|e| e.to_string())?;
+    Ok((estimate, best))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_the_lab_executables_in_cargo_messages() {
+        let msgs = [
+            r#"{"reason":"compiler-artifact","target":{"name":"lab","kind":["bin"]},"profile":{"test":false},"executable":"/t/lab"}"#,
+            r#"{"reason":"compiler-artifact","target":{"name":"lab","kind":["bin"]},"profile":{"test":true},"executable":"/t/lab-test"}"#,
+            r#"{"reason":"compiler-artifact","target":{"name":"lab","kind":["bench"]},"profile":{"test":false},"executable":"/t/lab-bench"}"#,
+            "not json",
+        ]
+        .join("\n");
+        let exes = executables(&msgs).unwrap();
+        assert_eq!(
+            (exes.bench.to_str(), exes.bin.to_str()),
+            (Some("/t/lab-bench"), Some("/t/lab"))
+        );
+        assert!(executables(msgs.lines().next().unwrap()).is_none());
+    }
+}

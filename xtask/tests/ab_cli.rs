@@ -1,0 +1,67 @@
+//! `cargo xtask ab` as a user runs it, without building anything: its help, and the errors
+//! that must come before a build (an unknown revision, bad arguments).
+
+use std::process::Command;
+use std::time::Instant;
+
+fn xtask() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_xtask"))
+}
+
+fn reports() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("xtask-ab-cli-{}", std::process::id()))
+}
+
+#[test]
+fn ab_help_says_head_is_the_committed_head() {
+    let out = xtask().args(["ab", "--help"]).output().unwrap();
+    assert!(out.status.success());
+    let help = String::from_utf8_lossy(&out.stdout);
+    for needle in [
+        "REV_A",
+        "REV_B",
+        "--rounds",
+        "--strategies",
+        "--profile",
+        "committed HEAD",
+    ] {
+        assert!(help.contains(needle), "{needle}: {help}");
+    }
+}
+
+#[test]
+fn an_unknown_revision_exits_2_naming_it_before_building() {
+    for (a, b, bad) in [
+        ("no-such-rev-ab-test", "HEAD", "no-such-rev-ab-test"),
+        ("HEAD", "HEAD~999999", "HEAD~999999"),
+    ] {
+        let t0 = Instant::now();
+        let out = xtask()
+            .args(["ab", a, b, "--reports-dir"])
+            .arg(reports())
+            .output()
+            .unwrap();
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        assert_eq!(out.status.code(), Some(2), "{stdout}{stderr}");
+        assert!(
+            stderr.contains(&format!("error: unknown revision `{bad}`")),
+            "{stderr}"
+        );
+        assert!(!stdout.contains("building") && !stderr.contains("panicked"));
+        assert!(t0.elapsed().as_secs() < 30, "nothing was built");
+        assert!(!reports().exists(), "nothing was written");
+    }
+}
+
+#[test]
+fn fewer_than_two_rounds_is_refused() {
+    let out = xtask()
+        .args(["ab", "HEAD", "HEAD", "--rounds", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--rounds"));
+}
