@@ -79,12 +79,13 @@ pub(crate) trait LaneVector: Copy {
     ///
     /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn load_transposed(blocks: &[&[u8; BLOCK_LEN]; MAX_LANES]) -> [Self; 16];
-    /// Inverse of a transposed load for 8 words: lane `l` to `out[l]`.
+    /// Inverse of a transposed load for 8 words: lane `l` to `out[l]`, for the first
+    /// `min(LANES, out.len())` lanes (callers pass at least `LANES`).
     ///
     /// # Safety
     ///
     /// The CPU must support the implementing type's instruction set (see the trait).
-    unsafe fn store_transposed_cvs(cv: &[Self; 8], out: &mut [[u8; OUT_LEN]; MAX_LANES]);
+    unsafe fn store_transposed_cvs(cv: &[Self; 8], out: &mut [[u8; OUT_LEN]]);
     /// Inverse of [`load_transposed`](Self::load_transposed): lane `l` to `out[l]`.
     /// `out` has at least `LANES` blocks.
     ///
@@ -494,9 +495,14 @@ pub(crate) unsafe fn hash_many<V: LaneVector>(inputs: &[&[u8]], out: &mut [[u8; 
             } else {
                 chunk_cvs::<V, true, true>(batch)
             };
-            let mut lanes_out = [[0u8; OUT_LEN]; MAX_LANES];
-            V::store_transposed_cvs(&cv, &mut lanes_out);
-            hashes.copy_from_slice(&lanes_out[..hashes.len()]);
+            if hashes.len() == V::LANES {
+                // A whole batch: the hashes go straight to the output.
+                V::store_transposed_cvs(&cv, hashes);
+            } else {
+                let mut lanes_out = [[0u8; OUT_LEN]; MAX_LANES];
+                V::store_transposed_cvs(&cv, &mut lanes_out);
+                hashes.copy_from_slice(&lanes_out[..hashes.len()]);
+            }
         }
     }
 }
