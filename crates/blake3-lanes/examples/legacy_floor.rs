@@ -3,7 +3,8 @@
 //! lab's batch strategy calls it) vs `hash_blocks` (one compression per
 //! block), per backend, best of many short repetitions. Run with
 //! `cargo run --release -p blake3-lanes --example legacy_floor [backend] [mode] [reps]`
-//! where `mode` is `both` (default), `many` or `blocks`; `many`/`blocks` with a
+//! where `mode` is `both` (default), `many`, `blocks` or `ragged` (`hash_many` with one
+//! 245-byte message per group, which takes the general path); `many`/`blocks` with a
 //! small `reps` are for instruction counts under valgrind.
 
 use blake3_lanes::{Backend, OUT_LEN};
@@ -35,7 +36,14 @@ fn main() {
     let messages: Vec<Vec<u8>> = (0..MESSAGES)
         .map(|i| (0..LEN).map(|j| (i * 31 + j * 7) as u8).collect())
         .collect();
-    let inputs: Vec<&[u8]> = messages.iter().map(Vec::as_slice).collect();
+    let mut inputs: Vec<&[u8]> = messages.iter().map(Vec::as_slice).collect();
+    if mode == "ragged" {
+        // One message per group of 16 one byte shorter: every group takes the general
+        // (per-lane length) path instead of the one-length fast path.
+        for group in inputs.chunks_mut(GROUP) {
+            group[0] = &group[0][..LEN - 1];
+        }
+    }
     let blocks: Vec<[u8; 64]> = (0..MESSAGES).map(|i| [i as u8; 64]).collect();
     let mut hashes = vec![[0u8; OUT_LEN]; MESSAGES];
 
@@ -48,7 +56,7 @@ fn main() {
                 black_box(&hashes);
             })
         });
-        let block = (mode != "many").then(|| {
+        let block = (mode != "many" && mode != "ragged").then(|| {
             best_ns_per_item(MESSAGES, repeats, || {
                 backend.hash_blocks(&blocks, &mut hashes).unwrap();
                 black_box(&hashes);

@@ -310,17 +310,17 @@ unsafe fn rounds_after_first<V: LaneVector>(v: &mut [V; 16], m: &[V; 16]) {
 /// `CHUNK_END | ROOT`, so the result is the hash. Without, the last block of
 /// each message is left out (the caller turns it into a [`RootBlock`]).
 ///
-/// With `INLINE_UNIFORM`, the blocks every lane has in full (all but the last of equal-length
-/// messages: the hot loop of [`hash_many`]) inline the rounds instead of calling the
-/// backend's out-of-line copy: measured here, ~10% of a 246-byte hash on AVX-512.
+/// Every compression calls the backend's out-of-line rounds: batches of one length (the
+/// hot case of [`hash_many`]) take [`uniform_cvs`] instead, which inlines them. Inlining
+/// them here as well would make mixed-length batches ~3% faster on AVX-512 (51.2 ->
+/// 49.5 ns at 245/246 bytes) for a second inlined copy of the rounds per backend, which
+/// roughly doubled this crate's release build.
 ///
 /// # Safety
 ///
 /// The CPU must support `V`'s instruction set.
 #[inline(always)]
-unsafe fn chunk_cvs<V: LaneVector, const THROUGH_LAST: bool, const INLINE_UNIFORM: bool>(
-    batch: &[&[u8]],
-) -> [V; 8] {
+unsafe fn chunk_cvs<V: LaneVector, const THROUGH_LAST: bool>(batch: &[&[u8]]) -> [V; 8] {
     // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
     // functions built on them, whose one requirement (the CPU supports `V`'s instruction
     // set) is this function's own contract; every array index is bounds-checked.
@@ -366,11 +366,7 @@ unsafe fn chunk_cvs<V: LaneVector, const THROUGH_LAST: bool, const INLINE_UNIFOR
             });
             let m = V::load_transposed(&refs);
             let flags = V::splat(if block_index == 0 { CHUNK_START } else { 0 });
-            let state = if INLINE_UNIFORM {
-                compress_rounds(&cv, &m, zero, zero, full_len, flags)
-            } else {
-                compress_state(&cv, &m, zero, zero, full_len, flags)
-            };
+            let state = compress_state(&cv, &m, zero, zero, full_len, flags);
             for i in 0..8 {
                 cv[i] = state[i].xor(state[i + 8]);
             }
@@ -493,7 +489,7 @@ pub(crate) unsafe fn hash_many<V: LaneVector>(inputs: &[&[u8]], out: &mut [[u8; 
             let cv = if batch.iter().all(|input| input.len() == len) {
                 uniform_cvs::<V>(batch, len)
             } else {
-                chunk_cvs::<V, true, true>(batch)
+                chunk_cvs::<V, true>(batch)
             };
             if hashes.len() == V::LANES {
                 // A whole batch: the hashes go straight to the output.
@@ -552,7 +548,7 @@ unsafe fn root_blocks<V: LaneVector>(batch: &[&[u8]], roots: &mut [RootBlock; MA
     // functions built on them, whose one requirement (the CPU supports `V`'s instruction
     // set) is this function's own contract; every array index is bounds-checked.
     unsafe {
-        let cv = chunk_cvs::<V, false, false>(batch);
+        let cv = chunk_cvs::<V, false>(batch);
         let mut cv_bytes = [[0u8; OUT_LEN]; MAX_LANES];
         V::store_transposed_cvs(&cv, &mut cv_bytes);
         for ((root, input), cv) in roots.iter_mut().zip(batch).zip(cv_bytes.iter()) {
