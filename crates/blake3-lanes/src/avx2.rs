@@ -209,7 +209,7 @@ impl LaneVector for Avx2Vector {
     }
 
     #[inline(always)]
-    unsafe fn store_transposed_cvs(cv: &[Self; 8], out: &mut [[u8; OUT_LEN]; MAX_LANES]) {
+    unsafe fn store_transposed_cvs(cv: &[Self; 8], out: &mut [[u8; OUT_LEN]]) {
         // SAFETY: register-only shuffles; the CPU supports AVX2 (`LaneVector` contract).
         let lanes = unsafe { transpose8(cv.map(|v| v.0)) };
         for (dst, lane) in out.iter_mut().zip(lanes) {

@@ -169,7 +169,7 @@ impl LaneVector for Avx512Vector {
     }
 
     #[inline(always)]
-    unsafe fn store_transposed_cvs(cv: &[Self; 8], out: &mut [[u8; OUT_LEN]; MAX_LANES]) {
+    unsafe fn store_transposed_cvs(cv: &[Self; 8], out: &mut [[u8; OUT_LEN]]) {
         // Rows 8..16 are filler; each output lane keeps only its first eight words.
         // SAFETY: register-only shuffles; the CPU supports AVX-512F (`LaneVector` contract).
         let lanes = unsafe { transpose16(core::array::from_fn(|j| cv[j % 8].0)) };

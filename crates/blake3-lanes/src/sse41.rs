@@ -162,7 +162,7 @@ impl LaneVector for Sse41Vector {
     }
 
     #[inline(always)]
-    unsafe fn store_transposed_cvs(cv: &[Self; 8], out: &mut [[u8; OUT_LEN]; MAX_LANES]) {
+    unsafe fn store_transposed_cvs(cv: &[Self; 8], out: &mut [[u8; OUT_LEN]]) {
         // SAFETY: register-only shuffles; the CPU supports SSE4.1 (`LaneVector` contract).
         let (low, high) = unsafe {
             (

@@ -107,6 +107,59 @@ fn hash_every_length_in_uniform_batches_with_remainder() {
     }
 }
 
+/// `hash_many` takes a fast path for a batch whose messages all have one length and the
+/// general (per-lane block count) path otherwise. Groups of 16 (as the lab's batch
+/// strategy calls it) of one length, then the same group with one message a different
+/// length, at every position, for lengths around every block boundary and the legacy
+/// account hash (246 bytes); and every group size from 1 to 16 of one length.
+#[test]
+fn hash_uniform_groups_and_groups_with_one_odd_length() {
+    let lens = [
+        0usize, 1, 54, 63, 64, 65, 127, 128, 129, 165, 191, 192, 193, 238, 245, 246, 247, 256, 511,
+        512, 513, 960, 1023, 1024,
+    ];
+    let odd_lens = |len: usize| [len + 1, len.saturating_sub(1), len + 64, len ^ 7, 0, 1024];
+    let check = |backend: Backend, inputs: &[&[u8]], what: &str| {
+        let mut out = vec![[0u8; OUT_LEN]; inputs.len()];
+        backend.hash_many(inputs, &mut out).unwrap();
+        for (i, (input, hash)) in inputs.iter().zip(&out).enumerate() {
+            assert_eq!(
+                hash,
+                blake3::hash(input).as_bytes(),
+                "{backend:?} {what}, message {i} of {} ({} bytes)",
+                inputs.len(),
+                input.len()
+            );
+        }
+    };
+    for backend in backends() {
+        for &len in &lens {
+            let messages: Vec<Vec<u8>> = (0..16)
+                .map(|i| test_bytes(len, 77 * i + len as u64))
+                .collect();
+            let uniform: Vec<&[u8]> = messages.iter().map(Vec::as_slice).collect();
+            for count in 1..=uniform.len() {
+                check(backend, &uniform[..count], &format!("uniform len {len}"));
+            }
+            for odd_len in odd_lens(len)
+                .into_iter()
+                .filter(|&l| l != len && l <= CHUNK_LEN)
+            {
+                let odd = test_bytes(odd_len, 5 + odd_len as u64);
+                for position in 0..uniform.len() {
+                    let mut inputs = uniform.clone();
+                    inputs[position] = &odd;
+                    check(
+                        backend,
+                        &inputs,
+                        &format!("len {len} with {odd_len} at {position}"),
+                    );
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn hash_batches_of_every_count_up_to_twenty() {
     let lens = [
