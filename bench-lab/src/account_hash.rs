@@ -5,7 +5,7 @@
 //! | every per-account strategy of the list | `data_size/<size>` | hash one account of each seed size |
 //! | copy-buffer at each sweep capacity | `cap_sweep/<size>` | hash one account of each sweep size |
 //! | every per-account strategy | `mainnet_mix/<n>` | hash every account of the profile's mix |
-//! | `batch@<backend>` | `data_size/<size>` | `hash_batch` over [`batch_accounts_for`] distinct accounts of that size (1024 up to 1 KiB, 4 at 1 MiB, 2 at 10 MiB) |
+//! | `batch@<backend>` | `data_size/<size>` | `hash_batch` over [`batch_accounts_for`] copies of the per-account rows' account of that size (1024 while the message fits one chunk, 1 above) |
 //! | `batch@<backend>` | `mainnet_mix/<n>` | `hash_batch` over the same mix |
 //! | `limit@<backend>` | `compression/1024` | one BLAKE3 compression per block ([`crate::floor`]) |
 //! | `batch@threads=<t>` | `rayon_mix/<n>` | `hash_batch` on rayon with `t` threads ([`crate::scaling`]) |
@@ -15,7 +15,7 @@
 //! `items_per_iter` = accounts, so per-account times are `ns_per_iter / items_per_iter`.
 
 use crate::cases::{AccountDigest, BatchLegacy, Subject};
-use crate::workloads::{self, set_of, SEED_SIZES, SWEEP_SIZES};
+use crate::workloads::{self, SEED_SIZES, SWEEP_SIZES};
 use crate::{floor, rows, scaling, Registry};
 use account_hash::strategy::list::{self, StrategyEntry, StrategyVisitor};
 use account_hash::{AccountHasher, BatchHasher, IntoLtLanes};
@@ -24,13 +24,20 @@ use lab_record::{BenchMeta, Family, Workload};
 pub const FAMILY: Family = Family::AccountHash;
 const DIGEST: AccountDigest = AccountDigest::Legacy;
 
-/// Accounts per iteration of a `batch` row on the `data_size/<size>` workload: many small
-/// accounts, few large ones (a 10 MiB account is ~3 ms by itself).
+/// Accounts per iteration of a `batch` row on the `data_size/<size>` workload: 1024 while
+/// an account's message fits one chunk (the lanes need many), one above (the message then
+/// takes the blake3 crate, one account at a time, and gains nothing from more).
+///
+/// Every one of them is the per-account rows' account (`workloads::account(size, 0)`),
+/// hashed again in every slot: the rows of a `data_size` table differ in strategy only,
+/// never in how much memory one iteration reads (before, batch hashed 1024 distinct
+/// accounts up to 1 KiB, 4 at 1 MiB and 2 at 10 MiB, while the per-account rows re-hash
+/// one).
 pub fn batch_accounts_for(data_size: usize) -> usize {
-    match data_size {
-        0..=1024 => 1024,
-        1025..=0x10_0000 => 4,
-        _ => 2,
+    if DIGEST.meta_len() + data_size <= blake3_lanes::CHUNK_LEN {
+        1024
+    } else {
+        1
     }
 }
 
@@ -116,7 +123,7 @@ impl StrategyVisitor for Rows<'_> {
     }
 }
 
-/// `hash_batch` over [`batch_accounts_for`] accounts of each seed size.
+/// `hash_batch` over [`batch_accounts_for`] copies of the account of each seed size.
 fn batch_sizes<B: BatchHasher + Clone + 'static>(reg: &mut Registry, who: &Subject, batch: &B) {
     for size in SEED_SIZES {
         let n = batch_accounts_for(size);
@@ -128,7 +135,11 @@ fn batch_sizes<B: BatchHasher + Clone + 'static>(reg: &mut Registry, who: &Subje
         };
         let batch = batch.clone();
         reg.add(meta, move || {
-            Box::new(BatchLegacy::new(batch.clone(), set_of(size, n)))
+            Box::new(BatchLegacy::repeated(
+                batch.clone(),
+                workloads::account(size, 0),
+                n,
+            ))
         });
     }
 }
@@ -190,13 +201,16 @@ mod tests {
         let reg = Registry::new(Profile::Quick);
         let f = Filter::parse(Some("account-hash"), None, None, Some("data_size")).unwrap();
         for b in reg.select(&f) {
-            // Per-account rows hash one account; `batch` rows many of that size.
+            // Per-account rows hash one account; `batch` rows copies of it, one above a
+            // chunk (1 KiB of data and more: 81 + 1024 > 1024).
             let m = &b.meta;
-            assert!(
-                m.items_per_iter == 1 || m.id.strategy == "batch",
-                "{}",
-                m.id.criterion_id()
-            );
+            let size = m.data_size.unwrap() as usize;
+            let expected = if m.id.strategy == "batch" && size <= 943 {
+                1024
+            } else {
+                1
+            };
+            assert_eq!(m.items_per_iter, expected, "{}", m.id.criterion_id());
             assert_eq!(
                 m.bytes_per_iter,
                 m.items_per_iter * (81 + m.data_size.unwrap())

@@ -10,6 +10,7 @@ use account_hash::{
 };
 use lab_record::{BenchId, BenchMeta, Digest, Family, Isa, Workload};
 use std::hint::black_box;
+use std::sync::Arc;
 
 /// The two per-account digests (the part of [`Digest`] a strategy computes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -327,41 +328,87 @@ pub fn all_match(accounts: &[Account], out: &[AccountHash], step: usize) -> bool
         .all(|(a, h)| h.0 == reference::legacy(&a.as_ref()))
 }
 
+/// Hashes `out.len()` copies of one account into `out`, `REFS_PER_CALL` views of it per
+/// `hash_batch` call: every lane reads the same bytes, the working set of a per-account row
+/// hashing that account again and again. No allocation.
+pub fn hash_repeated<B: BatchHasher>(batch: &B, account: &Account, out: &mut [AccountHash]) {
+    let refs = [account.as_ref(); REFS_PER_CALL];
+    for slots in out.chunks_mut(REFS_PER_CALL) {
+        // Equal lengths by construction.
+        let _ = batch.hash_batch(&refs[..slots.len()], slots);
+    }
+}
+
+/// What a [`BatchLegacy`] hashes per iteration.
+enum BatchInput {
+    /// Every account of a set, once (the mainnet mix, the user's accounts).
+    Set(Arc<Vec<Account>>),
+    /// One account, once per output slot (the `data_size` rows: the per-account rows'
+    /// account and working set).
+    Repeated(Account),
+}
+
 /// `hash_batch` over a set of accounts per iteration.
 pub struct BatchLegacy<B> {
     batch: B,
-    accounts: Vec<Account>,
+    input: BatchInput,
     out: Vec<AccountHash>,
 }
 
 impl<B> BatchLegacy<B> {
-    pub fn new(batch: B, accounts: Vec<Account>) -> Self {
+    /// Every account of `accounts` once per iteration.
+    pub fn new(batch: B, accounts: impl Into<Arc<Vec<Account>>>) -> Self {
+        let accounts = accounts.into();
         let out = vec![AccountHash::ZERO; accounts.len()];
         BatchLegacy {
             batch,
-            accounts,
+            input: BatchInput::Set(accounts),
             out,
         }
+    }
+
+    /// `copies` copies of `account` per iteration (all lanes read the same account).
+    pub fn repeated(batch: B, account: Account, copies: usize) -> Self {
+        BatchLegacy {
+            batch,
+            input: BatchInput::Repeated(account),
+            out: vec![AccountHash::ZERO; copies],
+        }
+    }
+}
+
+impl<B: BatchHasher> BatchLegacy<B> {
+    fn pass(&mut self) {
+        match &self.input {
+            BatchInput::Set(accounts) => {
+                hash_slice(&self.batch, black_box(accounts), &mut self.out)
+            }
+            BatchInput::Repeated(account) => {
+                hash_repeated(&self.batch, black_box(account), &mut self.out)
+            }
+        }
+        black_box(&self.out);
     }
 }
 
 impl<B: BatchHasher> Case for BatchLegacy<B> {
     fn time(&mut self, b: &mut criterion::Bencher<'_>) {
-        let (batch, accounts, out) = (&self.batch, &self.accounts, &mut self.out);
-        b.iter(|| {
-            hash_slice(batch, black_box(accounts), out);
-            black_box(&*out);
-        })
+        b.iter(|| self.pass())
     }
 
     fn run_once(&mut self) {
-        hash_slice(&self.batch, black_box(&self.accounts), &mut self.out);
-        black_box(&self.out);
+        self.pass()
     }
 
     fn digest_matches_reference(&mut self) -> Option<bool> {
         self.out.fill(AccountHash([0xA5; 32]));
-        hash_slice(&self.batch, &self.accounts, &mut self.out);
-        Some(all_match(&self.accounts, &self.out, 7))
+        self.pass();
+        Some(match &self.input {
+            BatchInput::Set(accounts) => all_match(accounts, &self.out, 7),
+            BatchInput::Repeated(account) => {
+                let expected = reference::legacy(&account.as_ref());
+                self.out.iter().all(|h| h.0 == expected)
+            }
+        })
     }
 }
