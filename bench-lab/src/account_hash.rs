@@ -7,6 +7,7 @@
 //! | every per-account strategy | `mainnet_mix/<n>` | hash every account of the profile's mix |
 //! | `batch@<backend>` | `data_size/<size>` | `hash_batch` over [`batch_accounts_for`] copies of the per-account rows' account of that size (1024 while the message fits one chunk, 1 above) |
 //! | `batch@<backend>` | `mainnet_mix/<n>` | `hash_batch` over the same mix |
+//! | every per-account strategy, `batch@<backend>` | `user_accounts/<stem>` | every account of a user's file ([`crate::user_accounts`]), as on the mix |
 //! | `limit@<backend>` | `compression/1024` | one BLAKE3 compression per block ([`crate::floor`]) |
 //! | `batch@threads=<t>` | `rayon_mix/<n>` | `hash_batch` on rayon with `t` threads ([`crate::scaling`]) |
 //!
@@ -16,7 +17,7 @@
 
 use crate::cases::{AccountDigest, BatchLegacy, Subject};
 use crate::workloads::{self, SEED_SIZES, SWEEP_SIZES};
-use crate::{floor, rows, scaling, Registry};
+use crate::{floor, rows, scaling, user_accounts, Registry};
 use account_hash::strategy::list::{self, StrategyEntry, StrategyVisitor};
 use account_hash::{AccountHasher, BatchHasher, IntoLtLanes};
 use lab_record::{BenchMeta, Family, Workload};
@@ -42,7 +43,7 @@ pub fn batch_accounts_for(data_size: usize) -> usize {
 }
 
 pub fn register(reg: &mut Registry) {
-    for part in [Part::Sizes, Part::Sweep, Part::Mix] {
+    for part in [Part::Sizes, Part::Sweep, Part::Mix, Part::User] {
         list::visit(&mut Rows { reg: &mut *reg, part });
     }
     floor::register_limit(reg);
@@ -58,6 +59,8 @@ enum Part {
     Sizes,
     Sweep,
     Mix,
+    /// The users' account files ([`crate::user_accounts`]).
+    User,
     Scaling,
 }
 
@@ -82,6 +85,7 @@ impl StrategyVisitor for Rows<'_> {
                 let mix = workloads::legacy_mix(self.reg.profile);
                 rows::mix(self.reg, &who, &hasher, mix);
             }
+            Part::User => rows::user_accounts(self.reg, &who, &hasher),
             Part::Sweep | Part::Scaling => {}
         }
     }
@@ -103,6 +107,12 @@ impl StrategyVisitor for Rows<'_> {
                         batch.clone(),
                         workloads::mainnet_mix(n, cap),
                     ))
+                });
+            }
+            Part::User => {
+                let batch = batch.clone();
+                user_accounts::register(self.reg, &who, |_, _| {}, move |accounts| {
+                    Box::new(BatchLegacy::new(batch.clone(), accounts))
                 });
             }
             Part::Scaling => scaling::register(self.reg, entry, &batch),

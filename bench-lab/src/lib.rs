@@ -55,6 +55,7 @@ pub mod profile;
 pub mod reference;
 pub mod rows;
 pub mod scaling;
+pub mod user_accounts;
 pub mod workloads;
 
 use criterion::{BenchmarkId, Criterion, Throughput};
@@ -118,19 +119,46 @@ impl Bench {
 pub struct Registry {
     pub profile: Profile,
     benches: Vec<Bench>,
+    /// What the caller will select ([`Registry::wants`]).
+    filter: Filter,
+    /// Criterion's `--exact` id, when the criterion binary runs one benchmark.
+    exact: Option<String>,
 }
 
 impl Registry {
     /// All families registered for `profile`.
     pub fn new(profile: Profile) -> Self {
+        Self::with_filter(profile, &Filter::default())
+    }
+
+    /// All families registered for `profile`, for a caller that selects with `filter`:
+    /// rows whose inputs are expensive to describe (the users' account files, which must
+    /// be read to know their size) are registered only when `filter` accepts them.
+    pub fn with_filter(profile: Profile, filter: &Filter) -> Self {
+        Self::build(profile, filter.clone(), None)
+    }
+
+    fn build(profile: Profile, filter: Filter, exact: Option<String>) -> Self {
         let mut reg = Registry {
             profile,
             benches: Vec::new(),
+            filter,
+            exact,
         };
         for register in FAMILIES {
             register(&mut reg);
         }
         reg
+    }
+
+    /// Whether the caller may select a row with this meta (its id and `data_size` are what
+    /// the filter reads): a family asks before building a costly row's meta.
+    pub fn wants(&self, meta: &BenchMeta) -> bool {
+        self.filter.accepts(meta)
+            && self
+                .exact
+                .as_ref()
+                .is_none_or(|id| *id == meta.id.criterion_id())
     }
 
     /// Registers one benchmark. `make` builds its inputs when (and only when) it runs.
@@ -188,7 +216,13 @@ pub fn run_criterion(c: &mut Criterion, only_family: Option<&str>) {
             }
         }
     }
-    let reg = Registry::new(profile);
+    // `--exact <id>` (bench-all runs one benchmark per process): only that row's inputs.
+    let args: Vec<String> = std::env::args().collect();
+    let exact = args
+        .iter()
+        .position(|a| a == "--exact")
+        .and_then(|i| args.get(i + 1).cloned());
+    let reg = Registry::build(profile, filter.clone(), exact);
     for bench in reg.select(&filter) {
         let m = &bench.meta;
         let s = profile.settings(m);

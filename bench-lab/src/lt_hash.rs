@@ -6,6 +6,7 @@
 //! | every per-account strategy | `mainnet_mix/<n>` | `lt_hash` of every account of the lt mix (a tenth of the legacy mix), summed |
 //! | every per-account strategy, `batch@<backend>`, the peers | `set_1024/165`, `set_1024/200` | the LtHash of a set of 1024 token-sized / stake-sized accounts |
 //! | `batch@<backend>`, the peers | `mainnet_mix/<n>` | the LtHash of the lt mix through one accumulator |
+//! | every per-account strategy (summed), `batch@<backend>`, the peers | `user_accounts/<stem>` | the LtHash of a user's file ([`crate::user_accounts`]) |
 //!
 //! On the sets, copy-buffer cap=200 (the list's baseline) is the baseline and cap=47 (the
 //! list's previous buffer) runs only in `full`, to keep `quick` within its budget. The
@@ -25,7 +26,7 @@ const DIGEST: AccountDigest = AccountDigest::Lt;
 pub const LT_SIZES: [usize; 4] = [0, 165, 200, 1024];
 
 pub fn register(reg: &mut Registry) {
-    for part in [Part::Sizes, Part::Mix, Part::Sets] {
+    for part in [Part::Sizes, Part::Mix, Part::Sets, Part::User] {
         list::visit(&mut Rows {
             reg: &mut *reg,
             part,
@@ -40,6 +41,8 @@ enum Part {
     Sizes,
     Mix,
     Sets,
+    /// The users' account files ([`crate::user_accounts`]).
+    User,
 }
 
 struct Rows<'r> {
@@ -68,6 +71,7 @@ impl StrategyVisitor for Rows<'_> {
                     rows::lt_sets(self.reg, &who, &PerAccount(hasher), None);
                 }
             }
+            Part::User => rows::user_accounts(self.reg, &who, &hasher),
         }
     }
 
@@ -75,12 +79,18 @@ impl StrategyVisitor for Rows<'_> {
     where
         B: BatchHasher + Clone + Send + Sync + 'static,
     {
-        if !entry.default_instance || self.part != Part::Sets {
+        if !entry.default_instance {
             return;
         }
         let who = Subject::strategy(FAMILY, DIGEST, entry, &batch);
-        let mix = workloads::lt_mix(self.reg.profile);
-        rows::lt_sets(self.reg, &who, &Accumulated(batch), Some(mix));
+        match self.part {
+            Part::Sets => {
+                let mix = workloads::lt_mix(self.reg.profile);
+                rows::lt_sets(self.reg, &who, &Accumulated(batch), Some(mix));
+            }
+            Part::User => rows::lt_user_accounts(self.reg, &who, &Accumulated(batch)),
+            Part::Sizes | Part::Mix => {}
+        }
     }
 }
 

@@ -3,9 +3,10 @@
 
 use crate::cases::{AccountDigest, LtSetAccumulator, LtSetCase, ManyAccounts, OneAccount, Subject};
 use crate::workloads::{self, set_of, LT_SET_ACCOUNTS, LT_SET_SIZES};
-use crate::{Case, Registry};
+use crate::{user_accounts, Case, Registry};
 use account_hash::{AccountHasher, IntoLtLanes};
 use lab_record::{BenchMeta, Workload};
+use std::sync::Arc;
 
 /// One account of each size per iteration (`<kind>/<size>`: `data_size`, `cap_sweep`),
 /// `Throughput::Bytes(meta + size)`.
@@ -44,7 +45,7 @@ where
     reg.add(meta, move || {
         Box::new(ManyAccounts {
             hasher: hasher.clone(),
-            accounts: workloads::mainnet_mix(n, cap),
+            accounts: Arc::new(workloads::mainnet_mix(n, cap)),
             digest,
         })
     });
@@ -77,7 +78,7 @@ where
         reg.add(meta, move || -> Box<dyn Case> {
             Box::new(LtSetCase {
                 accumulator: acc.clone(),
-                accounts: set_of(size, n),
+                accounts: Arc::new(set_of(size, n)),
             })
         });
     }
@@ -86,8 +87,49 @@ where
         reg.add(mix_meta(who, n, cap), move || -> Box<dyn Case> {
             Box::new(LtSetCase {
                 accumulator: acc.clone(),
-                accounts: workloads::mainnet_mix(n, cap),
+                accounts: Arc::new(workloads::mainnet_mix(n, cap)),
             })
         });
     }
+}
+
+/// `who` on every user account file ([`user_accounts`]): every account per iteration,
+/// each hashed alone (lt: summed into the set's total), as on the mix.
+pub fn user_accounts<H>(reg: &mut Registry, who: &Subject, hasher: &H)
+where
+    H: AccountHasher + Clone + 'static,
+    H::Lt: IntoLtLanes,
+{
+    let (digest, hasher) = (who.digest, hasher.clone());
+    user_accounts::register(
+        reg,
+        who,
+        |_, _| {},
+        move |accounts| -> Box<dyn Case> {
+            Box::new(ManyAccounts {
+                hasher: hasher.clone(),
+                accounts,
+                digest,
+            })
+        },
+    );
+}
+
+/// The LtHash of every user account file's set per iteration, through `acc`.
+pub fn lt_user_accounts<A>(reg: &mut Registry, who: &Subject, acc: &A)
+where
+    A: LtSetAccumulator + Clone + 'static,
+{
+    let acc = acc.clone();
+    user_accounts::register(
+        reg,
+        who,
+        |_, _| {},
+        move |accounts| -> Box<dyn Case> {
+            Box::new(LtSetCase {
+                accumulator: acc.clone(),
+                accounts,
+            })
+        },
+    );
 }

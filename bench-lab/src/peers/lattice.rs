@@ -49,7 +49,8 @@ impl LtSetAccumulator for SolanaLatticeHash {
     }
 }
 
-/// Every peer on the lt set workloads and on the family's mix `(n, cap)`.
+/// Every peer on the lt set workloads, on the family's mix `(n, cap)` and on the users'
+/// account files.
 pub fn register(reg: &mut Registry, family: Family, mix: (usize, usize)) {
     let peer = |name| Subject::peer(family, AccountDigest::Lt, name);
     rows::lt_sets(reg, &peer("peer:blake3-serial"), &Blake3Serial, Some(mix));
@@ -60,6 +61,9 @@ pub fn register(reg: &mut Registry, family: Family, mix: (usize, usize)) {
         &SolanaLatticeHash,
         Some(mix),
     );
+    rows::lt_user_accounts(reg, &peer("peer:blake3-serial"), &Blake3Serial);
+    #[cfg(feature = "peer-solana")]
+    rows::lt_user_accounts(reg, &peer("peer:solana-lattice-hash"), &SolanaLatticeHash);
 }
 
 #[cfg(test)]
