@@ -74,6 +74,9 @@ pub struct Subject {
     pub baseline: bool,
     pub claims_consensus: bool,
     pub isa: Option<Isa>,
+    /// Hashes on a blake3-lanes backend (`isa` is the backend's) messages of at most one
+    /// chunk, and longer ones with the blake3 crate ([`Subject::isa_for`]).
+    pub lanes: bool,
 }
 
 impl Subject {
@@ -93,6 +96,7 @@ impl Subject {
             baseline: entry.role == Role::Baseline,
             claims_consensus: H::CONSENSUS,
             isa: Some(entry_isa(entry)),
+            lanes: entry.backend.is_some(),
         }
     }
 
@@ -106,6 +110,32 @@ impl Subject {
             baseline: false,
             claims_consensus: true,
             isa: Some(isa::blake3()),
+            lanes: false,
+        }
+    }
+
+    /// The `isa` of a row whose hashed messages are `shortest..=longest` bytes: a lanes
+    /// strategy's backend while every message fits one chunk; messages over one chunk take
+    /// the blake3 crate (whose SIMD follows its own detection and the lab's `blake3-no-*`
+    /// features), so a row with some over a chunk has the wider of the two (`batch@sse41`
+    /// on the mix, whose tail is over a chunk, may use what blake3 uses) and a row with all
+    /// of them over a chunk the blake3 crate's (`lane-xof@avx512` at 1 KiB of data). On
+    /// `set_1024/165` a lanes row's isa is its backend in every build.
+    pub fn isa_for(&self, shortest: usize, longest: usize) -> Option<Isa> {
+        match self.isa {
+            Some(_) if self.lanes && shortest > blake3_lanes::CHUNK_LEN => Some(isa::blake3()),
+            Some(i) if self.lanes && longest > blake3_lanes::CHUNK_LEN => {
+                Some(isa::widest(i, isa::blake3()))
+            }
+            other => other,
+        }
+    }
+
+    /// [`Subject::on`] with the `isa` of [`Subject::isa_for`]`(shortest, longest)`.
+    pub fn on_messages(&self, workload: Workload, shortest: usize, longest: usize) -> BenchMeta {
+        BenchMeta {
+            isa: self.isa_for(shortest, longest),
+            ..self.on(workload)
         }
     }
 

@@ -23,6 +23,16 @@ pub fn blake3() -> Isa {
     Isa::Portable
 }
 
+/// The wider of two instruction sets.
+pub fn widest(a: Isa, b: Isa) -> Isa {
+    let rank = |i: Isa| Isa::ALL.iter().position(|x| *x == i).unwrap_or(0);
+    if rank(a) >= rank(b) {
+        a
+    } else {
+        b
+    }
+}
+
 /// The ISA of a `blake3_lanes::Backend`, by its name (`portable`, `sse41`, `avx2`,
 /// `avx512`: the same names as [`Isa`]).
 pub fn backend(name: &str) -> Isa {
@@ -39,6 +49,13 @@ mod tests {
         for b in blake3_lanes::Backend::ALL {
             assert_eq!(backend(b.name()).as_str(), b.name());
         }
+    }
+
+    #[test]
+    fn widest_orders_portable_to_avx512() {
+        assert_eq!(widest(Isa::Sse41, Isa::Avx2), Isa::Avx2);
+        assert_eq!(widest(Isa::Avx512, Isa::Portable), Isa::Avx512);
+        assert_eq!(widest(Isa::Portable, Isa::Portable), Isa::Portable);
     }
 
     #[test]

@@ -358,6 +358,59 @@ mod tests {
         assert_eq!(rayon, has_batch());
     }
 
+    /// batch and lane-xof on every backend this CPU supports: the widest on every
+    /// workload, the others on the 165-byte ones and the lt mix; each matches the reference.
+    #[test]
+    fn every_backend_is_measured_on_the_narrow_workloads() {
+        let reg = Registry::new(Profile::Quick);
+        let ids: Vec<String> = reg
+            .select(&Filter::default())
+            .map(|b| b.meta.id.criterion_id())
+            .collect();
+        let lt_mix = workloads::lt_mix(Profile::Quick).0;
+        let features = ::account_hash::strategy::list::compiled_features();
+        for b in blake3_lanes::Backend::available() {
+            let b = b.name();
+            let mut expected = vec![format!("account-hash/limit@{b}/compression/1024")];
+            if features.contains(&"batch") {
+                expected.push(format!("account-hash/batch@{b}/data_size/165"));
+                expected.push(format!("lt-hash/batch@{b}/set_1024/165"));
+                expected.push(format!("lt-hash/batch@{b}/mainnet_mix/{lt_mix}"));
+            }
+            if features.contains(&"lane-xof") {
+                expected.push(format!("lt-hash/lane-xof@{b}/data_size/165"));
+                expected.push(format!("lt-hash/lane-xof@{b}/set_1024/165"));
+                expected.push(format!("lt-hash/lane-xof@{b}/mainnet_mix/{lt_mix}"));
+            }
+            for id in expected {
+                assert!(ids.contains(&id), "{id} missing");
+            }
+        }
+        if features.contains(&"lane-xof") {
+            let widest = blake3_lanes::Backend::detect().name();
+            for size in lt_hash::LT_SIZES {
+                let id = format!("lt-hash/lane-xof@{widest}/data_size/{size}");
+                assert!(ids.contains(&id), "{id} missing");
+            }
+            let legacy: Vec<_> = ids
+                .iter()
+                .filter(|id| id.starts_with("account-hash/lane-xof@"))
+                .collect();
+            assert_eq!(
+                legacy,
+                [&format!("account-hash/lane-xof@{widest}/data_size/165")]
+            );
+        }
+        let f = Filter::parse(None, Some("lane-xof,batch,limit"), Some("165"), None).unwrap();
+        let reg = Registry::new(Profile::Smoke);
+        for b in reg.select(&f) {
+            let mut case = b.make();
+            case.run_once();
+            let id = b.meta.id.criterion_id();
+            assert_eq!(case.digest_matches_reference(), Some(true), "{id}");
+        }
+    }
+
     /// Every row says which instruction set its hashing code may use, except the set
     /// reconciliation families, whose code is not BLAKE3.
     #[test]
@@ -368,11 +421,33 @@ mod tests {
             let m = &b.meta;
             let hashing = matches!(m.id.family, Family::AccountHash | Family::LtHash);
             assert_eq!(m.isa.is_some(), hashing, "{}", m.id.criterion_id());
-            if let Some(backend) = m.id.variant.as_deref().filter(|_| m.id.strategy == "batch") {
-                if !backend.starts_with("threads=") {
-                    assert_eq!(m.isa.map(|i| i.as_str()), Some(backend));
-                }
-            }
+            let lanes = m.id.strategy == "batch" || m.id.strategy == "lane-xof";
+            let Some(backend) = m.id.variant.as_deref().filter(|_| lanes) else {
+                continue;
+            };
+            let Ok(backend) = backend.parse::<lab_record::Isa>() else {
+                assert!(backend.starts_with("threads="), "{backend}");
+                continue;
+            };
+            // Messages over one chunk take the blake3 crate: the mix's tail, 1 KiB and more.
+            // Otherwise the isa is the backend's, whatever the blake3 crate's is.
+            let meta_len = cases::AccountDigest::of(m.id.digest).map_or(0, |d| d.meta_len());
+            let over_chunk = match m.id.workload.kind.as_str() {
+                "data_size" => m.data_size.unwrap() as usize + meta_len > blake3_lanes::CHUNK_LEN,
+                k if k.starts_with("set_") => false,
+                _ => true,
+            };
+            // lane-xof's legacy hash is the blake3 crate's; so is a row whose every
+            // message is over a chunk.
+            let legacy_lane_xof = m.id.family == Family::AccountHash && m.id.strategy == "lane-xof";
+            let expected = if legacy_lane_xof || (over_chunk && m.id.workload.kind == "data_size") {
+                isa::blake3()
+            } else if over_chunk {
+                isa::widest(backend, isa::blake3())
+            } else {
+                backend
+            };
+            assert_eq!(m.isa, Some(expected), "{}", m.id.criterion_id());
         }
     }
 }

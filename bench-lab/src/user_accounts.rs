@@ -69,13 +69,10 @@ impl Loaded {
             .sum()
     }
 
-    /// The longest account data of the file.
-    pub fn max_data_len(&self) -> usize {
-        self.accounts
-            .iter()
-            .map(|a| a.data.len())
-            .max()
-            .unwrap_or(0)
+    /// The shortest and the longest account data of the file.
+    pub fn data_len_range(&self) -> (usize, usize) {
+        let lens = self.accounts.iter().map(|a| a.data.len());
+        (lens.clone().min().unwrap_or(0), lens.max().unwrap_or(0))
     }
 }
 

@@ -54,7 +54,18 @@ fn every_mix_strategy_gets_a_user_accounts_row_in_both_families() {
         };
         let users = on("user_accounts");
         assert!(!users.is_empty(), "{family:?}");
-        assert_eq!(users, on("mainnet_mix"), "{family:?}");
+        // The narrower backends are measured on the mix but not on the users' files.
+        let widest = blake3_lanes::Backend::detect().name();
+        let narrower = |f: &String| {
+            blake3_lanes::Backend::ALL
+                .iter()
+                .any(|b| b.name() != widest && f.ends_with(&format!("@{}", b.name())))
+        };
+        let mix: BTreeSet<String> = on("mainnet_mix")
+            .into_iter()
+            .filter(|f| !narrower(f))
+            .collect();
+        assert_eq!(users, mix, "{family:?}");
     }
     let rows: Vec<_> = plan
         .benches
