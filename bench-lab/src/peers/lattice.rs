@@ -54,16 +54,17 @@ impl LtSetAccumulator for SolanaLatticeHash {
 pub fn register(reg: &mut Registry, family: Family, mix: (usize, usize)) {
     let peer = |name| Subject::peer(family, AccountDigest::Lt, name);
     rows::lt_sets(reg, &peer("peer:blake3-serial"), &Blake3Serial, Some(mix));
+    // Its own SIMD kernels, whose detection the blake3-no-* features do not cap.
     #[cfg(feature = "peer-solana")]
-    rows::lt_sets(
-        reg,
-        &peer("peer:solana-lattice-hash"),
-        &SolanaLatticeHash,
-        Some(mix),
-    );
+    let solana = Subject {
+        isa: Some(crate::isa::solana_lattice_hash()),
+        ..peer("peer:solana-lattice-hash")
+    };
+    #[cfg(feature = "peer-solana")]
+    rows::lt_sets(reg, &solana, &SolanaLatticeHash, Some(mix));
     rows::lt_user_accounts(reg, &peer("peer:blake3-serial"), &Blake3Serial);
     #[cfg(feature = "peer-solana")]
-    rows::lt_user_accounts(reg, &peer("peer:solana-lattice-hash"), &SolanaLatticeHash);
+    rows::lt_user_accounts(reg, &solana, &SolanaLatticeHash);
 }
 
 #[cfg(test)]
