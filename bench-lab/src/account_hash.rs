@@ -2,40 +2,54 @@
 //!
 //! | strategy | workload | what one iteration does |
 //! |---|---|---|
-//! | every per-account strategy of the list | `data_size/<size>` | hash one account of each seed size |
+//! | every per-account strategy of the list without backends | `data_size/<size>` | hash one account of each seed size |
+//! | `lane-xof@<widest backend>` | `data_size/165` | its legacy hash (the blake3 crate on the staged message: isa the blake3 crate's) |
 //! | copy-buffer at each sweep capacity | `cap_sweep/<size>` | hash one account of each sweep size |
-//! | every per-account strategy | `mainnet_mix/<n>` | hash every account of the profile's mix |
-//! | `batch@<backend>` | `data_size/<size>` | `hash_batch` over [`batch_accounts_for`] distinct accounts of that size (1024 up to 1 KiB, 4 at 1 MiB, 2 at 10 MiB) |
+//! | every per-account strategy without backends | `mainnet_mix/<n>` | hash every account of the profile's mix |
+//! | `batch@<backend>` (widest; the others at 165 only) | `data_size/<size>` | `hash_batch` over [`batch_accounts_for`] copies of the per-account rows' account of that size (1024 while the message fits one chunk, 1 above) |
 //! | `batch@<backend>` | `mainnet_mix/<n>` | `hash_batch` over the same mix |
-//! | `limit@<backend>` | `compression/1024` | one BLAKE3 compression per block ([`crate::floor`]) |
+//! | every per-account strategy without backends, `batch@<backend>` | `user_accounts/<stem>` | every account of a user's file ([`crate::user_accounts`]), as on the mix |
+//! | `limit@<backend>`, every backend | `compression/1024` | one BLAKE3 compression per block ([`crate::floor`]) |
 //! | `batch@threads=<t>` | `rayon_mix/<n>` | `hash_batch` on rayon with `t` threads ([`crate::scaling`]) |
 //!
-//! Strategies come from `account_hash::strategy::list`; many-accounts strategies are
-//! measured on their default (widest) backend. Rows with many accounts per iteration carry
+//! Strategies come from `account_hash::strategy::list`. Strategies with backends are
+//! measured on every backend this CPU supports (`isa` = the backend), the non-default
+//! (narrower) ones only at 165 B to keep `quick` short; a row whose messages go over one
+//! chunk has the wider of its backend's and the blake3 crate's isa
+//! ([`Subject::isa_for`]). Rows with many accounts per iteration carry
 //! `items_per_iter` = accounts, so per-account times are `ns_per_iter / items_per_iter`.
 
 use crate::cases::{AccountDigest, BatchLegacy, Subject};
-use crate::workloads::{self, set_of, SEED_SIZES, SWEEP_SIZES};
-use crate::{floor, rows, scaling, Registry};
+use crate::workloads::{self, SEED_SIZES, SWEEP_SIZES};
+use crate::{floor, isa, rows, scaling, user_accounts, Registry};
 use account_hash::strategy::list::{self, StrategyEntry, StrategyVisitor};
 use account_hash::{AccountHasher, BatchHasher, IntoLtLanes};
 use lab_record::{BenchMeta, Family, Workload};
 
 pub const FAMILY: Family = Family::AccountHash;
+/// The one size the non-default backends are measured at: the token account.
+pub const NARROW_SIZE: usize = 165;
 const DIGEST: AccountDigest = AccountDigest::Legacy;
 
-/// Accounts per iteration of a `batch` row on the `data_size/<size>` workload: many small
-/// accounts, few large ones (a 10 MiB account is ~3 ms by itself).
+/// Accounts per iteration of a `batch` row on the `data_size/<size>` workload: 1024 while
+/// an account's message fits one chunk (the lanes need many), one above (the message then
+/// takes the blake3 crate, one account at a time, and gains nothing from more).
+///
+/// Every one of them is the per-account rows' account (`workloads::account(size, 0)`),
+/// hashed again in every slot: the rows of a `data_size` table differ in strategy only,
+/// never in how much memory one iteration reads (before, batch hashed 1024 distinct
+/// accounts up to 1 KiB, 4 at 1 MiB and 2 at 10 MiB, while the per-account rows re-hash
+/// one).
 pub fn batch_accounts_for(data_size: usize) -> usize {
-    match data_size {
-        0..=1024 => 1024,
-        1025..=0x10_0000 => 4,
-        _ => 2,
+    if DIGEST.meta_len() + data_size <= blake3_lanes::CHUNK_LEN {
+        1024
+    } else {
+        1
     }
 }
 
 pub fn register(reg: &mut Registry) {
-    for part in [Part::Sizes, Part::Sweep, Part::Mix] {
+    for part in [Part::Sizes, Part::Sweep, Part::Mix, Part::User] {
         list::visit(&mut Rows { reg: &mut *reg, part });
     }
     floor::register_limit(reg);
@@ -51,6 +65,8 @@ enum Part {
     Sizes,
     Sweep,
     Mix,
+    /// The users' account files ([`crate::user_accounts`]).
+    User,
     Scaling,
 }
 
@@ -65,7 +81,19 @@ impl StrategyVisitor for Rows<'_> {
         H: AccountHasher + Clone + 'static,
         H::Lt: IntoLtLanes,
     {
-        if !entry.default_instance {
+        if entry.backend.is_some() {
+            // A per-account strategy with backends (lane-xof) spreads the LtHash XOF over
+            // lanes; its legacy hash has no XOF and is the blake3 crate on the staged
+            // message whatever the backend. One row: the default instance at 165 B, with
+            // the blake3 crate's isa.
+            if entry.default_instance && self.part == Part::Sizes {
+                let who = Subject {
+                    isa: Some(isa::blake3()),
+                    lanes: false,
+                    ..Subject::strategy(FAMILY, DIGEST, entry, &hasher)
+                };
+                rows::one_account(self.reg, &who, &hasher, "data_size", &[NARROW_SIZE]);
+            }
             return;
         }
         let who = Subject::strategy(FAMILY, DIGEST, entry, &hasher);
@@ -75,20 +103,26 @@ impl StrategyVisitor for Rows<'_> {
                 let mix = workloads::legacy_mix(self.reg.profile);
                 rows::mix(self.reg, &who, &hasher, mix);
             }
+            Part::User => rows::user_accounts(self.reg, &who, &hasher),
             Part::Sweep | Part::Scaling => {}
         }
     }
 
+    /// The default (widest) backend on every workload; the other backends on
+    /// `data_size/165` only.
     fn batch<B>(&mut self, entry: &StrategyEntry, batch: B)
     where
         B: BatchHasher + Clone + Send + Sync + 'static,
     {
+        let who = Subject::strategy(FAMILY, DIGEST, entry, &batch);
         if !entry.default_instance {
+            if self.part == Part::Sizes {
+                batch_sizes(self.reg, &who, &batch, &[NARROW_SIZE]);
+            }
             return;
         }
-        let who = Subject::strategy(FAMILY, DIGEST, entry, &batch);
         match self.part {
-            Part::Sizes => batch_sizes(self.reg, &who, &batch),
+            Part::Sizes => batch_sizes(self.reg, &who, &batch, &SEED_SIZES),
             Part::Mix => {
                 let (n, cap) = workloads::legacy_mix(self.reg.profile);
                 self.reg.add(rows::mix_meta(&who, n, cap), move || {
@@ -96,6 +130,12 @@ impl StrategyVisitor for Rows<'_> {
                         batch.clone(),
                         workloads::mainnet_mix(n, cap),
                     ))
+                });
+            }
+            Part::User => {
+                let batch = batch.clone();
+                user_accounts::register(self.reg, &who, rows::longest_isa(&who), move |accounts| {
+                    Box::new(BatchLegacy::new(batch.clone(), accounts))
                 });
             }
             Part::Scaling => scaling::register(self.reg, entry, &batch),
@@ -116,19 +156,32 @@ impl StrategyVisitor for Rows<'_> {
     }
 }
 
-/// `hash_batch` over [`batch_accounts_for`] accounts of each seed size.
-fn batch_sizes<B: BatchHasher + Clone + 'static>(reg: &mut Registry, who: &Subject, batch: &B) {
-    for size in SEED_SIZES {
+/// `hash_batch` over [`batch_accounts_for`] copies of the account of each of `sizes`.
+fn batch_sizes<B: BatchHasher + Clone + 'static>(
+    reg: &mut Registry,
+    who: &Subject,
+    batch: &B,
+    sizes: &[usize],
+) {
+    for &size in sizes {
         let n = batch_accounts_for(size);
         let meta = BenchMeta {
             data_size: Some(size as u64),
             bytes_per_iter: (n * (DIGEST.meta_len() + size)) as u64,
             items_per_iter: n as u64,
-            ..who.on(Workload::new("data_size", size))
+            ..who.on_messages(
+                Workload::new("data_size", size),
+                DIGEST.meta_len() + size,
+                DIGEST.meta_len() + size,
+            )
         };
         let batch = batch.clone();
         reg.add(meta, move || {
-            Box::new(BatchLegacy::new(batch.clone(), set_of(size, n)))
+            Box::new(BatchLegacy::repeated(
+                batch.clone(),
+                workloads::account(size, 0),
+                n,
+            ))
         });
     }
 }
@@ -190,13 +243,16 @@ mod tests {
         let reg = Registry::new(Profile::Quick);
         let f = Filter::parse(Some("account-hash"), None, None, Some("data_size")).unwrap();
         for b in reg.select(&f) {
-            // Per-account rows hash one account; `batch` rows many of that size.
+            // Per-account rows hash one account; `batch` rows copies of it, one above a
+            // chunk (1 KiB of data and more: 81 + 1024 > 1024).
             let m = &b.meta;
-            assert!(
-                m.items_per_iter == 1 || m.id.strategy == "batch",
-                "{}",
-                m.id.criterion_id()
-            );
+            let size = m.data_size.unwrap() as usize;
+            let expected = if m.id.strategy == "batch" && size <= 943 {
+                1024
+            } else {
+                1
+            };
+            assert_eq!(m.items_per_iter, expected, "{}", m.id.criterion_id());
             assert_eq!(
                 m.bytes_per_iter,
                 m.items_per_iter * (81 + m.data_size.unwrap())

@@ -10,6 +10,7 @@ use account_hash::{
 };
 use lab_record::{BenchId, BenchMeta, Digest, Family, Isa, Workload};
 use std::hint::black_box;
+use std::sync::Arc;
 
 /// The two per-account digests (the part of [`Digest`] a strategy computes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,6 +74,9 @@ pub struct Subject {
     pub baseline: bool,
     pub claims_consensus: bool,
     pub isa: Option<Isa>,
+    /// Hashes on a blake3-lanes backend (`isa` is the backend's) messages of at most one
+    /// chunk, and longer ones with the blake3 crate ([`Subject::isa_for`]).
+    pub lanes: bool,
 }
 
 impl Subject {
@@ -92,6 +96,7 @@ impl Subject {
             baseline: entry.role == Role::Baseline,
             claims_consensus: H::CONSENSUS,
             isa: Some(entry_isa(entry)),
+            lanes: entry.backend.is_some(),
         }
     }
 
@@ -105,6 +110,32 @@ impl Subject {
             baseline: false,
             claims_consensus: true,
             isa: Some(isa::blake3()),
+            lanes: false,
+        }
+    }
+
+    /// The `isa` of a row whose hashed messages are `shortest..=longest` bytes: a lanes
+    /// strategy's backend while every message fits one chunk; messages over one chunk take
+    /// the blake3 crate (whose SIMD follows its own detection and the lab's `blake3-no-*`
+    /// features), so a row with some over a chunk has the wider of the two (`batch@sse41`
+    /// on the mix, whose tail is over a chunk, may use what blake3 uses) and a row with all
+    /// of them over a chunk the blake3 crate's (`lane-xof@avx512` at 1 KiB of data). On
+    /// `set_1024/165` a lanes row's isa is its backend in every build.
+    pub fn isa_for(&self, shortest: usize, longest: usize) -> Option<Isa> {
+        match self.isa {
+            Some(_) if self.lanes && shortest > blake3_lanes::CHUNK_LEN => Some(isa::blake3()),
+            Some(i) if self.lanes && longest > blake3_lanes::CHUNK_LEN => {
+                Some(isa::widest(i, isa::blake3()))
+            }
+            other => other,
+        }
+    }
+
+    /// [`Subject::on`] with the `isa` of [`Subject::isa_for`]`(shortest, longest)`.
+    pub fn on_messages(&self, workload: Workload, shortest: usize, longest: usize) -> BenchMeta {
+        BenchMeta {
+            isa: self.isa_for(shortest, longest),
+            ..self.on(workload)
         }
     }
 
@@ -165,10 +196,10 @@ impl<H: AccountHasher> Case for OneAccount<H> {
     }
 }
 
-/// Hash every account of a set per iteration (the mainnet mix).
+/// Hash every account of a set per iteration (the mainnet mix, a user's accounts).
 pub struct ManyAccounts<H> {
     pub hasher: H,
-    pub accounts: Vec<Account>,
+    pub accounts: Arc<Vec<Account>>,
     pub digest: AccountDigest,
 }
 
@@ -180,14 +211,14 @@ where
         let h = &self.hasher;
         match self.digest {
             AccountDigest::Legacy => {
-                for a in &self.accounts {
+                for a in self.accounts.iter() {
                     black_box(h.hash(black_box(&a.as_ref())));
                 }
             }
             // Summed into the set's total, like the batch and peer rows on the same mix.
             AccountDigest::Lt => {
                 let mut total = LtHash::identity();
-                for a in &self.accounts {
+                for a in self.accounts.iter() {
                     total.mix_in(&h.lt_hash(black_box(&a.as_ref())).into_lt_lanes());
                 }
                 black_box(total);
@@ -238,17 +269,17 @@ pub trait LtSetAccumulator {
 /// The LtHash of a set per iteration, checked against [`reference::set_checksum`].
 pub struct LtSetCase<A> {
     pub accumulator: A,
-    pub accounts: Vec<Account>,
+    pub accounts: Arc<Vec<Account>>,
 }
 
 impl<A: LtSetAccumulator> Case for LtSetCase<A> {
     fn time(&mut self, b: &mut criterion::Bencher<'_>) {
         let (acc, accounts) = (&self.accumulator, &self.accounts);
-        b.iter(|| acc.lt_of_set(black_box(accounts)))
+        b.iter(|| acc.lt_of_set(black_box(&accounts[..])))
     }
 
     fn run_once(&mut self) {
-        black_box(self.accumulator.lt_of_set(black_box(&self.accounts)));
+        black_box(self.accumulator.lt_of_set(black_box(&self.accounts[..])));
     }
 
     fn digest_matches_reference(&mut self) -> Option<bool> {
@@ -327,41 +358,87 @@ pub fn all_match(accounts: &[Account], out: &[AccountHash], step: usize) -> bool
         .all(|(a, h)| h.0 == reference::legacy(&a.as_ref()))
 }
 
+/// Hashes `out.len()` copies of one account into `out`, `REFS_PER_CALL` views of it per
+/// `hash_batch` call: every lane reads the same bytes, the working set of a per-account row
+/// hashing that account again and again. No allocation.
+pub fn hash_repeated<B: BatchHasher>(batch: &B, account: &Account, out: &mut [AccountHash]) {
+    let refs = [account.as_ref(); REFS_PER_CALL];
+    for slots in out.chunks_mut(REFS_PER_CALL) {
+        // Equal lengths by construction.
+        let _ = batch.hash_batch(&refs[..slots.len()], slots);
+    }
+}
+
+/// What a [`BatchLegacy`] hashes per iteration.
+enum BatchInput {
+    /// Every account of a set, once (the mainnet mix, the user's accounts).
+    Set(Arc<Vec<Account>>),
+    /// One account, once per output slot (the `data_size` rows: the per-account rows'
+    /// account and working set).
+    Repeated(Account),
+}
+
 /// `hash_batch` over a set of accounts per iteration.
 pub struct BatchLegacy<B> {
     batch: B,
-    accounts: Vec<Account>,
+    input: BatchInput,
     out: Vec<AccountHash>,
 }
 
 impl<B> BatchLegacy<B> {
-    pub fn new(batch: B, accounts: Vec<Account>) -> Self {
+    /// Every account of `accounts` once per iteration.
+    pub fn new(batch: B, accounts: impl Into<Arc<Vec<Account>>>) -> Self {
+        let accounts = accounts.into();
         let out = vec![AccountHash::ZERO; accounts.len()];
         BatchLegacy {
             batch,
-            accounts,
+            input: BatchInput::Set(accounts),
             out,
         }
+    }
+
+    /// `copies` copies of `account` per iteration (all lanes read the same account).
+    pub fn repeated(batch: B, account: Account, copies: usize) -> Self {
+        BatchLegacy {
+            batch,
+            input: BatchInput::Repeated(account),
+            out: vec![AccountHash::ZERO; copies],
+        }
+    }
+}
+
+impl<B: BatchHasher> BatchLegacy<B> {
+    fn pass(&mut self) {
+        match &self.input {
+            BatchInput::Set(accounts) => {
+                hash_slice(&self.batch, black_box(accounts), &mut self.out)
+            }
+            BatchInput::Repeated(account) => {
+                hash_repeated(&self.batch, black_box(account), &mut self.out)
+            }
+        }
+        black_box(&self.out);
     }
 }
 
 impl<B: BatchHasher> Case for BatchLegacy<B> {
     fn time(&mut self, b: &mut criterion::Bencher<'_>) {
-        let (batch, accounts, out) = (&self.batch, &self.accounts, &mut self.out);
-        b.iter(|| {
-            hash_slice(batch, black_box(accounts), out);
-            black_box(&*out);
-        })
+        b.iter(|| self.pass())
     }
 
     fn run_once(&mut self) {
-        hash_slice(&self.batch, black_box(&self.accounts), &mut self.out);
-        black_box(&self.out);
+        self.pass()
     }
 
     fn digest_matches_reference(&mut self) -> Option<bool> {
         self.out.fill(AccountHash([0xA5; 32]));
-        hash_slice(&self.batch, &self.accounts, &mut self.out);
-        Some(all_match(&self.accounts, &self.out, 7))
+        self.pass();
+        Some(match &self.input {
+            BatchInput::Set(accounts) => all_match(accounts, &self.out, 7),
+            BatchInput::Repeated(account) => {
+                let expected = reference::legacy(&account.as_ref());
+                self.out.iter().all(|h| h.0 == expected)
+            }
+        })
     }
 }

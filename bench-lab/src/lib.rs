@@ -57,6 +57,7 @@ pub mod profile;
 pub mod reference;
 pub mod rows;
 pub mod scaling;
+pub mod user_accounts;
 pub mod workloads;
 
 use criterion::{BenchmarkId, Criterion, Throughput};
@@ -128,19 +129,46 @@ impl Bench {
 pub struct Registry {
     pub profile: Profile,
     benches: Vec<Bench>,
+    /// What the caller will select ([`Registry::wants`]).
+    filter: Filter,
+    /// Criterion's `--exact` id, when the criterion binary runs one benchmark.
+    exact: Option<String>,
 }
 
 impl Registry {
     /// All families registered for `profile`.
     pub fn new(profile: Profile) -> Self {
+        Self::with_filter(profile, &Filter::default())
+    }
+
+    /// All families registered for `profile`, for a caller that selects with `filter`:
+    /// rows whose inputs are expensive to describe (the users' account files, which must
+    /// be read to know their size) are registered only when `filter` accepts them.
+    pub fn with_filter(profile: Profile, filter: &Filter) -> Self {
+        Self::build(profile, filter.clone(), None)
+    }
+
+    fn build(profile: Profile, filter: Filter, exact: Option<String>) -> Self {
         let mut reg = Registry {
             profile,
             benches: Vec::new(),
+            filter,
+            exact,
         };
         for register in FAMILIES {
             register(&mut reg);
         }
         reg
+    }
+
+    /// Whether the caller may select a row with this meta (its id and `data_size` are what
+    /// the filter reads): a family asks before building a costly row's meta.
+    pub fn wants(&self, meta: &BenchMeta) -> bool {
+        self.filter.accepts(meta)
+            && self
+                .exact
+                .as_ref()
+                .is_none_or(|id| *id == meta.id.criterion_id())
     }
 
     /// Registers one benchmark. `make` builds its inputs when (and only when) it runs.
@@ -198,7 +226,13 @@ pub fn run_criterion(c: &mut Criterion, only_family: Option<&str>) {
             }
         }
     }
-    let reg = Registry::new(profile);
+    // `--exact <id>` (bench-all runs one benchmark per process): only that row's inputs.
+    let args: Vec<String> = std::env::args().collect();
+    let exact = args
+        .iter()
+        .position(|a| a == "--exact")
+        .and_then(|i| args.get(i + 1).cloned());
+    let reg = Registry::build(profile, filter.clone(), exact);
     for bench in reg.select(&filter) {
         let m = &bench.meta;
         let s = profile.settings(m);
@@ -316,7 +350,12 @@ mod tests {
             if kind == "rayon_mix" || kind.starts_with("set_") {
                 continue;
             }
-            assert!(m.items_per_iter > 1, "{}", m.id.criterion_id());
+            // Above one chunk a batch row hashes the per-account rows' one account.
+            let meta_len = cases::AccountDigest::of(m.id.digest).map_or(0, |d| d.meta_len());
+            let one_chunk = m
+                .data_size
+                .is_none_or(|d| d as usize + meta_len <= blake3_lanes::CHUNK_LEN);
+            assert_eq!(m.items_per_iter > 1, one_chunk, "{}", m.id.criterion_id());
             assert!(
                 all.iter().any(|o| o.id.strategy != "batch"
                     && o.id.family == m.id.family
@@ -329,6 +368,59 @@ mod tests {
         assert_eq!(rayon, has_batch());
     }
 
+    /// batch and lane-xof on every backend this CPU supports: the widest on every
+    /// workload, the others on the 165-byte ones and the lt mix; each matches the reference.
+    #[test]
+    fn every_backend_is_measured_on_the_narrow_workloads() {
+        let reg = Registry::new(Profile::Quick);
+        let ids: Vec<String> = reg
+            .select(&Filter::default())
+            .map(|b| b.meta.id.criterion_id())
+            .collect();
+        let lt_mix = workloads::lt_mix(Profile::Quick).0;
+        let features = ::account_hash::strategy::list::compiled_features();
+        for b in blake3_lanes::Backend::available() {
+            let b = b.name();
+            let mut expected = vec![format!("account-hash/limit@{b}/compression/1024")];
+            if features.contains(&"batch") {
+                expected.push(format!("account-hash/batch@{b}/data_size/165"));
+                expected.push(format!("lt-hash/batch@{b}/set_1024/165"));
+                expected.push(format!("lt-hash/batch@{b}/mainnet_mix/{lt_mix}"));
+            }
+            if features.contains(&"lane-xof") {
+                expected.push(format!("lt-hash/lane-xof@{b}/data_size/165"));
+                expected.push(format!("lt-hash/lane-xof@{b}/set_1024/165"));
+                expected.push(format!("lt-hash/lane-xof@{b}/mainnet_mix/{lt_mix}"));
+            }
+            for id in expected {
+                assert!(ids.contains(&id), "{id} missing");
+            }
+        }
+        if features.contains(&"lane-xof") {
+            let widest = blake3_lanes::Backend::detect().name();
+            for size in lt_hash::LT_SIZES {
+                let id = format!("lt-hash/lane-xof@{widest}/data_size/{size}");
+                assert!(ids.contains(&id), "{id} missing");
+            }
+            let legacy: Vec<_> = ids
+                .iter()
+                .filter(|id| id.starts_with("account-hash/lane-xof@"))
+                .collect();
+            assert_eq!(
+                legacy,
+                [&format!("account-hash/lane-xof@{widest}/data_size/165")]
+            );
+        }
+        let f = Filter::parse(None, Some("lane-xof,batch,limit"), Some("165"), None).unwrap();
+        let reg = Registry::new(Profile::Smoke);
+        for b in reg.select(&f) {
+            let mut case = b.make();
+            case.run_once();
+            let id = b.meta.id.criterion_id();
+            assert_eq!(case.digest_matches_reference(), Some(true), "{id}");
+        }
+    }
+
     /// Every row says which instruction set its hashing code may use, except the set
     /// reconciliation families, whose code is not BLAKE3.
     #[test]
@@ -339,11 +431,33 @@ mod tests {
             let m = &b.meta;
             let hashing = matches!(m.id.family, Family::AccountHash | Family::LtHash);
             assert_eq!(m.isa.is_some(), hashing, "{}", m.id.criterion_id());
-            if let Some(backend) = m.id.variant.as_deref().filter(|_| m.id.strategy == "batch") {
-                if !backend.starts_with("threads=") {
-                    assert_eq!(m.isa.map(|i| i.as_str()), Some(backend));
-                }
-            }
+            let lanes = m.id.strategy == "batch" || m.id.strategy == "lane-xof";
+            let Some(backend) = m.id.variant.as_deref().filter(|_| lanes) else {
+                continue;
+            };
+            let Ok(backend) = backend.parse::<lab_record::Isa>() else {
+                assert!(backend.starts_with("threads="), "{backend}");
+                continue;
+            };
+            // Messages over one chunk take the blake3 crate: the mix's tail, 1 KiB and more.
+            // Otherwise the isa is the backend's, whatever the blake3 crate's is.
+            let meta_len = cases::AccountDigest::of(m.id.digest).map_or(0, |d| d.meta_len());
+            let over_chunk = match m.id.workload.kind.as_str() {
+                "data_size" => m.data_size.unwrap() as usize + meta_len > blake3_lanes::CHUNK_LEN,
+                k if k.starts_with("set_") => false,
+                _ => true,
+            };
+            // lane-xof's legacy hash is the blake3 crate's; so is a row whose every
+            // message is over a chunk.
+            let legacy_lane_xof = m.id.family == Family::AccountHash && m.id.strategy == "lane-xof";
+            let expected = if legacy_lane_xof || (over_chunk && m.id.workload.kind == "data_size") {
+                isa::blake3()
+            } else if over_chunk {
+                isa::widest(backend, isa::blake3())
+            } else {
+                backend
+            };
+            assert_eq!(m.isa, Some(expected), "{}", m.id.criterion_id());
         }
     }
 }

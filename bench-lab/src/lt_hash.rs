@@ -6,13 +6,19 @@
 //! | every per-account strategy | `mainnet_mix/<n>` | `lt_hash` of every account of the lt mix (a tenth of the legacy mix), summed |
 //! | every per-account strategy, `batch@<backend>`, the peers | `set_1024/165`, `set_1024/200` | the LtHash of a set of 1024 token-sized / stake-sized accounts |
 //! | `batch@<backend>`, the peers | `mainnet_mix/<n>` | the LtHash of the lt mix through one accumulator |
+//! | every per-account strategy (summed), `batch@<backend>`, the peers | `user_accounts/<stem>` | the LtHash of a user's file ([`crate::user_accounts`]) |
+//!
+//! Strategies with backends (`lane-xof`, `batch`) have these rows on their default (widest)
+//! backend; every other backend this CPU supports is measured on `data_size/165` (per
+//! account), `set_1024/165` and the mix, `isa` = the backend (widened to the blake3
+//! crate's where a message is over one chunk: the mix's tail, `data_size/1024`).
 //!
 //! On the sets, copy-buffer cap=200 (the list's baseline) is the baseline and cap=47 (the
 //! list's previous buffer) runs only in `full`, to keep `quick` within its budget. The
 //! peers (`peer:solana-lattice-hash`, `peer:blake3-serial`) are in [`crate::peers`].
 
 use crate::cases::{Accumulated, AccountDigest, PerAccount, Subject};
-use crate::workloads;
+use crate::workloads::{self, LT_SET_SIZES};
 use crate::{peers, rows, Profile, Registry};
 use account_hash::strategy::list::{self, Role, StrategyEntry, StrategyVisitor};
 use account_hash::{AccountHasher, BatchHasher, IntoLtLanes};
@@ -23,9 +29,11 @@ const DIGEST: AccountDigest = AccountDigest::Lt;
 
 /// Sizes of the `data_size` rows: the seed's up to 1 KiB.
 pub const LT_SIZES: [usize; 4] = [0, 165, 200, 1024];
+/// The one data size of the non-default backends' `data_size` and `set_1024` rows.
+pub const NARROW_SIZE: usize = 165;
 
 pub fn register(reg: &mut Registry) {
-    for part in [Part::Sizes, Part::Mix, Part::Sets] {
+    for part in [Part::Sizes, Part::Mix, Part::Sets, Part::User] {
         list::visit(&mut Rows {
             reg: &mut *reg,
             part,
@@ -40,6 +48,8 @@ enum Part {
     Sizes,
     Mix,
     Sets,
+    /// The users' account files ([`crate::user_accounts`]).
+    User,
 }
 
 struct Rows<'r> {
@@ -53,21 +63,27 @@ impl StrategyVisitor for Rows<'_> {
         H: AccountHasher + Clone + 'static,
         H::Lt: IntoLtLanes,
     {
-        if !entry.default_instance {
-            return;
-        }
         let who = Subject::strategy(FAMILY, DIGEST, entry, &hasher);
+        let (sizes, sets): (&[usize], &[usize]) = if entry.default_instance {
+            (&LT_SIZES, &LT_SET_SIZES)
+        } else {
+            (&[NARROW_SIZE], &[NARROW_SIZE])
+        };
         match self.part {
-            Part::Sizes => rows::one_account(self.reg, &who, &hasher, "data_size", &LT_SIZES),
+            Part::Sizes => rows::one_account(self.reg, &who, &hasher, "data_size", sizes),
             Part::Mix => {
                 let mix = workloads::lt_mix(self.reg.profile);
                 rows::mix(self.reg, &who, &hasher, mix);
             }
             Part::Sets => {
                 if entry.role != Role::Previous || self.reg.profile == Profile::Full {
-                    rows::lt_sets(self.reg, &who, &PerAccount(hasher), None);
+                    rows::lt_sets_of(self.reg, &who, &PerAccount(hasher), sets, None);
                 }
             }
+            Part::User if entry.default_instance => {
+                rows::user_accounts(self.reg, &who, &hasher)
+            }
+            Part::User => {}
         }
     }
 
@@ -75,12 +91,22 @@ impl StrategyVisitor for Rows<'_> {
     where
         B: BatchHasher + Clone + Send + Sync + 'static,
     {
-        if !entry.default_instance || self.part != Part::Sets {
-            return;
-        }
         let who = Subject::strategy(FAMILY, DIGEST, entry, &batch);
-        let mix = workloads::lt_mix(self.reg.profile);
-        rows::lt_sets(self.reg, &who, &Accumulated(batch), Some(mix));
+        let sets: &[usize] = if entry.default_instance {
+            &LT_SET_SIZES
+        } else {
+            &[NARROW_SIZE]
+        };
+        match self.part {
+            Part::Sets => {
+                let mix = workloads::lt_mix(self.reg.profile);
+                rows::lt_sets_of(self.reg, &who, &Accumulated(batch), sets, Some(mix));
+            }
+            Part::User if entry.default_instance => {
+                rows::lt_user_accounts(self.reg, &who, &Accumulated(batch))
+            }
+            Part::Sizes | Part::Mix | Part::User => {}
+        }
     }
 }
 

@@ -7,13 +7,15 @@
 //! - `full_exchange`: the client's work plus every round on the relay's side, the relay's
 //!   store already sealed (as a relay keeps it).
 //!
-//! Rows: every accumulator × storage pair of set-reconcile, and `peer:negentropy` (the
-//! reference crate) on the same items, which is this family's baseline. The `_account_ids`
+//! Rows: every accumulator × storage pair of set-reconcile, `peer:negentropy@vector` (the
+//! reference crate, 0.5) on the same items, which is this family's baseline, and
+//! `peer:negentropy@0.4` (its release 0.4.4, whose accumulator allocates per id: the
+//! seed's "before" on its real code). The `_account_ids`
 //! workloads use ids that are legacy account hashes of the lab's mainnet mix instead of
 //! random ids. Every row's have/need counts are checked against the reference's.
 
 use std::hint::black_box;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use negentropy::NegentropyStorageVector;
 use set_reconcile::scenario::{
@@ -24,6 +26,7 @@ use set_reconcile::{Id, Item, PrefixStorage, Storage};
 
 use crate::cases::row;
 use crate::peers::negentropy::{self as reconcile_peer, PEER_NAME};
+use crate::peers::negentropy04::{self as peer04, VARIANT as V04};
 use crate::{Case, Profile, Registry};
 use lab_record::{BenchId, BenchMeta, Digest, Family, Workload};
 
@@ -106,7 +109,7 @@ fn fixture(ids: Ids) -> &'static Fixture {
 trait Side: 'static {
     type Relay;
     fn relay(items: &[Item]) -> Self::Relay;
-    fn client(items: &[Item], replies: &RelayReplies) -> (usize, usize);
+    fn client(items: &[Item], replies: &'static RelayReplies) -> (usize, usize);
     fn exchange(items: &[Item], relay: &Self::Relay, limit: u64) -> (usize, usize);
 }
 
@@ -117,7 +120,7 @@ impl<S: Storage + 'static> Side for Ours<S> {
     fn relay(items: &[Item]) -> S {
         build_storage(items).expect("scenario items are valid")
     }
-    fn client(items: &[Item], replies: &RelayReplies) -> (usize, usize) {
+    fn client(items: &[Item], replies: &'static RelayReplies) -> (usize, usize) {
         let o = client_build_and_reconcile::<S>(items, replies).expect("client reconciles");
         (o.have, o.need)
     }
@@ -134,7 +137,7 @@ impl Side for Reference {
     fn relay(items: &[Item]) -> Self::Relay {
         reconcile_peer::build_storage(items).expect("reference storage")
     }
-    fn client(items: &[Item], replies: &RelayReplies) -> (usize, usize) {
+    fn client(items: &[Item], replies: &'static RelayReplies) -> (usize, usize) {
         let o =
             reconcile_peer::client_build_and_reconcile(items, replies).expect("reference client");
         (o.have, o.need)
@@ -143,6 +146,42 @@ impl Side for Reference {
         let o = reconcile_peer::full_exchange(items, relay, limit).expect("reference exchange");
         (o.have, o.need)
     }
+}
+
+/// `negentropy` 0.4.4 ([`crate::peers::negentropy04`]).
+struct Reference04;
+
+impl Side for Reference04 {
+    type Relay = negentropy04::NegentropyStorageVector;
+    fn relay(items: &[Item]) -> Self::Relay {
+        peer04::build_storage(items).expect("reference 0.4 storage")
+    }
+    fn client(items: &[Item], replies: &'static RelayReplies) -> (usize, usize) {
+        let wrapped = wrapped_replies(replies);
+        let o = peer04::client_build_and_reconcile(items, wrapped, replies.frame_size_limit)
+            .expect("reference 0.4 client");
+        (o.have, o.need)
+    }
+    fn exchange(items: &[Item], relay: &Self::Relay, limit: u64) -> (usize, usize) {
+        let o = peer04::full_exchange(items, relay, limit).expect("reference 0.4 exchange");
+        (o.have, o.need)
+    }
+}
+
+/// The recorded replies as 0.4's `Bytes`, wrapped once per process and recording (the
+/// first run, outside timing and the counted window; a receiver reads a reply into a `Vec`
+/// and wraps it without a copy).
+fn wrapped_replies(replies: &'static RelayReplies) -> &'static [negentropy04::Bytes] {
+    type Wrapped = Vec<(usize, &'static [negentropy04::Bytes])>;
+    static CACHE: Mutex<Wrapped> = Mutex::new(Vec::new());
+    let key = replies as *const RelayReplies as usize;
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, w)) = cache.iter().find(|(k, _)| *k == key) {
+        return w;
+    }
+    let w: &'static [negentropy04::Bytes] = Vec::leak(peer04::wrap_replies(replies));
+    cache.push((key, w));
+    w
 }
 
 struct ReconcileCase<X: Side> {
@@ -184,7 +223,7 @@ fn add<X: Side>(reg: &mut Registry, strategy: &str, variant: &str, ids: Ids, op:
         BenchMeta {
             bytes_per_iter: (spec.client_items * 40) as u64,
             items_per_iter: spec.client_items as u64,
-            baseline: strategy == PEER_NAME,
+            baseline: strategy == PEER_NAME && variant == "vector",
             ..row(BenchId {
                 family: FAMILY,
                 digest: Digest::HaveNeed,
@@ -235,6 +274,9 @@ pub fn register(reg: &mut Registry) {
     ] {
         for op in [Op::ClientBuildReconcile, Op::FullExchange] {
             add::<Reference>(reg, PEER_NAME, "vector", ids, op);
+        }
+        for op in [Op::ClientBuildReconcile, Op::FullExchange] {
+            add::<Reference04>(reg, PEER_NAME, V04, ids, op);
         }
         visit_combinations(&mut Pairs {
             reg: &mut *reg,

@@ -230,7 +230,7 @@ fn main() -> ExitCode {
 
 fn list(sel: &Selection) -> Result<(), String> {
     let (profile, filter) = sel.resolve()?;
-    let reg = Registry::new(profile);
+    let reg = Registry::with_filter(profile, &filter);
     let benches: Vec<Planned> = reg
         .select(&filter)
         .map(|b| Planned {
@@ -262,7 +262,7 @@ fn to_json(value: &impl serde::Serialize) -> Result<String, String> {
 
 fn allocs(sel: &Selection) -> Result<(), String> {
     let (profile, filter) = sel.resolve()?;
-    let reg = Registry::new(profile);
+    let reg = Registry::with_filter(profile, &filter);
     let mut results = Vec::new();
     for b in reg.select(&filter) {
         let row = count(b);

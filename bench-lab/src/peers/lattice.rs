@@ -49,17 +49,22 @@ impl LtSetAccumulator for SolanaLatticeHash {
     }
 }
 
-/// Every peer on the lt set workloads and on the family's mix `(n, cap)`.
+/// Every peer on the lt set workloads, on the family's mix `(n, cap)` and on the users'
+/// account files.
 pub fn register(reg: &mut Registry, family: Family, mix: (usize, usize)) {
     let peer = |name| Subject::peer(family, AccountDigest::Lt, name);
     rows::lt_sets(reg, &peer("peer:blake3-serial"), &Blake3Serial, Some(mix));
+    // Its own SIMD kernels, whose detection the blake3-no-* features do not cap.
     #[cfg(feature = "peer-solana")]
-    rows::lt_sets(
-        reg,
-        &peer("peer:solana-lattice-hash"),
-        &SolanaLatticeHash,
-        Some(mix),
-    );
+    let solana = Subject {
+        isa: Some(crate::isa::solana_lattice_hash()),
+        ..peer("peer:solana-lattice-hash")
+    };
+    #[cfg(feature = "peer-solana")]
+    rows::lt_sets(reg, &solana, &SolanaLatticeHash, Some(mix));
+    rows::lt_user_accounts(reg, &peer("peer:blake3-serial"), &Blake3Serial);
+    #[cfg(feature = "peer-solana")]
+    rows::lt_user_accounts(reg, &solana, &SolanaLatticeHash);
 }
 
 #[cfg(test)]

@@ -4,7 +4,9 @@
 //! - [`lattice`]: `peer:solana-lattice-hash` and `peer:blake3-serial`, LtHash accumulation
 //!   (`lt-hash` family);
 //! - [`negentropy`]: `peer:negentropy`, the reference of protocol v1 (`reconcile` family,
-//!   its baseline).
+//!   its baseline);
+//! - [`negentropy04`]: `peer:negentropy@0.4`, the same crate's release 0.4.4.
 
 pub mod lattice;
 pub mod negentropy;
+pub mod negentropy04;

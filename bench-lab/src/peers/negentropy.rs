@@ -24,6 +24,8 @@ pub const PEER_NAME: &str = "peer:negentropy";
 pub enum PeerError {
     /// The reference crate reported an error.
     Negentropy(negentropy::Error),
+    /// Its release 0.4.4 reported an error.
+    Negentropy04(negentropy04::Error),
     /// More than `MAX_ROUNDS` rounds.
     TooManyRounds,
     /// The recording ran out of replies before the client was done.
@@ -34,6 +36,7 @@ impl fmt::Display for PeerError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PeerError::Negentropy(error) => write!(f, "negentropy: {error}"),
+            PeerError::Negentropy04(error) => write!(f, "negentropy 0.4: {error}"),
             PeerError::TooManyRounds => {
                 write!(
                     f,
@@ -120,6 +123,39 @@ pub fn full_exchange(
                 outcome.have = have.len();
                 outcome.need = need.len();
                 return Ok(outcome);
+            }
+        }
+    }
+}
+
+/// [`full_exchange`], keeping the ids and every message (client's first), for comparing
+/// with [`super::negentropy04::full_exchange_transcript`].
+pub fn full_exchange_transcript(
+    client_items: &[Item],
+    relay: &NegentropyStorageVector,
+    frame_size_limit: u64,
+) -> Result<super::negentropy04::Transcript, PeerError> {
+    let storage = build_storage(client_items)?;
+    let mut client = Negentropy::borrowed(&storage, frame_size_limit)?;
+    let mut server = Negentropy::borrowed(relay, frame_size_limit)?;
+    let (mut have, mut need) = (Vec::new(), Vec::new());
+    let mut to_relay = client.initiate()?;
+    let mut messages = Vec::new();
+    loop {
+        if messages.len() >= 2 * MAX_ROUNDS {
+            return Err(PeerError::TooManyRounds);
+        }
+        let to_client = server.reconcile(&to_relay)?;
+        messages.push(to_relay.clone());
+        messages.push(to_client.clone());
+        match client.reconcile_with_ids(&to_client, &mut have, &mut need)? {
+            Some(next) => to_relay = next,
+            None => {
+                return Ok(super::negentropy04::Transcript {
+                    have: have.iter().map(|id| id.to_bytes()).collect(),
+                    need: need.iter().map(|id| id.to_bytes()).collect(),
+                    messages,
+                })
             }
         }
     }

@@ -26,7 +26,8 @@ impl Backend {
         Backend::Avx512,
     ];
 
-    /// The widest backend this CPU supports.
+    /// The widest backend this CPU supports ([`Backend::Portable`] when
+    /// [`FORCE_PORTABLE_ENV`] is `1`).
     pub fn detect() -> Backend {
         if Backend::Avx512.is_supported() {
             Backend::Avx512
@@ -44,10 +45,14 @@ impl Backend {
         Backend::ALL.into_iter().filter(|b| b.is_supported())
     }
 
-    /// Whether this CPU (and compile target) can run the backend.
+    /// Whether this CPU (and compile target) can run the backend. Only
+    /// [`Backend::Portable`] when [`FORCE_PORTABLE_ENV`] is `1`.
     pub fn is_supported(self) -> bool {
         #[cfg(test)]
         if tests::is_disabled(self) {
+            return false;
+        }
+        if self != Backend::Portable && forced_portable() {
             return false;
         }
         match self {
@@ -85,6 +90,19 @@ impl Backend {
             Backend::Avx512 => "avx512",
         }
     }
+}
+
+/// The environment variable that turns run-time detection off: with
+/// `HASHLAB_FORCE_PORTABLE=1` every SIMD backend reports unsupported, so
+/// [`Backend::detect`] is [`Backend::Portable`] and [`Backend::available`] lists
+/// it alone: the code paths of a machine without x86 SIMD (or without x86),
+/// on this one. Read once per process.
+pub const FORCE_PORTABLE_ENV: &str = "HASHLAB_FORCE_PORTABLE";
+
+/// Whether [`FORCE_PORTABLE_ENV`] is `1` in this process (read once, cached).
+pub fn forced_portable() -> bool {
+    static FORCED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *FORCED.get_or_init(|| std::env::var_os(FORCE_PORTABLE_ENV).is_some_and(|v| v == "1"))
 }
 
 #[cfg(test)]

@@ -42,6 +42,20 @@
 //! [`xof_many`] use it. Forcing a backend the CPU lacks returns
 //! [`Error::UnsupportedBackend`]; it is never undefined behaviour.
 //!
+//! # Forcing the portable path: `HASHLAB_FORCE_PORTABLE=1`
+//!
+//! With the environment variable `HASHLAB_FORCE_PORTABLE` set to `1`
+//! ([`FORCE_PORTABLE_ENV`]; read once per process, [`forced_portable`]), run-time
+//! detection is off: every SIMD backend reports unsupported, [`Backend::detect`]
+//! returns [`Backend::Portable`] and [`Backend::available`] lists it alone. Code
+//! built on this crate then takes exactly the paths it takes on a machine
+//! without SSE4.1 / AVX2 / AVX-512 or without x86, which cannot be
+//! cross-compiled and run here. Only this crate's detection is affected: the
+//! `blake3` crate detects on its own (its `pure` cargo feature is the
+//! build-time switch). Off x86 the SIMD modules are not compiled at all: they,
+//! `lanes.rs` and every dispatch arm that names them are behind
+//! `cfg(any(target_arch = "x86", target_arch = "x86_64"))`.
+//!
 //! ```
 //! use blake3_lanes::{Backend, U16Sum, OUT_LEN};
 //!
@@ -74,7 +88,7 @@ mod avx512;
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 mod sse41;
 
-pub use backend::Backend;
+pub use backend::{forced_portable, Backend, FORCE_PORTABLE_ENV};
 pub use error::Error;
 pub use u16sum::U16Sum;
 pub use words::{BLOCK_LEN, CHUNK_LEN, OUT_LEN, U16_LANES, U16_SUM_XOF_LEN};

@@ -32,7 +32,8 @@ pub struct StrategyEntry {
     pub backend: Option<&'static str>,
     /// Whether this is the instance a caller gets by default: the widest backend this CPU
     /// supports, and always true for strategies without backends. The lab measures the
-    /// default instances; verify checks every instance.
+    /// default instances on every workload and the others on a few; verify checks every
+    /// instance.
     pub default_instance: bool,
 }
 
