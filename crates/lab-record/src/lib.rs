@@ -11,6 +11,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod callgrind;
 pub mod paired;
 
 use serde::{de::DeserializeOwned, Deserialize, Deserializer, Serialize};
@@ -413,7 +414,7 @@ pub struct Ratio {
 /// many processes (memory layouts).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Paired {
-    /// The compared row's criterion id.
+    /// The baseline's `criterion_id`: the row this one was compared with.
     pub baseline: String,
     /// This row's time / the baseline's; the interval includes the spread across layouts.
     pub ratio: Ratio,
