@@ -42,6 +42,8 @@ mod tests;
 mod tests_isa;
 #[cfg(test)]
 mod tests_merge;
+#[cfg(test)]
+mod tests_verdicts;
 
 use commands::{bench_all, compare, report, verify};
 

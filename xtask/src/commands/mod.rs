@@ -5,6 +5,8 @@
 pub mod accounts;
 pub mod bench_all;
 pub mod compare;
+pub mod instructions_pass;
 pub mod isa_builds;
+pub mod paired_pass;
 pub mod report;
 pub mod verify;
