@@ -307,3 +307,20 @@ fn paired_requests_follow_the_plan_and_profile() {
         "{a}"
     );
 }
+
+/// The `lab paired --json` example of docs/results-format.md is what xtask reads.
+#[test]
+fn documented_process_run_parses() {
+    let doc = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/results-format.md");
+    let text = std::fs::read_to_string(&doc).unwrap();
+    let block = text
+        .split("```json\n")
+        .nth(3)
+        .and_then(|b| b.split("```").next())
+        .unwrap();
+    let run: ProcessRun = lab_record::from_json_str(&doc, block).unwrap();
+    assert_eq!(run.rows[0].control, Some(Control::Aa));
+    assert_eq!(run.config.budget_ms, Some(200));
+    // One process of one layout each: too few layouts to combine, and no panic.
+    assert!(combine(&[run], LayoutUnit::Process).is_none());
+}

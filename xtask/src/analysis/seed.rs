@@ -178,14 +178,27 @@ pub fn paired_holds(row: &SeedRow) -> Option<Holds> {
     })
 }
 
+/// `165 B`, `1 KiB`, `10 MiB`: a seed size as the seed wrote it.
+fn size_text(size: &str) -> String {
+    match size.parse::<u64>() {
+        Ok(n) if n >= 1 << 20 && n % (1 << 20) == 0 => format!("{} MiB", n >> 20),
+        Ok(n) if n >= 1 << 10 && n % (1 << 10) == 0 => format!("{} KiB", n >> 10),
+        _ => format!("{size} B"),
+    }
+}
+
 /// One size's line of the verdict box: outcome, ratio and interval, band, layout spread,
 /// instruction counts of both.
 fn paired_figure(row: &SeedRow, holds: Holds) -> String {
     let (Some(pr), Some(master)) = (row.pr, row.master) else {
-        return format!("{} B: not measured", row.size);
+        return format!("{}: not measured", size_text(&row.size));
     };
     let Some(p) = &master.paired else {
-        return format!("{} B: {} (no paired measurement)", row.size, holds.word());
+        return format!(
+            "{}: {} (no paired measurement)",
+            size_text(&row.size),
+            holds.word()
+        );
     };
     let spread = match (p.layout_range, p.layout_sd) {
         (Some([lo, hi]), Some(sd)) => format!(", layouts {lo:.3}..{hi:.3} (sd {:.1}%)", sd * 100.0),
@@ -196,8 +209,8 @@ fn paired_figure(row: &SeedRow, holds: Holds) -> String {
             .map_or("not counted".into(), |i| format!("{i:.0}"))
     };
     format!(
-        "{} B: {} (cap=47/cap=200 ×{:.3} [{:.3}, {:.3}], band ±{:.1}%, {} layouts{spread}; instructions {} vs {})",
-        row.size,
+        "{}: {} (cap=47/cap=200 ×{:.3} [{:.3}, {:.3}], band ±{:.1}%, {} layouts{spread}; instructions {} vs {})",
+        size_text(&row.size),
         holds.word(),
         p.ratio.estimate,
         p.ratio.lower,

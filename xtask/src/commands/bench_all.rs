@@ -897,7 +897,11 @@ mod tests {
             .skip(1)
             .map(|b| b.split("```").next().unwrap())
             .collect();
-        assert_eq!(blocks.len(), 2, "one example per auxiliary format");
+        assert_eq!(
+            blocks.len(),
+            3,
+            "one example per auxiliary format (the third, lab paired, is parsed in tests_verdicts)"
+        );
         let plan = parse_plan(&doc, blocks[0]).unwrap();
         assert_eq!(plan.benches[0].meta.bytes_per_iter, 246);
         let counts = parse_counts(&doc, blocks[1]).unwrap();
