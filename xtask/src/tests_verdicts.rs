@@ -324,3 +324,49 @@ fn documented_process_run_parses() {
     // One process of one layout each: too few layouts to combine, and no panic.
     assert!(combine(&[run], LayoutUnit::Process).is_none());
 }
+
+/// At 165 and 200 B an `equal` interval below +2.5 % rules the seed's 5 % out, unless the
+/// table's band is 5 % or wider (then the run could not have called it slower).
+#[test]
+fn equal_rules_the_effect_out_only_at_a_narrow_band() {
+    let mut f = filled();
+    let cap47 = |f: &mut ResultsFile| {
+        f.results
+            .iter_mut()
+            .find(|r| r.criterion_id == "account-hash/copy-buffer@cap=47/data_size/165")
+            .unwrap()
+            .paired
+            .as_mut()
+            .unwrap()
+            .clone()
+    };
+    let set = |f: &mut ResultsFile, p: Paired| {
+        f.results
+            .iter_mut()
+            .find(|r| r.criterion_id == "account-hash/copy-buffer@cap=47/data_size/165")
+            .unwrap()
+            .paired = Some(p);
+    };
+    let mut p = cap47(&mut f);
+    p.verdict = Verdict::Equal;
+    p.ratio = Ratio {
+        estimate: 1.002,
+        lower: 0.991,
+        upper: 1.013,
+    };
+    p.band = 0.02;
+    set(&mut f, p.clone());
+    let holds = |f: &ResultsFile| {
+        let rows = seed::seed_rows(f);
+        let r = rows.iter().find(|r| r.size == "165").unwrap();
+        seed::paired_holds(r)
+    };
+    assert_eq!(holds(&f), Some(Holds::NotReproduced));
+    p.band = 0.05;
+    set(&mut f, p.clone());
+    assert_eq!(holds(&f), Some(Holds::CannotTell));
+    p.band = 0.02;
+    p.ratio.upper = 1.03;
+    set(&mut f, p);
+    assert_eq!(holds(&f), Some(Holds::CannotTell));
+}

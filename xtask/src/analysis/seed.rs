@@ -155,6 +155,7 @@ impl Holds {
 /// that stays below half of it rules it out; an "equal" size is confirmed when the
 /// interval's half-width is below that half.
 const HALF_EFFECT: f64 = 0.025;
+const EFFECT: f64 = 0.05;
 
 /// What the paired comparison of cap=47 against cap=200 says at one size: `None` unless
 /// cap=47's row has `paired` against this very cap=200 row.
@@ -170,7 +171,10 @@ pub fn paired_holds(row: &SeedRow) -> Option<Holds> {
         (true, Verdict::Faster) | (false, Verdict::Slower | Verdict::Faster) => {
             Holds::NotReproduced
         }
-        (true, Verdict::Equal) if p.ratio.upper < 1.0 + HALF_EFFECT => Holds::NotReproduced,
+        // Ruled out only when the band is narrow enough to have called 5 % slower.
+        (true, Verdict::Equal) if p.ratio.upper < 1.0 + HALF_EFFECT && p.band < EFFECT => {
+            Holds::NotReproduced
+        }
         (false, Verdict::Equal) if (p.ratio.upper - p.ratio.lower) / 2.0 < HALF_EFFECT => {
             Holds::Reproduced
         }

@@ -60,9 +60,9 @@ pub struct Settings {
     pub budget_ms: u64,
 }
 
-/// smoke (CI) checks that the pass works; quick measured ~62 s for its 24 comparisons on
-/// the 2-core VM (12.5 s per process of every comparison, mostly input setup of the mix
-/// and reconcile rows); full takes several minutes.
+/// smoke (CI, 14 s) checks that the pass works; quick measured 43 s for its 24
+/// comparisons on the 2-core VM (mostly input setup of the mix and reconcile rows); full
+/// takes several minutes (docs/measurement.md).
 pub fn settings(profile: &str) -> Settings {
     let (processes, rounds, layouts_in_process, budget_ms) = match profile {
         "smoke" => (2, 5, 2, 20),
