@@ -11,7 +11,10 @@
 //! only those N iterations (and everything they call) are counted; instructions per
 //! iteration = callgrind's total `Ir` / N. [`count_under_valgrind`] does all of that for a
 //! list of ids, one valgrind process per id (a toggle counts every call of the function, so
-//! two ids in one process would add up).
+//! two ids in one process would add up). xtask's instruction pass counts many ids in ONE
+//! valgrind process instead, with `--dump-after=`[`lab_record::callgrind::COUNTED_FN`]:
+//! one dump per call, in the order of the ids; `--iters-large` applies to benchmarks of
+//! more than [`lab_record::callgrind::LARGE_BYTES`] per iteration.
 //!
 //! Why callgrind with `--toggle-collect`, not cachegrind client requests or
 //! `gungraun`/`iai-callgrind`: it needs nothing but the valgrind binary (CI installs the
@@ -32,9 +35,11 @@ use std::path::Path;
 use std::process::Command;
 
 /// The callgrind `--toggle-collect` pattern that matches [`hashlab_counted_iterations`].
-pub const TOGGLE: &str = "*hashlab_counted_iterations*";
+pub use lab_record::callgrind::{Ran, TOGGLE};
 
-/// Runs `n` iterations of `case`: the only code callgrind counts (see the module doc).
+/// Runs `n` iterations of `case`: the only code callgrind counts (see the module doc). Its
+/// path must stay [`lab_record::callgrind::COUNTED_FN`] (callgrind's `--dump-after` needs
+/// the exact name; a test checks it).
 #[inline(never)]
 pub fn hashlab_counted_iterations(case: &mut dyn Case, n: u64) {
     case.run_n(black_box(n));
@@ -48,14 +53,6 @@ pub fn isa_of(meta: &BenchMeta) -> Option<Isa> {
     meta.isa
 }
 
-/// One row of `lab instructions --json` (the lab side: it cannot see the count).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Ran {
-    pub criterion_id: String,
-    pub iters: u64,
-    pub isa: Option<Isa>,
-}
-
 /// A counted benchmark: instructions per iteration and the ISA of the counted code.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Counted {
@@ -64,16 +61,8 @@ pub struct Counted {
     pub isa: Option<Isa>,
 }
 
-/// Reads the `Ir` total from a callgrind output file: the `totals:` line, or `summary:`
-/// when there is none.
-pub fn parse_callgrind_total(text: &str) -> Option<u64> {
-    let line = |key: &str| {
-        text.lines()
-            .find_map(|l| l.strip_prefix(key))
-            .and_then(|rest| rest.split_whitespace().next()?.parse().ok())
-    };
-    line("totals:").or_else(|| line("summary:"))
-}
+/// Reads the `Ir` total from a callgrind output file (see [`lab_record::callgrind`]).
+pub use lab_record::callgrind::parse_total as parse_callgrind_total;
 
 /// Counts each id's instructions per iteration: for each, runs
 /// `valgrind --tool=callgrind --collect-atstart=no --toggle-collect=TOGGLE
@@ -140,6 +129,12 @@ mod tests {
         assert_eq!(parse_callgrind_total(text), Some(123456));
         assert_eq!(parse_callgrind_total("events: Ir\nsummary: 77\n"), Some(77));
         assert_eq!(parse_callgrind_total("events: Ir\n"), None);
+    }
+
+    #[test]
+    fn counted_fn_is_named_as_callgrind_sees_it() {
+        let name = std::any::type_name_of_val(&hashlab_counted_iterations);
+        assert_eq!(name, lab_record::callgrind::COUNTED_FN);
     }
 
     #[test]

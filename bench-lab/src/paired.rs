@@ -59,9 +59,11 @@ use account_hash::{
     Account, AccountHasher, AccountRef, BatchHasher, IntoLtLanes, LtHash, StrategyEntry,
     StrategyVisitor,
 };
-use lab_record::paired::{across_layouts, noise_band, summarize_rounds, Across, LayoutSummary};
-use lab_record::{BenchId, Control, Family, Paired};
-use serde::{Deserialize, Serialize};
+use lab_record::paired::summarize_rounds;
+#[cfg(test)]
+use lab_record::paired::{across_layouts, noise_band};
+pub use lab_record::paired::{Across, LayoutSummary};
+use lab_record::{BenchId, Control, Family};
 use std::hint::black_box;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
@@ -530,74 +532,9 @@ pub fn with_stack_offset<R>(offset: usize, f: &mut dyn FnMut() -> R) -> R {
     chain(offset / 256, offset % 256, f)
 }
 
-/// How a process measures a comparison.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Config {
-    /// Rounds per layout.
-    pub rounds: u32,
-    /// Layouts (stack offset + heap placement) sampled in this process.
-    pub layouts: u32,
-    /// Seeds the visiting order and the layouts; give each process its own.
-    pub seed: u64,
-    /// Target time of one batch (one case, one round), calibrated once per process.
-    pub batch_ns: u64,
-    /// Upper bound on the timed rounds of this process, in milliseconds: when the
-    /// calibrated cost of `layouts × rounds` exceeds it, fewer rounds per layout are run
-    /// (at least 5). For workloads whose single iteration takes milliseconds (the mainnet
-    /// mix, reconcile), so one comparison stays within its share of the time budget.
-    #[serde(default)]
-    pub budget_ms: Option<u64>,
-    /// Move the stack and heap between layouts (the default); `false` keeps one placement
-    /// for every layout, to measure how much the in-process layout changes matter.
-    #[serde(default = "yes")]
-    pub randomize_layout: bool,
-}
-
-fn yes() -> bool {
-    true
-}
-
-impl Default for Config {
-    fn default() -> Self {
-        Config {
-            rounds: 60,
-            layouts: 4,
-            seed: 1,
-            batch_ns: 500_000,
-            budget_ms: None,
-            randomize_layout: true,
-        }
-    }
-}
-
-/// One row's result in one process: a summary per layout.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct RowRun {
-    pub criterion_id: String,
-    /// `aa` for the A/A control (the baseline's twin).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub control: Option<Control>,
-    /// For an A/A row: which copy of the baseline's code it ran.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub twin: Option<String>,
-    /// Iterations per timed batch.
-    pub iters_per_batch: u64,
-    /// Per layout: `ln(t_row / t_baseline)` per item over the rounds (interquartile mean,
-    /// mean, SD).
-    pub layouts: Vec<LayoutSummary>,
-}
-
-/// What `lab paired --json` prints for one process.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ProcessRun {
-    pub baseline: String,
-    pub baseline_iters_per_batch: u64,
-    pub config: Config,
-    /// The stack offsets (bytes) of this process's layouts, in order.
-    pub stack_offsets: Vec<usize>,
-    pub rows: Vec<RowRun>,
-    pub wall_secs: f64,
-}
+pub use lab_record::paired::{
+    combine, layout_means, Combined, Config, LayoutUnit, ProcessRun, RowResult, RowRun,
+};
 
 /// Iterations so one batch of `case` takes about `target`: doubling until it does.
 /// Also returns the expected time of one batch, in nanoseconds (for the budget).
@@ -704,117 +641,6 @@ pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
         rows,
         wall_secs: start.elapsed().as_secs_f64(),
     }
-}
-
-/// Which samples count as independent layouts when processes are combined.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum LayoutUnit {
-    /// Every (process, in-process layout) block is one layout sample.
-    Block,
-    /// One sample per process: the mean over its in-process layouts.
-    Process,
-}
-
-/// One row combined over processes.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct RowResult {
-    pub criterion_id: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub control: Option<Control>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub twin: Option<String>,
-    /// The across-layout estimate in log space.
-    pub across: Across,
-    /// What goes in the record's `paired` field (verdict against the A/A band).
-    pub paired: Paired,
-    /// Mean within-layout SD of the per-round log ratios.
-    pub mean_round_sd: f64,
-}
-
-/// A comparison combined over processes (`lab paired --processes K --json`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Combined {
-    pub baseline: String,
-    pub unit: LayoutUnit,
-    pub processes: u32,
-    /// The table's band: from the A/A row when there is one, else [`lab_record::paired::MIN_BAND`].
-    pub band: f64,
-    pub rows: Vec<RowResult>,
-    /// Wall time summed over the processes' measuring (build and spawn excluded).
-    pub measure_secs: f64,
-}
-
-/// The per-layout (interquartile-mean) log ratios of `row` over all `runs`, by `unit`.
-pub fn layout_means(runs: &[ProcessRun], row: usize, unit: LayoutUnit) -> Vec<f64> {
-    let mut out = Vec::new();
-    for r in runs {
-        let Some(row) = r.rows.get(row) else { continue };
-        match unit {
-            LayoutUnit::Block => out.extend(row.layouts.iter().map(|l| l.iq_mean_log)),
-            LayoutUnit::Process if !row.layouts.is_empty() => out.push(
-                row.layouts.iter().map(|l| l.iq_mean_log).sum::<f64>() / row.layouts.len() as f64,
-            ),
-            LayoutUnit::Process => {}
-        }
-    }
-    out
-}
-
-/// Combines the processes' runs of one comparison (same baseline and rows, in the same
-/// order): each row's across-layout interval, the band from the A/A row (when present),
-/// and each row's [`Paired`]. `None` when the runs disagree on rows or a row has fewer than
-/// two layouts.
-pub fn combine(runs: &[ProcessRun], unit: LayoutUnit) -> Option<Combined> {
-    let first = runs.first()?;
-    let ids: Vec<_> = first.rows.iter().map(|r| &r.criterion_id).collect();
-    if runs.iter().any(|r| {
-        r.baseline != first.baseline
-            || r.rows.iter().map(|x| &x.criterion_id).collect::<Vec<_>>() != ids
-    }) {
-        return None;
-    }
-    let across: Vec<Across> = (0..ids.len())
-        .map(|i| across_layouts(&layout_means(runs, i, unit)))
-        .collect::<Option<_>>()?;
-    let band = first
-        .rows
-        .iter()
-        .zip(&across)
-        .filter(|(r, _)| r.control == Some(Control::Aa))
-        .map(|(_, a)| noise_band(a))
-        .fold(lab_record::paired::MIN_BAND, f64::max);
-    let rows = first
-        .rows
-        .iter()
-        .enumerate()
-        .map(|(i, r)| {
-            let sds: Vec<f64> = runs
-                .iter()
-                .flat_map(|p| p.rows[i].layouts.iter().map(|l| l.sd_log))
-                .collect();
-            Some(RowResult {
-                criterion_id: r.criterion_id.clone(),
-                control: r.control,
-                twin: r.twin.clone(),
-                across: across[i],
-                paired: lab_record::paired::paired(
-                    &first.baseline,
-                    &layout_means(runs, i, unit),
-                    band,
-                )?,
-                mean_round_sd: sds.iter().sum::<f64>() / sds.len().max(1) as f64,
-            })
-        })
-        .collect::<Option<_>>()?;
-    Some(Combined {
-        baseline: first.baseline.clone(),
-        unit,
-        processes: runs.len() as u32,
-        band,
-        rows,
-        measure_secs: runs.iter().map(|r| r.wall_secs).sum(),
-    })
 }
 
 /// What one `lab paired` process is asked to measure; [`Request::args`] is its command

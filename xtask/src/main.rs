@@ -45,6 +45,8 @@ mod tests_ab;
 mod tests_isa;
 #[cfg(test)]
 mod tests_merge;
+#[cfg(test)]
+mod tests_verdicts;
 
 use commands::{ab, bench_all, compare, report, verify};
 

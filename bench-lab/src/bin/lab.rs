@@ -9,7 +9,8 @@
 //!   interleaved, over L memory layouts in this process (one JSON object of per-layout
 //!   summaries, `bench_lab::paired::ProcessRun`); with `--processes K`, K fresh processes
 //!   combined (`bench_lab::paired::Combined`, the rows' `Paired` records).
-//! - `lab instructions --ids ID,... --iters N [--json]`: N iterations inside one function
+//! - `lab instructions --ids ID,... --iters N [--iters-large M] [--skip-missing] [--json]`: N
+//!   iterations inside one function
 //!   for callgrind to count; `--valgrind` spawns valgrind itself and prints the counts.
 //!
 //! The counting allocator is the one `unsafe` outside SIMD kernels in the project: a
@@ -118,6 +119,13 @@ struct InstructionsArgs {
     /// Counted iterations (after one warm-up iteration).
     #[arg(long, default_value_t = 100)]
     iters: u64,
+    /// Counted iterations for benchmarks of more than 64 KiB per iteration (default: --iters).
+    #[arg(long)]
+    iters_large: Option<u64>,
+    /// Skip ids this process does not have (under valgrind the CPU offers no AVX-512, so
+    /// the avx512 variants are not registered) instead of failing; the JSON lists only what ran.
+    #[arg(long)]
+    skip_missing: bool,
     /// Spawn valgrind (callgrind) on this binary, one process per id, and print the counts.
     #[arg(long)]
     valgrind: bool,
@@ -473,16 +481,23 @@ fn instructions(a: &InstructionsArgs) -> Result<(), String> {
     let all = Filter::default();
     let mut out = Vec::new();
     for id in &ids {
-        let bench = reg
-            .select(&all)
-            .find(|b| b.meta.id.criterion_id() == *id)
-            .ok_or_else(|| format!("no benchmark `{id}` in profile {}", profile.name()))?;
+        let Some(bench) = reg.select(&all).find(|b| b.meta.id.criterion_id() == *id) else {
+            if a.skip_missing {
+                eprintln!("lab: skipped `{id}`: not available in this process");
+                continue;
+            }
+            return Err(format!("no benchmark `{id}` in profile {}", profile.name()));
+        };
+        let iters = match a.iters_large {
+            Some(n) if bench.meta.bytes_per_iter > lab_record::callgrind::LARGE_BYTES => n,
+            _ => a.iters,
+        };
         let mut case = bench.make();
         case.run_once();
-        instructions::hashlab_counted_iterations(&mut *case, a.iters);
+        instructions::hashlab_counted_iterations(&mut *case, iters);
         out.push(Ran {
             criterion_id: id.clone(),
-            iters: a.iters,
+            iters,
             isa: instructions::isa_of(&bench.meta),
         });
     }

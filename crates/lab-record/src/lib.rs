@@ -12,6 +12,7 @@
 #![forbid(unsafe_code)]
 
 pub mod ab;
+pub mod callgrind;
 pub mod paired;
 
 pub use ab::{AbFailed, AbFile, AbRow, AbStatus, Revision, AB_FORMAT, AB_VERSION};
@@ -416,7 +417,7 @@ pub struct Ratio {
 /// many processes (memory layouts).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Paired {
-    /// The compared row's criterion id.
+    /// The baseline's `criterion_id`: the row this one was compared with.
     pub baseline: String,
     /// This row's time / the baseline's; the interval includes the spread across layouts.
     pub ratio: Ratio,

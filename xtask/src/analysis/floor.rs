@@ -25,7 +25,12 @@ pub struct Floor<'a> {
 /// `None` without a `limit` record or without a record that states its compressions.
 /// Rows: one-chunk accounts (data sizes up to 1 KiB), the sets and the mix.
 pub fn floor(file: &ResultsFile) -> Option<Floor<'_>> {
-    let main = || file.results.iter().filter(|r| r.is_main_build());
+    // A/A control rows repeat their baseline.
+    let main = || {
+        file.results
+            .iter()
+            .filter(|r| r.is_main_build() && r.control.is_none())
+    };
     // One limit row per lane backend: the widest is the floor.
     let limit = main()
         .filter(|r| r.id().strategy == "limit")

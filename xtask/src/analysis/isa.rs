@@ -78,6 +78,7 @@ pub fn isa_label(r: &Record) -> String {
 fn in_isa_tables(r: &Record) -> bool {
     let id = r.id();
     r.meta.isa.is_some()
+        && r.control.is_none()
         && matches!(id.family, Family::AccountHash | Family::LtHash)
         && id.strategy != "limit"
         && !id.workload.is("cap_sweep")

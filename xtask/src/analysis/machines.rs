@@ -103,7 +103,12 @@ type TableKey = (Family, Digest, Workload);
 fn index(files: &[ResultsFile]) -> BTreeMap<TableKey, BTreeMap<String, BTreeMap<usize, &Record>>> {
     let mut by: BTreeMap<TableKey, BTreeMap<String, BTreeMap<usize, &Record>>> = BTreeMap::new();
     for (m, f) in files.iter().enumerate() {
-        for r in f.results.iter().filter(|r| r.is_main_build()) {
+        // A/A control rows are each machine's own noise check, not a strategy.
+        for r in f
+            .results
+            .iter()
+            .filter(|r| r.is_main_build() && r.control.is_none())
+        {
             let id = r.id();
             by.entry((id.family, id.digest, id.workload.clone()))
                 .or_default()

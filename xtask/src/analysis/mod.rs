@@ -15,4 +15,5 @@ pub mod machines;
 pub mod runs;
 pub mod seed;
 pub mod stats;
+pub mod verdicts;
 pub mod view;

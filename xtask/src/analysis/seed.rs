@@ -4,7 +4,7 @@
 
 use super::stats::{self, Change, ChangeClass};
 use super::view::param_order;
-use lab_record::{Digest, Family, Record, ResultsFile};
+use lab_record::{Digest, Family, Record, ResultsFile, Verdict};
 
 pub struct SeedRow<'a> {
     /// The data size, as written in the workload (`165`).
@@ -140,8 +140,128 @@ pub fn claims(file: &ResultsFile) -> Vec<ClaimResult> {
     vec![stack_buffer_claim(file), reconcile_claim(file)]
 }
 
+impl Holds {
+    /// What the verdict box says.
+    pub fn word(self) -> &'static str {
+        match self {
+            Holds::Reproduced => "reproduced",
+            Holds::NotReproduced => "not reproduced",
+            Holds::CannotTell => "cannot tell at this band",
+        }
+    }
+}
+
+/// The seed's effect at 165 and 200 B: cap=47 about 5 % slower than cap=200. An interval
+/// that stays below half of it rules it out; an "equal" size is confirmed when the
+/// interval's half-width is below that half.
+const HALF_EFFECT: f64 = 0.025;
+const EFFECT: f64 = 0.05;
+
+/// What the paired comparison of cap=47 against cap=200 says at one size: `None` unless
+/// cap=47's row has `paired` against this very cap=200 row.
+pub fn paired_holds(row: &SeedRow) -> Option<Holds> {
+    let (pr, master) = (row.pr?, row.master?);
+    let p = master
+        .paired
+        .as_ref()
+        .filter(|p| p.baseline == pr.criterion_id)?;
+    let expected_faster = matches!(row.size.as_str(), "165" | "200");
+    Some(match (expected_faster, p.verdict) {
+        (true, Verdict::Slower) => Holds::Reproduced,
+        (true, Verdict::Faster) | (false, Verdict::Slower | Verdict::Faster) => {
+            Holds::NotReproduced
+        }
+        // Ruled out only when the band is narrow enough to have called 5 % slower.
+        (true, Verdict::Equal) if p.ratio.upper < 1.0 + HALF_EFFECT && p.band < EFFECT => {
+            Holds::NotReproduced
+        }
+        (false, Verdict::Equal) if (p.ratio.upper - p.ratio.lower) / 2.0 < HALF_EFFECT => {
+            Holds::Reproduced
+        }
+        (_, Verdict::Equal) => Holds::CannotTell,
+    })
+}
+
+/// `165 B`, `1 KiB`, `10 MiB`: a seed size as the seed wrote it.
+fn size_text(size: &str) -> String {
+    match size.parse::<u64>() {
+        Ok(n) if n >= 1 << 20 && n % (1 << 20) == 0 => format!("{} MiB", n >> 20),
+        Ok(n) if n >= 1 << 10 && n % (1 << 10) == 0 => format!("{} KiB", n >> 10),
+        _ => format!("{size} B"),
+    }
+}
+
+/// One size's line of the verdict box: outcome, ratio and interval, band, layout spread,
+/// instruction counts of both.
+fn paired_figure(row: &SeedRow, holds: Holds) -> String {
+    let (Some(pr), Some(master)) = (row.pr, row.master) else {
+        return format!("{}: not measured", size_text(&row.size));
+    };
+    let Some(p) = &master.paired else {
+        return format!(
+            "{}: {} (no paired measurement)",
+            size_text(&row.size),
+            holds.word()
+        );
+    };
+    let spread = match (p.layout_range, p.layout_sd) {
+        (Some([lo, hi]), Some(sd)) => format!(", layouts {lo:.3}..{hi:.3} (sd {:.1}%)", sd * 100.0),
+        _ => String::new(),
+    };
+    let instr = |r: &Record| {
+        super::verdicts::instructions_per_item(r)
+            .map_or("not counted".into(), |i| format!("{i:.0}"))
+    };
+    format!(
+        "{}: {} (cap=47/cap=200 ×{:.3} [{:.3}, {:.3}], band ±{:.1}%, {} layouts{spread}; instructions {} vs {})",
+        size_text(&row.size),
+        holds.word(),
+        p.ratio.estimate,
+        p.ratio.lower,
+        p.ratio.upper,
+        p.band * 100.0,
+        p.layouts.unwrap_or(0),
+        instr(master),
+        instr(pr),
+    )
+}
+
+/// The claim from the paired comparisons, when every measured size has one.
+fn paired_stack_buffer_claim(rows: &[SeedRow]) -> Option<ClaimResult> {
+    let measured = rows.iter().filter(|r| r.pr.is_some() && r.master.is_some());
+    let paired: Vec<(&SeedRow, Option<Holds>)> = measured.map(|r| (r, paired_holds(r))).collect();
+    if paired.iter().all(|(_, h)| h.is_none()) {
+        return None;
+    }
+    // A size without a paired comparison cannot tell.
+    let per_size: Vec<(&SeedRow, Holds)> = paired
+        .into_iter()
+        .map(|(r, h)| (r, h.unwrap_or(Holds::CannotTell)))
+        .collect();
+    let has = |s: &str| per_size.iter().any(|(r, _)| r.size == s);
+    let all = |h: Holds| per_size.iter().all(|(_, x)| *x == h);
+    let holds = if !(has("165") || has("200")) {
+        Holds::CannotTell
+    } else if per_size.iter().any(|(_, h)| *h == Holds::NotReproduced) {
+        Holds::NotReproduced
+    } else if all(Holds::Reproduced) {
+        Holds::Reproduced
+    } else {
+        Holds::CannotTell
+    };
+    let figures: Vec<String> = per_size.iter().map(|(r, h)| paired_figure(r, *h)).collect();
+    Some(ClaimResult {
+        claim: Claim::StackBuffer,
+        holds,
+        figures: format!("paired over layouts: {}", figures.join("; ")),
+    })
+}
+
 fn stack_buffer_claim(file: &ResultsFile) -> ClaimResult {
     let rows = seed_rows(file);
+    if let Some(c) = paired_stack_buffer_claim(&rows) {
+        return c;
+    }
     let dirs: Vec<(String, Direction)> = rows
         .iter()
         .filter_map(|r| Some((r.size.clone(), direction(r)?)))
@@ -216,7 +336,7 @@ fn reconcile_claim(file: &ResultsFile) -> ClaimResult {
         });
         if kind == "client_build_reconcile" {
             if let (Some(x), Some(y)) = (before.allocs_per_iter, after.allocs_per_iter) {
-                figures.push(format!("allocations {x:.0} → {y:.0}"));
+                figures.push(format!("allocations {x:.0} → {y:.0} (seed 107033 → 620)"));
                 verdicts.push(if y < x {
                     Holds::Reproduced
                 } else {
@@ -240,7 +360,10 @@ fn reconcile_claim(file: &ResultsFile) -> ClaimResult {
         figures: if figures.is_empty() {
             "not measured".into()
         } else {
-            figures.join(", ")
+            format!(
+                "{} (absolute times differ per machine: compared as ratios)",
+                figures.join(", ")
+            )
         },
     }
 }

@@ -223,6 +223,14 @@ impl<'a> Group<'a> {
             .any(|m| m.id.label() == label && m.id.workload.param == param)
     }
 
+    /// Whether `label` is a control row (the A/A copy of the baseline): shown in the
+    /// detail table, left out of plots, relative-speed and allocation tables.
+    pub fn is_control(&self, label: &str) -> bool {
+        self.cells
+            .iter()
+            .any(|((_, l), r)| l == label && r.control.is_some())
+    }
+
     pub fn is_baseline(&self, label: &str) -> bool {
         self.baseline.as_deref() == Some(label)
     }

@@ -14,6 +14,7 @@
 use super::accounts;
 use super::isa_builds::{self, CappedBuild};
 use super::lab_build::{self, CriterionRun, LabBuild, Timed};
+use super::{instructions_pass, paired_pass};
 use crate::analysis::isa;
 use crate::error::{Error, Result};
 use crate::record::meta;
@@ -79,6 +80,12 @@ pub struct BenchAllArgs {
     /// Do not make the capped instruction-set builds.
     #[arg(long)]
     pub no_isa_builds: bool,
+    /// Skip the paired pass (paired, interleaved verdicts over layouts with an A/A control).
+    #[arg(long)]
+    pub no_paired: bool,
+    /// Skip the instruction pass (instructions per iteration under callgrind).
+    #[arg(long)]
+    pub no_instructions: bool,
 }
 
 pub fn run(args: BenchAllArgs) -> ExitCode {
@@ -158,7 +165,11 @@ fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
         plan.benches.len()
     );
     let counted = count(&lab_exe, &session);
-    let Tally { results, missing } = measure(&session, &bench_exe, &plan, &counted, &run)?;
+    let Tally {
+        mut results,
+        missing,
+    } = measure(&session, &bench_exe, &plan, &counted, &run)?;
+    verdict_passes(&session, &lab_exe, &plan, &mut results);
 
     run.status = final_status(session.interrupted(), &missing);
     run.finished_at = Some(meta::rfc3339(SystemTime::now()));
@@ -174,6 +185,25 @@ fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
     paths::update_latest(&session.reports, &session.run_id)?;
     print_summary(&session, &file, build_secs);
     Ok(exit_code(&file))
+}
+
+/// The paired pass and the instruction pass (`paired_pass`, `instructions_pass`), unless
+/// turned off or interrupted.
+fn verdict_passes(session: &Session, lab_exe: &Path, plan: &PlanFile, results: &mut Vec<Record>) {
+    let args = session.args;
+    let lab = paired_pass::Lab {
+        exe: lab_exe,
+        profile: &args.profile,
+        accounts: session.accounts.as_deref(),
+    };
+    if !args.no_paired && !session.interrupted() {
+        paired_pass::fill(&lab, &plan.benches, results, &session.interrupted);
+    }
+    if !args.no_instructions && !session.interrupted() {
+        let valgrind = instructions_pass::find_valgrind(std::env::var_os("PATH").as_deref());
+        let dir = session.dir.join("callgrind");
+        instructions_pass::fill(&lab, valgrind.as_deref(), &plan.benches, results, &dir);
+    }
 }
 
 /// Reads every `--accounts` file; `None` (the error printed) when one cannot be read.
@@ -767,7 +797,11 @@ mod tests {
             .skip(1)
             .map(|b| b.split("```").next().unwrap())
             .collect();
-        assert_eq!(blocks.len(), 2, "one example per auxiliary format");
+        assert_eq!(
+            blocks.len(),
+            3,
+            "one example per auxiliary format (the third, lab paired, is parsed in tests_verdicts)"
+        );
         let plan = parse_plan(&doc, blocks[0]).unwrap();
         assert_eq!(plan.benches[0].meta.bytes_per_iter, 246);
         let counts = parse_counts(&doc, blocks[1]).unwrap();

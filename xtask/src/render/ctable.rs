@@ -60,7 +60,7 @@ fn messages(group: &Group, baseline: &str) -> (String, Vec<String>) {
             .labels
             .iter()
             .map(String::as_str)
-            .filter(|l| *l != baseline);
+            .filter(|l| *l != baseline && !group.is_control(l));
         for label in std::iter::once(baseline).chain(others) {
             if let Some(r) = group.cell(p, label) {
                 let id = format!("{table}/{}/{row}", clean(label));

@@ -17,6 +17,7 @@ pub mod plots;
 pub mod tables;
 pub mod text;
 pub mod units;
+pub mod verdicts;
 
 use crate::error::Result;
 use lab_record::ResultsFile;

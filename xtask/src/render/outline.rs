@@ -5,7 +5,7 @@
 
 use super::doc::{text, Block, Document, Inline, Item, Section, SectionKind};
 use super::text::{self as sentences, param_text};
-use super::{ctable, plots, tables, units};
+use super::{ctable, plots, tables, units, verdicts};
 use crate::analysis::floor;
 use crate::analysis::seed::{self, SeedRow};
 use crate::analysis::view::{Group, Shape, View};
@@ -19,6 +19,7 @@ pub const METHOD_NOTE: &str = "Times are criterion's estimates (slope of the lin
 pub fn document(file: &ResultsFile) -> Result<Document> {
     let view = View::new(file);
     let mut blocks = header(file);
+    blocks.push(verdicts::verdict_box(file));
     let seed_rows = seed::seed_rows(file);
     if !seed_rows.is_empty() {
         blocks.push(seed_section(&seed_rows));
@@ -173,8 +174,9 @@ fn group_section(g: &Group) -> Result<Block> {
         Shape::Sweep => tables::sweep(g),
         _ => tables::detail(g),
     }));
+    blocks.extend(verdicts::band_paragraph(g));
     if g.shape != Shape::Sweep {
-        blocks.extend(verdicts(g));
+        blocks.extend(verdict_lines(g));
     }
     if g.shape == Shape::Sizes {
         if let Some(t) = tables::allocations(g) {
@@ -210,7 +212,13 @@ fn relative_speed(g: &Group) -> Result<Option<Block>> {
     )))
 }
 
-fn verdicts(g: &Group) -> Option<Block> {
+/// The group's verdict lines: from the paired comparisons where the group has them, else
+/// from criterion's intervals.
+fn verdict_lines(g: &Group) -> Option<Block> {
+    if verdicts::has_paired(g) {
+        let items = verdicts::paired_items(g);
+        return (!items.is_empty()).then_some(Block::Verdicts(items));
+    }
     let items: Vec<Item> = g
         .verdicts()
         .into_iter()

@@ -165,7 +165,7 @@ where
 /// One line per strategy: throughput against bytes hashed per item, with the interval.
 fn size_series(group: &Group) -> Vec<Series> {
     let mut series: Vec<Series> = Vec::new();
-    for label in &group.labels {
+    for label in group.labels.iter().filter(|l| !group.is_control(l)) {
         let pts: Vec<(f64, f64, f64, f64)> = group
             .params
             .iter()
@@ -330,7 +330,7 @@ fn sweep_chart(group: &Group, caption: &str) -> Result<String> {
 fn bar_values(group: &Group) -> Vec<(String, f64, f64, f64)> {
     let mut bars = Vec::new();
     for p in &group.params {
-        for l in &group.labels {
+        for l in group.labels.iter().filter(|l| !group.is_control(l)) {
             if let Some(r) = group.cell(p, l) {
                 let t = &r.ns_per_item();
                 let name = if group.params.len() > 1 {

@@ -3,6 +3,7 @@
 use super::doc::{Cell, CellKind, Table, TableKind};
 use super::text::{self, param_text};
 use super::units;
+use super::verdicts;
 use crate::analysis::floor::Floor;
 use crate::analysis::seed::SeedRow;
 use crate::analysis::stats::ChangeClass;
@@ -44,11 +45,30 @@ pub fn detail(group: &Group) -> Table {
     if best_of_runs {
         columns.push("best of N runs (whole scenario)");
     }
+    let (paired, instructions) = (
+        verdicts::has_paired(group),
+        verdicts::has_instructions(group),
+    );
+    if paired {
+        columns.push("verdict: paired ratio [95% CI over layouts]");
+    }
+    if instructions {
+        columns.push("instructions per item");
+    }
     let mut table = Table::new(TableKind::Detail, &columns);
     for p in &group.params {
         for label in &group.labels {
             let mut row = match group.cell(p, label) {
-                Some(r) => detail_row(group, p, label, r, best_of_runs),
+                Some(r) => {
+                    let mut row = detail_row(group, p, label, r, best_of_runs);
+                    if paired {
+                        row.push(verdicts::verdict_cell(group, p, r));
+                    }
+                    if instructions {
+                        row.push(verdicts::instructions_cell(r));
+                    }
+                    row
+                }
                 None if group.is_missing(p, label) => missing_row(group, p, label),
                 None => continue,
             };
@@ -63,6 +83,8 @@ fn detail_row(group: &Group, p: &str, label: &str, r: &Record, best_of_runs: boo
     let t = text::time_interval(r);
     let ratio = if group.is_baseline(label) {
         Cell::plain("1 (baseline)")
+    } else if r.control.is_some() {
+        Cell::plain("A/A copy of the baseline")
     } else {
         group
             .ratio_to_baseline(p, label)
@@ -139,10 +161,11 @@ fn sweep_cell(group: &Group, p: &str, label: &str) -> Cell {
     match group.cell(p, label) {
         Some(r) => {
             let t = units::time_ns(r.ns_per_item().estimate);
-            Cell::number(match group.ratio_to_baseline(p, label) {
-                Some(_) if group.is_baseline(label) => format!("{t} (baseline)"),
-                Some(q) => format!("{t} (×{:.3})", q.estimate),
-                None => t,
+            Cell::number(match (group.ratio_to_baseline(p, label), &r.paired) {
+                (Some(_), _) if group.is_baseline(label) => format!("{t} (baseline)"),
+                (_, Some(pd)) => format!("{t} (×{:.3} {})", pd.ratio.estimate, pd.verdict),
+                (Some(q), None) => format!("{t} (×{:.3})", q.estimate),
+                (None, None) => t,
             })
         }
         None if group.is_missing(p, label) => Cell::missing(),
@@ -161,7 +184,7 @@ pub fn allocations(group: &Group) -> Option<Table> {
         .columns
         .extend(group.params.iter().map(|p| param_text(group, p)));
     table.columns.push("starts allocating at".into());
-    for label in &group.labels {
+    for label in group.labels.iter().filter(|l| !group.is_control(l)) {
         let mut row = vec![Cell::plain(label.clone())];
         for p in &group.params {
             row.push(match group.cell(p, label) {

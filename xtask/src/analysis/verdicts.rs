@@ -1,0 +1,174 @@
+//! Paired verdicts and instruction counts in the record: which comparisons the paired pass
+//! runs ([`comparisons`]), how its combined results and callgrind's counts fill the rows
+//! ([`fill_paired`], [`fill_instructions`]), and what a table says about them ([`bands`],
+//! [`same_instructions`]). Pure functions of `lab_record` types; the passes that spawn the
+//! processes are `commands::paired_pass` and `commands::instructions_pass`.
+
+use lab_record::paired::Combined;
+use lab_record::{BenchId, Control, Digest, Family, Isa, Paired, Planned, Record, Workload};
+use std::collections::BTreeMap;
+
+/// One paired comparison: a table's baseline and its other rows, by criterion id, for one
+/// (family, digest, workload).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comparison {
+    pub baseline: String,
+    pub rows: Vec<String>,
+}
+
+/// The plan grouped by (family, digest, workload), in plan order: each group's baseline
+/// (the entry with `baseline: true`) and the others as rows. Groups without a baseline or
+/// without another row are skipped.
+pub fn comparisons(plan: &[Planned]) -> Vec<Comparison> {
+    let mut order: Vec<(Family, Digest, Workload)> = Vec::new();
+    let mut groups: BTreeMap<(Family, Digest, Workload), Vec<&Planned>> = BTreeMap::new();
+    for p in plan {
+        let id = &p.meta.id;
+        let key = (id.family, id.digest, id.workload.clone());
+        if !groups.contains_key(&key) {
+            order.push(key.clone());
+        }
+        groups.entry(key).or_default().push(p);
+    }
+    order
+        .iter()
+        .filter_map(|k| {
+            let members = &groups[k];
+            let base = members.iter().find(|p| p.meta.baseline)?;
+            let rows: Vec<String> = members
+                .iter()
+                .filter(|p| !p.meta.baseline)
+                .map(|p| p.criterion_id.clone())
+                .collect();
+            (!rows.is_empty()).then(|| Comparison {
+                baseline: base.criterion_id.clone(),
+                rows,
+            })
+        })
+        .collect()
+}
+
+/// The variant of a table's A/A control row: the baseline's, marked as its copy
+/// (`cap=200 (A/A copy)`), so its label, key and table row differ from the baseline's.
+pub fn aa_variant(baseline: &BenchId) -> String {
+    match &baseline.variant {
+        Some(v) => format!("{v} (A/A copy)"),
+        None => "(A/A copy)".into(),
+    }
+}
+
+/// The A/A control row of a table: a copy of the baseline's record (criterion's figures
+/// are the baseline's), marked `control: aa`, not a baseline, with the A/A comparison.
+pub fn aa_record(baseline: &Record, paired: Paired) -> Record {
+    let mut r = baseline.clone();
+    r.meta.id.variant = Some(aa_variant(baseline.id()));
+    r.meta.baseline = false;
+    r.control = Some(Control::Aa);
+    r.paired = Some(paired);
+    r
+}
+
+/// Fills each compared row's `paired` (main build rows only; the baseline keeps `None`)
+/// and adds one A/A control row per comparison, after its baseline's row. A comparison
+/// whose baseline is not among `results` is left out. Returns how many rows were filled.
+pub fn fill_paired(results: &mut Vec<Record>, combined: &[Combined]) -> usize {
+    let mut filled = 0;
+    for c in combined {
+        let Some(bpos) = results
+            .iter()
+            .position(|r| r.is_main_build() && r.control.is_none() && r.criterion_id == c.baseline)
+        else {
+            continue;
+        };
+        let mut aa = None;
+        for row in &c.rows {
+            if row.control == Some(Control::Aa) {
+                aa.get_or_insert_with(|| aa_record(&results[bpos], row.paired.clone()));
+                continue;
+            }
+            let target = results.iter_mut().find(|r| {
+                r.is_main_build() && r.control.is_none() && r.criterion_id == row.criterion_id
+            });
+            if let Some(r) = target {
+                r.paired = Some(row.paired.clone());
+                filled += 1;
+            }
+        }
+        if let Some(aa) = aa {
+            results.insert(bpos + 1, aa);
+        }
+    }
+    filled
+}
+
+/// One counted benchmark: instructions per iteration and the counted run's ISA.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Count {
+    pub criterion_id: String,
+    pub instructions_per_iter: f64,
+    pub isa: Option<Isa>,
+}
+
+/// Sets `instructions_per_iter` and `instructions_isa` on the main build's rows (A/A rows
+/// included: they run the baseline's code) by criterion id. Returns how many were set.
+pub fn fill_instructions(results: &mut [Record], counts: &[Count]) -> usize {
+    let by_id: BTreeMap<&str, &Count> = counts
+        .iter()
+        .map(|c| (c.criterion_id.as_str(), c))
+        .collect();
+    let mut n = 0;
+    for r in results.iter_mut().filter(|r| r.is_main_build()) {
+        if let Some(c) = by_id.get(r.criterion_id.as_str()) {
+            r.instructions_per_iter = Some(c.instructions_per_iter);
+            r.instructions_isa = c.isa;
+            n += 1;
+        }
+    }
+    n
+}
+
+/// Instructions per item, when counted.
+pub fn instructions_per_item(r: &Record) -> Option<f64> {
+    r.instructions_per_iter
+        .map(|i| i / r.meta.items_per_iter.max(1) as f64)
+}
+
+/// Two counts this close (relative) are the same work.
+pub const SAME_INSTRUCTIONS: f64 = 0.001;
+
+/// Whether `row` and `baseline` executed the same instructions per item, within 0.1 %.
+/// `None` unless both were counted (on the same ISA).
+pub fn same_instructions(row: &Record, baseline: &Record) -> Option<bool> {
+    let (a, b) = (
+        instructions_per_item(row)?,
+        instructions_per_item(baseline)?,
+    );
+    if row.instructions_isa != baseline.instructions_isa || b <= 0.0 {
+        return None;
+    }
+    Some(((a - b) / b).abs() <= SAME_INSTRUCTIONS)
+}
+
+/// A table's noise band at one workload: from its A/A control row.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Band {
+    pub workload: Workload,
+    pub band: f64,
+    pub layouts: Option<u32>,
+}
+
+/// The bands of the A/A rows among `records`, in workload order as given.
+pub fn bands<'a>(records: impl IntoIterator<Item = &'a Record>) -> Vec<Band> {
+    records
+        .into_iter()
+        .filter(|r| r.control == Some(Control::Aa))
+        .filter_map(|r| {
+            let p = r.paired.as_ref()?;
+            Some(Band {
+                workload: r.id().workload.clone(),
+                band: p.band,
+                layouts: p.layouts,
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,141 @@
+//! bench-all's instruction pass: instructions per iteration under callgrind, in ONE
+//! valgrind process for every counted benchmark (`lab instructions --ids A,B,...` with
+//! `--dump-after=`[`COUNTED_FN`]: one dump per benchmark, in order; format in
+//! `lab_record::callgrind`). Benchmarks up to 64 KiB per iteration are counted over 100
+//! iterations, larger ones over 2. Rows whose setup is heavy under valgrind (~50x slower)
+//! are not counted: [`SKIPPED_KINDS`] and [`SKIPPED_FAMILIES`]. Without valgrind in `PATH`
+//! the pass prints one notice and leaves `instructions_per_iter` null. Variants the CPU
+//! that valgrind emulates does not offer (AVX-512) are skipped by the lab and stay null.
+
+use super::paired_pass::Lab;
+use crate::analysis::verdicts::{self, Count};
+use crate::render::units;
+use lab_record::callgrind::{self, Ran, COUNTED_FN, ITERS_LARGE, ITERS_SMALL, TOGGLE};
+use lab_record::{from_json_str, Family, Planned, Record};
+use std::ffi::OsStr;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Workload kinds not counted: building 10^5 accounts (the mixes) or reading the user's
+/// file takes tens of seconds under valgrind, and `rayon_mix` runs threads.
+pub const SKIPPED_KINDS: &[&str] = &["mainnet_mix", "rayon_mix", "user_accounts"];
+/// Families not counted: the reconcile scenarios build 10^5-id sets (setup dominates).
+pub const SKIPPED_FAMILIES: &[Family] = &[Family::Reconcile];
+
+/// The notice printed when valgrind cannot be found.
+pub const NO_VALGRIND: &str =
+    "bench-all: valgrind not found in PATH: instruction counts skipped (instructions_per_iter: null)";
+
+/// `valgrind` in the directories of `path` (a `PATH` value), if there is one.
+pub fn find_valgrind(path: Option<&OsStr>) -> Option<PathBuf> {
+    std::env::split_paths(path?)
+        .map(|d| d.join("valgrind"))
+        .find(|p| p.is_file())
+}
+
+/// The ids the pass counts, in plan order.
+pub fn counted_ids(plan: &[Planned]) -> Vec<String> {
+    plan.iter()
+        .filter(|p| {
+            let id = &p.meta.id;
+            !SKIPPED_KINDS.contains(&id.workload.kind.as_str())
+                && !SKIPPED_FAMILIES.contains(&id.family)
+        })
+        .map(|p| p.criterion_id.clone())
+        .collect()
+}
+
+/// Runs valgrind once over `ids` and reads the per-call dumps written under `dir`.
+fn count(lab: &Lab, valgrind: &Path, ids: &[String], dir: &Path) -> Result<Vec<Count>, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let out_file = dir.join("callgrind.out");
+    let out = std::process::Command::new(valgrind)
+        .envs(lab.envs())
+        .args(["--tool=callgrind", "--collect-atstart=no"])
+        .arg(format!("--toggle-collect={TOGGLE}"))
+        .arg(format!("--dump-after={COUNTED_FN}"))
+        .arg(format!("--callgrind-out-file={}", out_file.display()))
+        .arg(lab.exe)
+        .args([
+            "instructions",
+            "--profile",
+            lab.profile,
+            "--ids",
+            &ids.join(","),
+        ])
+        .args(["--iters", &ITERS_SMALL.to_string()])
+        .args([
+            "--iters-large",
+            &ITERS_LARGE.to_string(),
+            "--skip-missing",
+            "--json",
+        ])
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", valgrind.display()))?;
+    if !out.status.success() {
+        let err = String::from_utf8_lossy(&out.stderr);
+        let tail: Vec<&str> = err.lines().rev().take(5).collect();
+        return Err(format!("valgrind: {}: {}", out.status, tail.join(" | ")));
+    }
+    let name = PathBuf::from("<output of lab instructions>");
+    let ran: Vec<Ran> =
+        from_json_str(&name, &String::from_utf8_lossy(&out.stdout)).map_err(|e| e.to_string())?;
+    read_dumps(&out_file, &ran)
+}
+
+/// Dump `i + 1` (`<out>.<i+1>`, whose `part:` must say so) holds `ran[i]`'s instructions.
+pub fn read_dumps(out_file: &Path, ran: &[Ran]) -> Result<Vec<Count>, String> {
+    let mut counts = Vec::with_capacity(ran.len());
+    for (i, r) in ran.iter().enumerate() {
+        let file = PathBuf::from(format!("{}.{}", out_file.display(), i + 1));
+        let text =
+            std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        if callgrind::parse_part(&text) != Some(i as u32 + 1) {
+            return Err(format!("{}: not dump {}", file.display(), i + 1));
+        }
+        let total = callgrind::parse_total(&text)
+            .ok_or_else(|| format!("{}: no totals: line", file.display()))?;
+        counts.push(Count {
+            criterion_id: r.criterion_id.clone(),
+            instructions_per_iter: total as f64 / r.iters.max(1) as f64,
+            isa: r.isa,
+        });
+    }
+    Ok(counts)
+}
+
+/// The instruction pass: counts what [`counted_ids`] selects and fills `results`. With
+/// `valgrind` `None` it prints [`NO_VALGRIND`] and changes nothing; a failing valgrind run
+/// is a warning. Returns the notice or summary line it printed.
+pub fn fill(
+    lab: &Lab,
+    valgrind: Option<&Path>,
+    plan: &[Planned],
+    results: &mut [Record],
+    dir: &Path,
+) -> String {
+    let Some(valgrind) = valgrind else {
+        println!("{NO_VALGRIND}");
+        return NO_VALGRIND.into();
+    };
+    let ids = counted_ids(plan);
+    if ids.is_empty() {
+        return String::new();
+    }
+    println!(
+        "bench-all: instruction pass: {} benchmarks under callgrind ...",
+        ids.len()
+    );
+    let t = Instant::now();
+    let line = match count(lab, valgrind, &ids, dir) {
+        Ok(counts) => format!(
+            "bench-all: instruction pass: {} rows in {}",
+            verdicts::fill_instructions(results, &counts),
+            units::clock(t.elapsed().as_secs_f64())
+        ),
+        Err(e) => format!("bench-all: warning: instruction pass failed: {e}"),
+    };
+    let _ = std::fs::remove_dir_all(dir);
+    println!("{line}");
+    line
+}

@@ -1,0 +1,166 @@
+//! The paired verdicts in the document: the verdict box at the top of the report (one line
+//! per seed claim, [`verdict_box`]), each table's verdict and instructions cells
+//! ([`verdict_cell`], [`instructions_cell`]), its noise band and A/A control line
+//! ([`band_paragraph`]) and the verdict lines from `paired` ([`paired_items`]).
+
+use super::doc::{text, Block, Cell, CellKind, Inline, Item, Section, SectionKind};
+use super::text::param_text;
+use crate::analysis::seed::{self, Holds};
+use crate::analysis::verdicts::{self, instructions_per_item, same_instructions};
+use crate::analysis::view::Group;
+use lab_record::{Control, Paired, Record, ResultsFile, Verdict};
+
+/// What a verdict cell adds when time says different but the instructions are the same.
+pub const SAME_INSTRUCTIONS_NOTE: &str =
+    "same instructions: layout or microarchitecture, not more work";
+
+/// The verdict box: one line per seed claim, at the top of the report.
+pub fn verdict_box(file: &ResultsFile) -> Block {
+    let items = seed::claims(file)
+        .into_iter()
+        .map(|c| Item {
+            text: format!("{}: {}. {}", c.claim.text(), c.holds.word(), c.figures),
+            strong: c.holds == Holds::Reproduced,
+        })
+        .collect();
+    Block::Section(Section {
+        kind: SectionKind::Plain,
+        id: "verdicts".into(),
+        level: 2,
+        title: "Verdicts on the seed's claims".into(),
+        blocks: vec![
+            Block::Paragraph(vec![text("Each claim of the seed checked on this run: reproduced, not reproduced, or cannot tell at this run's noise band. Time ratios come from the paired, interleaved measurement over memory layouts (see docs/measurement.md) where the run has it.")]),
+            Block::Verdicts(items),
+        ],
+    })
+}
+
+/// Whether any row of the group has a paired comparison (the table gets its columns).
+pub fn has_paired(g: &Group) -> bool {
+    g.cells.values().any(|r| r.paired.is_some())
+}
+
+/// Whether any row of the group was counted under callgrind.
+pub fn has_instructions(g: &Group) -> bool {
+    g.cells.values().any(|r| r.instructions_per_iter.is_some())
+}
+
+fn verdict_kind(v: Verdict) -> CellKind {
+    match v {
+        Verdict::Faster => CellKind::Faster,
+        Verdict::Slower => CellKind::Slower,
+        Verdict::Equal => CellKind::Equal,
+    }
+}
+
+/// `slower ×1.052 [1.041, 1.063]`, with the same-instructions note when time says
+/// different and the instructions equal the baseline's within 0.1 %.
+pub fn paired_text(p: &Paired, same: Option<bool>) -> String {
+    let mut t = format!(
+        "{} ×{:.3} [{:.3}, {:.3}]",
+        p.verdict, p.ratio.estimate, p.ratio.lower, p.ratio.upper
+    );
+    if p.verdict != Verdict::Equal && same == Some(true) {
+        t.push_str("; ");
+        t.push_str(SAME_INSTRUCTIONS_NOTE);
+    }
+    t
+}
+
+/// The verdict cell of row `r` at `param`: the paired verdict, `baseline`, the A/A
+/// control's band, or absent.
+pub fn verdict_cell(g: &Group, param: &str, r: &Record) -> Cell {
+    if g.is_baseline(&r.id().label()) {
+        return Cell::plain("baseline");
+    }
+    let Some(p) = &r.paired else {
+        return Cell::absent();
+    };
+    if r.control == Some(Control::Aa) {
+        return Cell::new(
+            format!(
+                "A/A control: ×{:.3}, band ±{:.1}%",
+                p.ratio.estimate,
+                p.band * 100.0
+            ),
+            CellKind::Equal,
+        );
+    }
+    let base = g.baseline.as_deref().and_then(|b| g.cell(param, b));
+    let same = base.and_then(|b| same_instructions(r, b));
+    Cell::new(paired_text(p, same), verdict_kind(p.verdict))
+}
+
+/// Instructions per item (and the counted ISA), or absent.
+pub fn instructions_cell(r: &Record) -> Cell {
+    match instructions_per_item(r) {
+        Some(i) => Cell::number(match r.instructions_isa {
+            Some(isa) => format!("{i:.0} ({isa})"),
+            None => format!("{i:.0}"),
+        }),
+        None => Cell::absent(),
+    }
+}
+
+/// "Noise band ±x.x% from the A/A control, N layouts", per workload parameter when the
+/// group has several.
+pub fn band_paragraph(g: &Group) -> Option<Block> {
+    let bands = verdicts::bands(g.params.iter().filter_map(|p| {
+        let aa = g
+            .labels
+            .iter()
+            .find_map(|l| g.cell(p, l).filter(|r| r.control.is_some()));
+        aa
+    }));
+    if bands.is_empty() {
+        return None;
+    }
+    let parts: Vec<String> = bands
+        .iter()
+        .map(|b| {
+            let at = if g.params.len() > 1 {
+                format!("at {}: ", param_text(g, &b.workload.param))
+            } else {
+                String::new()
+            };
+            let layouts = b
+                .layouts
+                .map_or(String::new(), |n| format!(", {n} layouts"));
+            format!("{at}±{:.1}%{layouts}", b.band * 100.0)
+        })
+        .collect();
+    Some(Block::Paragraph(vec![
+        Inline::Strong("Noise band".into()),
+        text(format!(
+            " from the A/A control (the baseline against a distinct copy of its own code): {}. A verdict says faster or slower only when the whole paired interval lies outside 1 ± band.",
+            parts.join("; ")
+        )),
+    ]))
+}
+
+/// The group's verdict lines from `paired`: one per compared row (A/A control excluded).
+pub fn paired_items(g: &Group) -> Vec<Item> {
+    let Some(base_label) = g.baseline.as_deref() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for p in &g.params {
+        let base = g.cell(p, base_label);
+        for l in g.labels.iter().filter(|l| l.as_str() != base_label) {
+            let Some(r) = g.cell(p, l).filter(|r| r.control.is_none()) else {
+                continue;
+            };
+            let Some(pd) = &r.paired else { continue };
+            let same = base.and_then(|b| same_instructions(r, b));
+            out.push(Item {
+                text: format!(
+                    "{l} vs {base_label} at {}: {}",
+                    param_text(g, p),
+                    paired_text(pd, same)
+                ),
+                strong: pd.verdict != Verdict::Equal,
+            });
+        }
+    }
+    out
+}
