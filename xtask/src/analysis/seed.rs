@@ -111,7 +111,7 @@ pub enum Claim {
     StackBuffer,
     /// The reconcile scenario: allocations 107,033 -> 620, client build+reconcile
     /// 2345 -> 650 µs, full exchange 4617 -> 846 µs (`peer:negentropy@0.4` before,
-    /// `peer:negentropy` after).
+    /// `peer:negentropy@vector` after).
     Reconcile,
 }
 
@@ -292,8 +292,8 @@ fn stack_buffer_claim(file: &ResultsFile) -> ClaimResult {
     }
 }
 
-/// The before (`peer:negentropy@0.4`) and after (`peer:negentropy`) rows of a reconcile
-/// workload kind.
+/// The before (`peer:negentropy@0.4`, the published 0.4.4) and after
+/// (`peer:negentropy@vector`, 0.5 on its vector storage) rows of a reconcile workload kind.
 fn before_after<'a>(file: &'a ResultsFile, kind: &str) -> Option<(&'a Record, &'a Record)> {
     let find = |variant: Option<&str>| {
         file.results.iter().find(|r| {
@@ -305,7 +305,7 @@ fn before_after<'a>(file: &'a ResultsFile, kind: &str) -> Option<(&'a Record, &'
                 && id.workload.is(kind)
         })
     };
-    Some((find(Some("0.4"))?, find(None)?))
+    Some((find(Some("0.4"))?, find(Some("vector"))?))
 }
 
 fn reconcile_claim(file: &ResultsFile) -> ClaimResult {
