@@ -13,8 +13,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// The benchmarks of `capped`'s plan that a capped build must re-run: those of the main
 /// build's plan (same criterion id) whose `isa` differs in the capped build, i.e. the rows
-/// that call the blake3 crate. Benchmarks new in `capped` are not re-run.
-pub fn capped_reruns(main: &PlanFile, capped: &PlanFile) -> Vec<Planned> {
+/// that call the blake3 crate, on the workloads the per-ISA tables show (see
+/// [`per_isa_workload`]). Benchmarks new in `capped` are not re-run.
+pub fn capped_reruns(main: &PlanFile, capped: &PlanFile, large_sizes: bool) -> Vec<Planned> {
     let main_isa: BTreeMap<&str, Option<Isa>> = main
         .benches
         .iter()
@@ -27,9 +28,22 @@ pub fn capped_reruns(main: &PlanFile, capped: &PlanFile) -> Vec<Planned> {
             main_isa
                 .get(p.criterion_id.as_str())
                 .is_some_and(|isa| *isa != p.meta.isa)
+                && per_isa_workload(&p.meta.id.workload, large_sizes)
         })
         .cloned()
         .collect()
+}
+
+/// Whether a workload is shown per instruction set: not the capacity sweep (a question of
+/// buffer sizes, not of SIMD), and data sizes above one chunk (1 KiB) only when
+/// `large_sizes` (the full profile): there the blake3 crate's own chunk parallelism is
+/// measured, which the quick profile leaves to the main build to keep its time.
+pub fn per_isa_workload(w: &lab_record::Workload, large_sizes: bool) -> bool {
+    match w.kind.as_str() {
+        "cap_sweep" => false,
+        "data_size" => large_sizes || w.param_u64().is_some_and(|n| n <= 1024),
+        _ => true,
+    }
 }
 
 /// The peer that picks its own kernel at run time (its `isa` is the one it picked).
@@ -223,7 +237,7 @@ mod tests {
             planned("accumulator", None, None),
             planned("only-in-capped", None, Some(Avx2)),
         ]);
-        let ids: Vec<String> = capped_reruns(&main, &capped)
+        let ids: Vec<String> = capped_reruns(&main, &capped, true)
             .into_iter()
             .map(|p| format!("{}@{:?}", p.criterion_id, p.meta.isa))
             .collect();
@@ -235,6 +249,23 @@ mod tests {
             ]
         );
         // A machine without AVX-512: the cap changes nothing, nothing is re-run.
-        assert!(capped_reruns(&capped, &capped).is_empty());
+        assert!(capped_reruns(&capped, &capped, true).is_empty());
+    }
+}
+
+#[cfg(test)]
+mod workload_tests {
+    use super::per_isa_workload;
+
+    #[test]
+    fn the_sweep_is_never_rerun_and_large_sizes_only_in_full() {
+        let w = |s: &str| s.parse::<lab_record::Workload>().unwrap();
+        assert!(!per_isa_workload(&w("cap_sweep/165"), true));
+        assert!(per_isa_workload(&w("data_size/165"), false));
+        assert!(per_isa_workload(&w("data_size/1024"), false));
+        assert!(!per_isa_workload(&w("data_size/1048576"), false));
+        assert!(per_isa_workload(&w("data_size/1048576"), true));
+        assert!(per_isa_workload(&w("mainnet_mix/100000"), false));
+        assert!(per_isa_workload(&w("set_1024/165"), false));
     }
 }

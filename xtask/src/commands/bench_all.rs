@@ -357,8 +357,10 @@ fn build(
         root,
         features,
         no_default_features: args.no_default_features,
-        target_dir: capped.map(|c| c.target_dir(root)),
+        target_dir: None,
     })?;
+    let tag = capped.map_or_else(|| "main".to_string(), |c| c.tag());
+    let exes = lab_build::pin(exes, root, &tag)?;
     Ok((exes.bench, exes.bin))
 }
 
@@ -545,9 +547,9 @@ fn capped_pass(
     tally: &mut Tally,
 ) -> Result<()> {
     println!(
-        "bench-all: building bench-lab with {} ({}) ...",
-        capped.feature,
-        capped.target_dir(&workspace_root()).display()
+        "bench-all: building bench-lab with {} (shared target directory; only blake3 and \
+         what depends on it rebuild) ...",
+        capped.feature
     );
     let built = build(&workspace_root(), session.args, Some(capped))
         .and_then(|(bench, lab)| Ok((bench, plan(&lab, session)?)));
@@ -558,7 +560,7 @@ fn capped_pass(
             return Ok(());
         }
     };
-    let reruns = isa::capped_reruns(main, &capped_plan);
+    let reruns = isa::capped_reruns(main, &capped_plan, session.args.profile == "full");
     println!(
         "bench-all: {}: {} benchmarks change instruction set",
         capped.feature,

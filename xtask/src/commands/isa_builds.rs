@@ -1,7 +1,9 @@
 //! `bench-all --isa-builds`: after the main build's run, the lab is built twice more with
 //! the blake3 crate capped (`blake3-no-avx512`, `blake3-no-avx2`: bench-lab features that
-//! forward to blake3's `no_avx512` / `no_avx2`), each in its own target directory so the
-//! main build stays valid, and only the benchmarks whose `isa` the cap changes are run
+//! forward to blake3's `no_avx512` / `no_avx2`), into the workspace's target directory
+//! (cargo keeps each feature set's artifacts apart: only blake3 and what depends on it
+//! rebuild, and the main build stays fresh; each build's executables are pinned under
+//! `target/hashlab-lab/<tag>/`), and only the benchmarks whose `isa` the cap changes are run
 //! again (`analysis::isa::capped_reruns`), with their own `CRITERION_HOME`. Their rows carry
 //! `build`; the report shows them in "Per instruction set" only.
 
@@ -29,14 +31,9 @@ pub const BUILDS: [CappedBuild; 2] = [
 ];
 
 impl CappedBuild {
-    /// `isa-avx2`: the name of its target directory and criterion home.
+    /// `isa-avx2`: the name of its pinned executables' folder and criterion home.
     pub fn tag(self) -> String {
         format!("isa-{}", self.isa)
-    }
-
-    /// `<workspace>/target/isa-avx2`.
-    pub fn target_dir(self, root: &Path) -> PathBuf {
-        root.join("target").join(self.tag())
     }
 
     /// `reports/<run>/criterion-isa-avx2`.
@@ -67,10 +64,6 @@ mod tests {
         assert!(enabled("smoke", true, false));
         assert!(!enabled("quick", false, true));
         let b = BUILDS[0];
-        assert_eq!(
-            b.target_dir(Path::new("/w")),
-            Path::new("/w/target/isa-avx2")
-        );
         assert_eq!(
             b.criterion_home(Path::new("/r/run")),
             Path::new("/r/run/criterion-isa-avx2")

@@ -76,6 +76,24 @@ pub fn build(b: &LabBuild) -> Result<LabExes> {
     })
 }
 
+/// Copies a build's executables to `<root>/target/hashlab-lab/<tag>/`, so that a later
+/// build with other features into the same target directory (the capped instruction-set
+/// builds share it: cargo keeps each feature set's artifacts apart, but the uplifted
+/// `release/lab` binary is the last build's) cannot change what this one runs.
+pub fn pin(exes: LabExes, root: &Path, tag: &str) -> Result<LabExes> {
+    let dir = root.join("target").join("hashlab-lab").join(tag);
+    std::fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, "cannot create directory", e))?;
+    let copy = |from: &Path, name: &str| -> Result<PathBuf> {
+        let to = dir.join(name);
+        std::fs::copy(from, &to).map_err(|e| Error::io(from, "cannot copy", e))?;
+        Ok(to)
+    };
+    Ok(LabExes {
+        bench: copy(&exes.bench, "lab-bench")?,
+        bin: copy(&exes.bin, "lab")?,
+    })
+}
+
 /// The `lab` bench and bin executables among cargo's JSON messages.
 pub fn executables(messages: &str) -> Option<LabExes> {
     let (mut bench, mut bin) = (None, None);
