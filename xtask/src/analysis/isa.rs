@@ -35,13 +35,13 @@ pub fn capped_reruns(main: &PlanFile, capped: &PlanFile, large_sizes: bool) -> V
 }
 
 /// Whether a workload is shown per instruction set: not the capacity sweep (a question of
-/// buffer sizes, not of SIMD), and data sizes above one chunk (1 KiB) only when
-/// `large_sizes` (the full profile): there the blake3 crate's own chunk parallelism is
-/// measured, which the quick profile leaves to the main build to keep its time.
+/// buffer sizes, not of SIMD); the mixes and sets; of the data sizes, in the quick profile
+/// only the token and stake accounts (165 and 200 B), all of them when `large_sizes` (the
+/// full profile), so that the default run keeps its time.
 pub fn per_isa_workload(w: &lab_record::Workload, large_sizes: bool) -> bool {
     match w.kind.as_str() {
         "cap_sweep" => false,
-        "data_size" => large_sizes || w.param_u64().is_some_and(|n| n <= 1024),
+        "data_size" => large_sizes || w.param_u64().is_some_and(|n| n == 165 || n == 200),
         _ => true,
     }
 }
@@ -262,7 +262,9 @@ mod workload_tests {
         let w = |s: &str| s.parse::<lab_record::Workload>().unwrap();
         assert!(!per_isa_workload(&w("cap_sweep/165"), true));
         assert!(per_isa_workload(&w("data_size/165"), false));
-        assert!(per_isa_workload(&w("data_size/1024"), false));
+        assert!(per_isa_workload(&w("data_size/200"), false));
+        assert!(!per_isa_workload(&w("data_size/1024"), false));
+        assert!(per_isa_workload(&w("data_size/1024"), true));
         assert!(!per_isa_workload(&w("data_size/1048576"), false));
         assert!(per_isa_workload(&w("data_size/1048576"), true));
         assert!(per_isa_workload(&w("mainnet_mix/100000"), false));

@@ -330,8 +330,10 @@ fn exit_code(file: &ResultsFile) -> ExitCode {
 fn print_summary(session: &Session, file: &ResultsFile, build_secs: f64) {
     println!();
     println!("bench-all: {}", text::status_line(file));
-    for line in text::seed_direction(&crate::analysis::seed::seed_rows(file)) {
-        println!("  seed {line}");
+    // The report's verdict box: paired over layouts when the paired pass ran.
+    for c in crate::analysis::seed::claims(file) {
+        println!("  {}: {}", c.claim.text(), c.holds.word());
+        println!("    {}", c.figures);
     }
     println!(
         "bench-all: wall time {} (build {}), report {}",
