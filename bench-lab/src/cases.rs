@@ -208,21 +208,30 @@ where
     H::Lt: IntoLtLanes,
 {
     fn pass(&self) {
-        let h = &self.hasher;
-        match self.digest {
-            AccountDigest::Legacy => {
-                for a in self.accounts.iter() {
-                    black_box(h.hash(black_box(&a.as_ref())));
-                }
+        hash_set(&self.hasher, &self.accounts, self.digest);
+    }
+}
+
+/// One pass over a set of accounts, each hashed alone: the legacy hash of every account, or
+/// every account's LtHash summed into the set's total (like the batch and peer rows on the
+/// same set). Inlined into each case, so each strategy's loop is its own code.
+#[inline(always)]
+pub fn hash_set<H: AccountHasher>(h: &H, accounts: &[Account], digest: AccountDigest)
+where
+    H::Lt: IntoLtLanes,
+{
+    match digest {
+        AccountDigest::Legacy => {
+            for a in accounts {
+                black_box(h.hash(black_box(&a.as_ref())));
             }
-            // Summed into the set's total, like the batch and peer rows on the same mix.
-            AccountDigest::Lt => {
-                let mut total = LtHash::identity();
-                for a in self.accounts.iter() {
-                    total.mix_in(&h.lt_hash(black_box(&a.as_ref())).into_lt_lanes());
-                }
-                black_box(total);
+        }
+        AccountDigest::Lt => {
+            let mut total = LtHash::identity();
+            for a in accounts {
+                total.mix_in(&h.lt_hash(black_box(&a.as_ref())).into_lt_lanes());
             }
+            black_box(total);
         }
     }
 }

@@ -56,8 +56,7 @@ use crate::workloads::{self, SplitMix64};
 use crate::{Bench, Case, Filter, Registry};
 use account_hash::strategy::list;
 use account_hash::{
-    Account, AccountHasher, AccountRef, BatchHasher, IntoLtLanes, LtHash, StrategyEntry,
-    StrategyVisitor,
+    Account, AccountHasher, AccountRef, BatchHasher, IntoLtLanes, StrategyEntry, StrategyVisitor,
 };
 use lab_record::paired::summarize_rounds;
 #[cfg(test)]
@@ -124,18 +123,7 @@ where
             (Digest::Lt, [one]) => {
                 black_box(h.lt_hash(black_box(&one.as_ref())));
             }
-            (Digest::Legacy, all) => {
-                for a in all {
-                    black_box(h.hash(black_box(&a.as_ref())));
-                }
-            }
-            (Digest::Lt, all) => {
-                let mut total = LtHash::identity();
-                for a in all {
-                    total.mix_in(&h.lt_hash(black_box(&a.as_ref())).into_lt_lanes());
-                }
-                black_box(total);
-            }
+            (digest, all) => crate::cases::hash_set(h, all, digest),
         }
     }
 }
