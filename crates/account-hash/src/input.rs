@@ -42,6 +42,8 @@ pub struct InputError {
     pub path: String,
     /// 1-based line, when known.
     pub line: Option<usize>,
+    /// Byte offset in the file (binary inputs: account storage), when known.
+    pub offset: Option<u64>,
     /// Dotted field path such as `account.owner`, when one field is at fault.
     pub field: Option<String>,
     /// What is wrong.
@@ -53,6 +55,9 @@ impl fmt::Display for InputError {
         write!(f, "{}", self.path)?;
         if let Some(line) = self.line {
             write!(f, ":{line}")?;
+        }
+        if let Some(offset) = self.offset {
+            write!(f, " at byte {offset}")?;
         }
         if let Some(field) = &self.field {
             write!(f, ": field `{field}`")?;
@@ -75,6 +80,7 @@ pub fn read_accounts(path: &Path) -> Result<Vec<AccountRecord>, InputError> {
     let io_error = |e: std::io::Error| InputError {
         path: name.clone(),
         line: None,
+        offset: None,
         field: None,
         message: format!("cannot read: {e}"),
     };
@@ -168,6 +174,7 @@ impl Doc<'_> {
         InputError {
             path: self.path.to_string(),
             line: Some(line),
+            offset: None,
             field: field.map(str::to_string),
             message: message.into(),
         }

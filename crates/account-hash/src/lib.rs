@@ -59,6 +59,7 @@
 pub mod account;
 pub mod digest;
 pub mod input;
+pub mod snapshot;
 pub mod strategy;
 
 pub use account::{Account, AccountRef, ParseKeyError, Pubkey, PUBKEY_LEN};
