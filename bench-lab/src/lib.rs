@@ -51,6 +51,7 @@ pub mod filter;
 pub mod floor;
 pub mod instructions;
 pub mod isa;
+pub mod measured_mix;
 pub mod paired;
 pub mod peers;
 pub mod profile;

@@ -84,7 +84,7 @@ pub fn loads() -> usize {
     LOADS.load(std::sync::atomic::Ordering::Relaxed)
 }
 
-/// The accounts of `path`, read with `account_hash::read_accounts` the first time and
+/// The accounts of `path` (RPC JSON, or account storage), read the first time and
 /// cached for the process. An unreadable or empty file is the error message to print.
 pub fn try_load(path: &Path) -> Result<Arc<Loaded>, String> {
     static CACHE: OnceLock<Mutex<HashMap<PathBuf, Arc<Loaded>>>> = OnceLock::new();
@@ -96,11 +96,22 @@ pub fn try_load(path: &Path) -> Result<Arc<Loaded>, String> {
         return Ok(hit.clone());
     }
     LOADS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let records = account_hash::read_accounts(path).map_err(|e| e.to_string())?;
-    if records.is_empty() {
+    let accounts: Vec<Account> = if account_hash::snapshot::storage_kind(path).is_some() {
+        // Account storage (bench-all writes the accounts it kept from a snapshot as one
+        // append-vec file).
+        account_hash::snapshot::read_storage_accounts(path, None)
+            .map_err(|e| e.to_string())?
+            .accounts
+    } else {
+        account_hash::read_accounts(path)
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .map(|r| r.account)
+            .collect()
+    };
+    if accounts.is_empty() {
         return Err(format!("{}: no accounts in file", path.display()));
     }
-    let accounts = records.into_iter().map(|r| r.account).collect();
     let loaded = Arc::new(Loaded {
         accounts: Arc::new(accounts),
     });

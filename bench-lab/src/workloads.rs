@@ -19,6 +19,8 @@
 //! | thin tail (programs, program data, other apps) | log-uniform 256 B … profile cap | 0.39% | *assumption*; the cap is 64 KiB for smoke/quick and 10 MiB (the runtime's maximum account size) for full |
 //!
 //! The generator is SplitMix64 with a fixed seed, so every run hashes the same accounts.
+//! With `cargo xtask bench-all --mix-from SNAPSHOT` the data sizes are drawn from the mix
+//! measured in that snapshot instead (see [`crate::measured_mix`]).
 
 use crate::Profile;
 use account_hash::{Account, Pubkey};
@@ -173,6 +175,10 @@ pub fn set_of(size: usize, n: usize) -> Vec<Account> {
 pub fn mix_sizes(n: usize, tail_cap: usize) -> Vec<usize> {
     let mut rng = SplitMix64::new(SEED ^ 0x4D49_5800);
     let tail_cap = tail_cap.max(257);
+    // A mix measured from a snapshot (`bench-all --mix-from`) replaces the table above.
+    if let Some(mix) = crate::measured_mix::get() {
+        return crate::measured_mix::sizes(mix, n, tail_cap, &mut rng);
+    }
     (0..n)
         .map(|_| {
             let mut pick = rng.below(1_000_000) as u32;

@@ -13,6 +13,7 @@
 
 pub mod ab;
 pub mod callgrind;
+pub mod mix;
 pub mod paired;
 
 pub use ab::{AbFailed, AbFile, AbRow, AbStatus, Revision, AB_FORMAT, AB_VERSION};

@@ -5,6 +5,7 @@
 //! BLAKE3 chunk, vote-sized accounts up to 10 KiB, and the tail.
 
 use lab_record::{SizeClassShare, Workload, WorkloadInfo};
+use std::collections::BTreeMap;
 
 /// Size classes: name and inclusive data size range, in the order results.json lists them.
 pub const CLASSES: [(&str, u64, u64); 7] = [
@@ -18,9 +19,24 @@ pub const CLASSES: [(&str, u64, u64); 7] = [
 ];
 
 /// The composition of one file's accounts, given their data sizes.
+#[cfg(test)]
 pub fn composition(workload: Workload, file: String, sizes: &[u64]) -> WorkloadInfo {
-    let accounts = sizes.len() as u64;
-    let data_bytes: u64 = sizes.iter().sum();
+    let mut counts = BTreeMap::new();
+    for &s in sizes {
+        *counts.entry(s).or_insert(0u64) += 1;
+    }
+    composition_of_counts(workload, file, &counts)
+}
+
+/// The composition of accounts given as a count per data size (a snapshot's billion
+/// accounts have a few thousand distinct sizes).
+pub fn composition_of_counts(
+    workload: Workload,
+    file: String,
+    counts: &BTreeMap<u64, u64>,
+) -> WorkloadInfo {
+    let accounts: u64 = counts.values().sum();
+    let data_bytes: u64 = counts.iter().map(|(s, n)| s * n).sum();
     let share = |part: u64, whole: u64| {
         if whole == 0 {
             0.0
@@ -31,8 +47,9 @@ pub fn composition(workload: Workload, file: String, sizes: &[u64]) -> WorkloadI
     let classes = CLASSES
         .iter()
         .map(|&(class, lo, hi)| {
-            let members = sizes.iter().filter(|&&s| (lo..=hi).contains(&s));
-            let (n, bytes) = members.fold((0u64, 0u64), |(n, b), s| (n + 1, b + s));
+            let (n, bytes) = counts
+                .range(lo..=hi)
+                .fold((0u64, 0u64), |(n, b), (s, c)| (n + c, b + s * c));
             SizeClassShare {
                 class: class.to_string(),
                 accounts: n,

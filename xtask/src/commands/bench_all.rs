@@ -67,11 +67,25 @@ pub struct BenchAllArgs {
     /// A label for the machine, written to `run.machine` (default: the host name).
     #[arg(long)]
     pub machine: Option<String>,
-    /// Your own accounts (RPC JSON, as `verify` reads; repeatable): each file becomes a
-    /// workload `user_accounts/<file stem>` for every strategy. Every file is read before
-    /// anything is built; a bad one stops the run (exit 2, naming file:line:field).
+    /// Your own accounts (repeatable): RPC JSON as `verify` reads, an Agave account storage
+    /// file (`<slot>.<id>`), a directory of them, or a snapshot archive (`.tar.zst`, read
+    /// streaming). Each becomes a workload `user_accounts/<name>` for every strategy. Every
+    /// input is read before anything is built; a bad one stops the run (exit 2, naming
+    /// file, line or byte offset, and field).
     #[arg(long = "accounts", value_name = "FILE")]
     pub accounts: Vec<PathBuf>,
+    /// Measure a seeded uniform sample of N accounts of each storage input (memory stays
+    /// at the sample; the composition still counts every stored account).
+    #[arg(long, value_name = "N")]
+    pub sample: Option<usize>,
+    /// Draw the mainnet-mix workloads' data sizes from the mix measured in this snapshot
+    /// archive (or storage files), written to the run's `mix.json`; or from a `mix.json`
+    /// of an earlier run.
+    #[arg(long, value_name = "SNAPSHOT")]
+    pub mix_from: Option<PathBuf>,
+    /// Seed of `--sample`'s draw.
+    #[arg(long, value_name = "SEED", default_value_t = 0, requires = "sample")]
+    pub sample_seed: u64,
     /// After the main run, build the lab with the blake3 crate capped at AVX2 and at
     /// SSE4.1 and re-run the benchmarks whose instruction set that changes (default: on
     /// for quick and full, off for smoke).
@@ -146,8 +160,28 @@ fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
     let Some(user) = read_accounts(args) else {
         return Ok(ExitCode::from(2));
     };
+    let mix = match args.mix_from.as_deref().map(super::mix::measure) {
+        None => None,
+        Some(Ok(mix)) => Some(mix),
+        Some(Err(message)) => {
+            eprintln!("error: {message}");
+            return Ok(ExitCode::from(2));
+        }
+    };
     let mut session = start(args, started)?;
     session.accounts = user.env_value();
+    let mut workloads = user.workloads;
+    if let Some(mix) = &mix {
+        let written = super::mix::write(mix, &session.dir).map_err(Error::Other)?;
+        println!(
+            "bench-all: mainnet mix {} ({})",
+            mix.source,
+            written.display()
+        );
+        workloads.push(super::mix::workload_info(mix, &written));
+        // Every lab process of the run inherits it (nothing else runs yet).
+        std::env::set_var(super::mix::ENV, &written);
+    }
     println!(
         "bench-all: run {}, profile {}",
         session.run_id, args.profile
@@ -159,7 +193,7 @@ fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
 
     let plan = plan(&lab_exe, &session)?;
     let mut run = run_meta(args, &session.run_id, started, plan.features.clone());
-    run.workloads = user.workloads;
+    run.workloads = workloads;
     println!(
         "bench-all: counting allocations for {} benchmarks ...",
         plan.benches.len()
@@ -208,7 +242,11 @@ fn verdict_passes(session: &Session, lab_exe: &Path, plan: &PlanFile, results: &
 
 /// Reads every `--accounts` file; `None` (the error printed) when one cannot be read.
 fn read_accounts(args: &BenchAllArgs) -> Option<accounts::UserAccounts> {
-    match accounts::read_all(&args.accounts) {
+    let sample = args.sample.map(|size| account_hash::snapshot::Sample {
+        size,
+        seed: args.sample_seed,
+    });
+    match accounts::read_all(&args.accounts, sample) {
         Ok(user) => {
             for w in &user.workloads {
                 println!(

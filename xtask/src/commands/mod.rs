@@ -10,6 +10,7 @@ pub mod compare;
 pub mod instructions_pass;
 pub mod isa_builds;
 pub mod lab_build;
+pub mod mix;
 pub mod paired_pass;
 pub mod report;
 pub mod verify;

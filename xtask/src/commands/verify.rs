@@ -4,7 +4,7 @@
 //! Exit status: 0 when every strategy that claims the consensus digest matched every vector
 //! (and the expected LtHash total, when given), 1 when one did not, 2 on unreadable input.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use account_hash::strategy::list;
@@ -17,7 +17,9 @@ use serde::Serialize;
 
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
-    /// Accounts with expected digests: JSON lines, a JSON array, or an RPC response.
+    /// Accounts with expected digests: JSON lines, a JSON array, or an RPC response; or
+    /// account storage (a `<slot>.<id>` file, a directory, a `.tar.zst` snapshot archive),
+    /// without expected digests per account (check the total with `--lt-total`).
     #[arg(long, value_name = "FILE")]
     pub vectors: PathBuf,
     /// Print exactly one JSON object instead of a table.
@@ -90,6 +92,9 @@ fn tally(
     }
     let verdict = if mismatched == 0 && matched > 0 {
         "consensus"
+    } else if mismatched == 0 {
+        // Account storage carries no expected digest per account.
+        "not checked (no expected digests)"
     } else {
         "INCOMPATIBLE"
     };
@@ -331,6 +336,30 @@ fn total_notes(report: &Report) -> String {
     out
 }
 
+/// The accounts of `path`: RPC JSON with its expected digests, or account storage (a
+/// storage file, a directory, a snapshot archive), whose accounts carry none: only
+/// `--lt-total` is then checked.
+fn read_records(path: &Path) -> Result<Vec<AccountRecord>, account_hash::InputError> {
+    if account_hash::snapshot::storage_kind(path).is_none() {
+        return account_hash::read_accounts(path);
+    }
+    let read = account_hash::snapshot::read_storage_accounts(path, None)?;
+    for w in &read.warnings {
+        eprintln!("warning: {w}");
+    }
+    Ok(read
+        .accounts
+        .into_iter()
+        .enumerate()
+        .map(|(i, account)| AccountRecord {
+            account,
+            expected_hash: None,
+            expected_lt_checksum: None,
+            line: i + 1,
+        })
+        .collect())
+}
+
 pub fn run(args: VerifyArgs) -> ExitCode {
     let expected_total = match args.lt_total.as_deref().map(str::parse::<LtChecksum>) {
         None => None,
@@ -340,7 +369,7 @@ pub fn run(args: VerifyArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let records = match account_hash::read_accounts(&args.vectors) {
+    let records = match read_records(&args.vectors) {
         Ok(records) if records.is_empty() => {
             eprintln!("error: {}: no accounts in file", args.vectors.display());
             return ExitCode::from(2);
