@@ -465,3 +465,83 @@ proptest! {
         prop_assert_eq!(read.accounts, accounts);
     }
 }
+
+/// The process's peak resident memory (Linux `VmHWM`), in bytes.
+#[cfg(all(feature = "snapshot", target_os = "linux"))]
+fn peak_rss() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+    let kib: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+    kib * 1024
+}
+
+/// Writes a snapshot archive of `storages` x `per_storage` token accounts, streamed through
+/// tar and zstd into `path` (one storage in memory at a time).
+#[cfg(feature = "snapshot")]
+fn write_big_archive(path: &Path, storages: u64, per_storage: u64) {
+    let file = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
+    let encoder = zstd::Encoder::new(file, 1).unwrap();
+    let mut builder = tar::Builder::new(encoder);
+    let mut storage = Vec::new();
+    for s in 0..storages {
+        storage.clear();
+        let accounts = (0..per_storage).map(|i| {
+            let n = s * per_storage + i;
+            let mut key = [0u8; 32];
+            key[..8].copy_from_slice(&n.to_le_bytes());
+            Account {
+                pubkey: Pubkey(key),
+                lamports: 2_039_280,
+                rent_epoch: u64::MAX,
+                executable: false,
+                owner: Pubkey([6; 32]),
+                data: vec![(n % 251) as u8; 165],
+            }
+        });
+        for (i, a) in accounts.enumerate() {
+            account_hash::snapshot::write_record(&mut storage, &a.as_ref(), i as u64).unwrap();
+        }
+        let mut header = tar::Header::new_gnu();
+        header.set_size(storage.len() as u64);
+        header.set_mode(0o644);
+        header.set_entry_type(tar::EntryType::Regular);
+        builder
+            .append_data(&mut header, format!("accounts/{s}.0"), storage.as_slice())
+            .unwrap();
+    }
+    builder.into_inner().unwrap().finish().unwrap();
+}
+
+/// A snapshot archive of one million token accounts, read with a sample of 100,000 in one
+/// pass, stays under 300 MiB of peak memory. Heavy (a 300 MB tar stream): `cargo test -p
+/// account-hash --features snapshot --release --test snapshot -- --ignored`.
+/// `HASHLAB_BIG_SNAPSHOT=PATH` keeps the archive there.
+#[cfg(all(feature = "snapshot", target_os = "linux"))]
+#[test]
+#[ignore]
+fn a_million_accounts_sampled_to_100_000_stay_under_300_mib() {
+    let dir = temp();
+    let path = match std::env::var_os("HASHLAB_BIG_SNAPSHOT") {
+        Some(p) => PathBuf::from(p),
+        None => dir.path().join("snapshot-1000-big.tar.zst"),
+    };
+    write_big_archive(&path, 100, 10_000);
+    let before = peak_rss();
+    let read = read_storage_accounts(
+        &path,
+        Some(Sample {
+            size: 100_000,
+            seed: 0,
+        }),
+    )
+    .unwrap();
+    let peak = peak_rss();
+    assert_eq!((read.records, read.accounts.len()), (1_000_000, 100_000));
+    assert_eq!(read.sizes.get(&165), Some(&1_000_000));
+    eprintln!(
+        "peak resident memory: {:.1} MiB (before the read {:.1} MiB)",
+        peak as f64 / (1 << 20) as f64,
+        before as f64 / (1 << 20) as f64
+    );
+    assert!(peak < 300 << 20, "peak {peak} bytes");
+}
