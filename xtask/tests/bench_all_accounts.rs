@@ -18,6 +18,10 @@ fn vectors() -> PathBuf {
 
 /// Runs bench-all with a `cargo` that must never be called: it would leave a marker.
 fn bench_all(d: &Path, files: &[PathBuf]) -> (std::process::Output, Duration) {
+    bench_all_with(d, files, &[])
+}
+
+fn bench_all_with(d: &Path, files: &[PathBuf], extra: &[&str]) -> (std::process::Output, Duration) {
     let fake_cargo = d.join("fake-cargo.sh");
     std::fs::write(
         &fake_cargo,
@@ -39,6 +43,7 @@ fn bench_all(d: &Path, files: &[PathBuf]) -> (std::process::Output, Duration) {
     for f in files {
         cmd.arg("--accounts").arg(f);
     }
+    cmd.args(extra);
     let t = Instant::now();
     let out = cmd.output().unwrap();
     (out, t.elapsed())
@@ -102,4 +107,60 @@ fn good_files_are_read_then_the_build_starts() {
         "the build comes after the accounts are read"
     );
     assert_eq!(out.status.code(), Some(2), "the fake cargo fails the build");
+}
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../crates/account-hash/tests/data")
+        .join(name)
+}
+
+#[test]
+fn a_corrupt_storage_file_stops_bench_all_with_its_byte_offset_and_field() {
+    let d = temp_dir("corrupt-storage");
+    let mut bytes = std::fs::read(fixture("storage/100.0")).unwrap();
+    // The second record starts at byte 136 (the first account has no data); its
+    // executable flag is byte 96 of the record.
+    bytes[136 + 96] = 5;
+    let bad = d.join("100.0");
+    std::fs::write(&bad, bytes).unwrap();
+    let (out, _) = bench_all(&d, &[bad.clone()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with(&format!(
+            "error: {} at byte 136: field `account_meta.executable`",
+            bad.display()
+        )),
+        "{err}"
+    );
+    assert!(!d.join("cargo-ran").exists(), "cargo was invoked");
+}
+
+#[test]
+fn a_snapshot_archive_is_sampled_and_named_after_its_slot() {
+    let d = temp_dir("snapshot");
+    let (out, _) = bench_all_with(
+        &d,
+        &[fixture("snapshot-101-fixture.tar.zst")],
+        &["--sample", "10", "--sample-seed", "3"],
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("snapshot archive (slot 101): 83 stored accounts in 2 storage file(s); measured on a uniform sample of 10 (seed 3)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("(user_accounts/snapshot-101)"), "{stdout}");
+    assert!(d.join("cargo-ran").exists(), "the build follows the read");
+}
+
+#[test]
+fn a_bad_mix_source_stops_bench_all_before_any_build() {
+    let d = temp_dir("mix");
+    let (out, _) = bench_all_with(&d, &[], &["--mix-from", "/nonexistent/mix.txt"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("--mix-from takes a snapshot archive"), "{err}");
+    assert!(!d.join("cargo-ran").exists());
+    assert!(!d.join("reports").exists());
 }

@@ -83,7 +83,7 @@ pub fn read_all(files: &[PathBuf], sample: Option<Sample>) -> Result<UserAccount
     for f in files {
         if let Some(first) = seen.insert(stem(f), f) {
             return Err(format!(
-                "{} and {}: two account inputs with the same name `{}` would be one workload; rename one",
+                "{} and {}: two account inputs with the same stem `{}` would be one workload; rename one",
                 first.display(),
                 f.display(),
                 stem(f)
