@@ -124,7 +124,7 @@ fn a_corrupt_storage_file_stops_bench_all_with_its_byte_offset_and_field() {
     bytes[136 + 96] = 5;
     let bad = d.join("100.0");
     std::fs::write(&bad, bytes).unwrap();
-    let (out, _) = bench_all(&d, &[bad.clone()]);
+    let (out, _) = bench_all(&d, std::slice::from_ref(&bad));
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(

@@ -88,6 +88,7 @@ fn fixture_archive_tar(storages: &[(String, Vec<u8>)]) -> Vec<u8> {
     tar_of(&entries)
 }
 
+#[cfg(feature = "snapshot")]
 const ARCHIVE: &str = "snapshot-101-fixture.tar.zst";
 
 fn storage_dir() -> PathBuf {
