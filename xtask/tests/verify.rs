@@ -195,3 +195,29 @@ fn a_strategy_added_to_the_list_is_verified() {
         "{text}"
     );
 }
+
+/// The LtHash total of the snapshot fixture's 83 accounts (each account's checksum is
+/// checked against its conformance vector in account-hash's `tests/snapshot.rs`).
+const FIXTURE_TOTAL: &str = "6kN4LWSyHpJVEz5yrYEgSsZENGSuwBM5F85fCFSxi791";
+
+#[test]
+fn account_storage_is_verified_by_its_total() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates/account-hash/tests/data");
+    for input in ["snapshot-101-fixture.tar.zst", "storage"] {
+        let path = data.join(input);
+        let out = verify(&[
+            "--vectors",
+            path.to_str().unwrap(),
+            "--lt-total",
+            FIXTURE_TOTAL,
+        ]);
+        let table = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(out.status.code(), Some(0), "{input}: {table}");
+        assert!(table.starts_with("83 vectors"), "{table}");
+        assert!(!table.contains("DIFFERS"), "{table}");
+        let r = row(&table, "streaming", "-", "legacy");
+        assert_eq!(r[5..].join(" "), "not checked (no expected digests)");
+        let wrong = verify(&["--vectors", path.to_str().unwrap(), "--lt-total", TOTAL]);
+        assert_eq!(wrong.status.code(), Some(1), "{input}");
+    }
+}

@@ -54,3 +54,47 @@ impl MixFile {
         Ok(mix)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mix() -> MixFile {
+        MixFile {
+            schema: MIX_SCHEMA,
+            source: "measured from snapshot 7".into(),
+            input: "/x/snapshot-7-h.tar.zst".into(),
+            slot: Some(7),
+            accounts: 3,
+            classes: Vec::new(),
+            sizes: vec![SizeCount {
+                data_len: 165,
+                accounts: 3,
+            }],
+        }
+    }
+
+    #[test]
+    fn a_mix_file_round_trips_and_bad_ones_are_refused_naming_the_field() {
+        let dir = std::env::temp_dir().join(format!("lab-record-mix-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("mix.json");
+        std::fs::write(&path, serde_json::to_string(&mix()).unwrap()).unwrap();
+        assert_eq!(MixFile::read(&path).unwrap(), mix());
+        let newer = MixFile { schema: 2, ..mix() };
+        std::fs::write(&path, serde_json::to_string(&newer).unwrap()).unwrap();
+        let e = MixFile::read(&path).unwrap_err();
+        assert!(e.contains("field `schema`: 2"), "{e}");
+        let empty = MixFile {
+            sizes: Vec::new(),
+            ..mix()
+        };
+        std::fs::write(&path, serde_json::to_string(&empty).unwrap()).unwrap();
+        let e = MixFile::read(&path).unwrap_err();
+        assert!(e.contains("field `sizes`: no accounts"), "{e}");
+        std::fs::write(&path, r#"{"schema": 1, "source": 5}"#).unwrap();
+        let e = MixFile::read(&path).unwrap_err();
+        assert!(e.contains("source"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
