@@ -173,6 +173,16 @@ mod tests {
         assert!(Arc::ptr_eq(&a.accounts, &b.accounts));
         assert_eq!(a.accounts.len(), 96);
         assert_eq!(workload(&path).to_string(), "user_accounts/once");
+        // Account storage, as bench-all writes the accounts it keeps from a snapshot.
+        let storage = dir.join("snapshot-101.appendvec");
+        let fixture = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../crates/account-hash/tests/data/storage/100.0"
+        );
+        std::fs::copy(fixture, &storage).unwrap();
+        let from_storage = try_load(&storage).unwrap();
+        assert_eq!(from_storage.accounts.len(), 41);
+        assert_eq!(workload(&storage).to_string(), "user_accounts/snapshot-101");
         let empty = dir.join("empty.jsonl");
         std::fs::write(&empty, "\n").unwrap();
         let err = try_load(&empty).unwrap_err();

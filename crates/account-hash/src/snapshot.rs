@@ -28,12 +28,12 @@
 //! ## How much of a storage is read
 //!
 //! A snapshot's manifest (`snapshots/<slot>/<slot>`, a bincode blob of the bank) holds each
-//! storage's written length. This reader does not decode the manifest: Agave writes each
-//! storage into the archive with exactly its written length, so a storage is read to its
-//! end (the archive entry's size, or the file's size for a file read alone). A file taken
-//! from a running validator's `accounts/` directory is preallocated and zero past its last
-//! record: reading stops at a record header that is all zeros, and every byte after it must
-//! be zero too (anything else is an error, never a silent partial read).
+//! storage's written length. This reader does not decode the manifest (the bank's bincode
+//! layout changes between releases): a storage is read to its end, the archive entry's size
+//! or, for a file read alone, the file's size. A storage longer than its written records
+//! (a file from a running validator's `accounts/` directory is preallocated) is zero past
+//! them: reading stops at a record header that is all zeros, and every byte after it must
+//! be zero too. Anything else there is an error, never a silent partial read.
 //!
 //! ## Bad input
 //!

@@ -111,6 +111,12 @@ pub fn read_all(files: &[PathBuf], sample: Option<Sample>) -> Result<UserAccount
             out.paths.push(written);
             continue;
         }
+        if sample.is_some() {
+            eprintln!(
+                "note: {}: --sample applies to account storage; this JSON file is measured whole",
+                f.display()
+            );
+        }
         let records = account_hash::read_accounts(f).map_err(|e| e.to_string())?;
         if records.is_empty() {
             return Err(format!("{}: no accounts in file", f.display()));
