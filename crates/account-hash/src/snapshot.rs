@@ -47,7 +47,9 @@
 //! [`Sample`] keeps a seeded uniform sample of fixed size (reservoir sampling, Algorithm R)
 //! while every record is streamed: memory stays at the sample plus one record, whatever the
 //! snapshot's size. The size histogram of every record read is kept whole
-//! ([`StorageRead::sizes`]: one counter per distinct data length).
+//! ([`StorageRead::sizes`]: one counter per distinct data length). Records are counted as
+//! stored: an account updated in several slots' storages counts once per stored version
+//! (telling versions apart needs an index of every pubkey).
 
 use std::collections::BTreeMap;
 use std::fmt;
