@@ -812,9 +812,33 @@ mod tests {
         assert_eq!(counts.len(), 1);
     }
 
+    /// `run.machine` is the host name unless `--machine` names it; the filters are recorded
+    /// without the profile.
     #[test]
-    fn machine_defaults_to_a_host_name() {
-        assert!(!meta::hostname().is_empty());
+    fn run_meta_labels_the_machine_and_records_the_filters() {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Cli {
+            #[command(flatten)]
+            args: BenchAllArgs,
+        }
+        let args = |extra: &[&str]| {
+            let argv = ["bench-all"].iter().chain(extra).copied();
+            Cli::parse_from(argv).args
+        };
+        let started = SystemTime::UNIX_EPOCH;
+        let m = run_meta(&args(&["--families", "lt-hash"]), "r", started, vec![]);
+        assert_eq!(m.machine, meta::hostname());
+        assert_eq!(m.filters, ["--families", "lt-hash"]);
+        assert_eq!(m.profile, "quick");
+        let named = args(&["--machine", "zen4-lab", "--profile", "smoke"]);
+        let m = run_meta(&named, "r", started, vec!["batch".into()]);
+        assert_eq!(m.machine, "zen4-lab");
+        assert_eq!(
+            (m.profile.as_str(), m.features.as_slice()),
+            ("smoke", &["batch".to_string()][..])
+        );
+        assert!(m.filters.is_empty());
         assert_eq!(final_status(false, &[]), Status::Complete);
     }
 }

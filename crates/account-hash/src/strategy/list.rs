@@ -264,17 +264,51 @@ mod tests {
         );
     }
 
+    /// Every strategy feature of Cargo.toml and whether this build turned it on.
+    const STRATEGY_FEATURES: [(&str, bool); 6] = [
+        ("copy-buffer", cfg!(feature = "copy-buffer")),
+        ("streaming", cfg!(feature = "streaming")),
+        ("meta-first", cfg!(feature = "meta-first")),
+        ("test-strategy", cfg!(feature = "test-strategy")),
+        ("lane-xof", cfg!(feature = "lane-xof")),
+        ("batch", cfg!(feature = "batch")),
+    ];
+
     #[test]
     fn compiled_features_are_the_listed_ones() {
         let features = compiled_features();
-        for (feature, on) in [
-            ("copy-buffer", cfg!(feature = "copy-buffer")),
-            ("streaming", cfg!(feature = "streaming")),
-            ("meta-first", cfg!(feature = "meta-first")),
-            ("batch", cfg!(feature = "batch")),
-        ] {
+        for (feature, on) in STRATEGY_FEATURES {
             assert_eq!(features.contains(&feature), on, "{feature}: {features:?}");
         }
+        assert!(
+            features
+                .iter()
+                .all(|f| STRATEGY_FEATURES.iter().any(|(s, _)| s == f)),
+            "{features:?}"
+        );
+    }
+
+    /// The table above is every feature of Cargo.toml except `default`, `lanes` (not a
+    /// strategy) and the `pick-*` choices, so a new strategy's feature cannot be left out.
+    #[test]
+    fn the_feature_table_is_cargo_toml_s() {
+        let toml = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"))
+            .expect("the crate's Cargo.toml");
+        let section = toml
+            .split("[features]")
+            .nth(1)
+            .and_then(|s| s.split("\n[").next())
+            .expect("a [features] section");
+        let mut in_toml: Vec<&str> = section
+            .lines()
+            .filter_map(|l| l.split_once(" = ").map(|(k, _)| k.trim()))
+            .filter(|k| !k.starts_with('#') && !k.starts_with("pick-"))
+            .filter(|k| !["default", "lanes"].contains(k))
+            .collect();
+        let mut in_table: Vec<&str> = STRATEGY_FEATURES.iter().map(|(f, _)| *f).collect();
+        in_toml.sort();
+        in_table.sort();
+        assert_eq!(in_toml, in_table);
     }
 
     #[test]
