@@ -26,17 +26,11 @@ pub const META_LEN: usize = 8 + 8 + 1 + 32 + 32;
 /// Bytes of an account's fixed fields in the LtHash, which leaves out rent_epoch.
 pub const LT_META_LEN: usize = META_LEN - 8;
 
-#[cfg(any(
-    feature = "copy-buffer",
-    feature = "streaming",
-    feature = "meta-first",
-    feature = "batch",
-    feature = "test-strategy",
-    feature = "lane-xof"
-))]
 /// Which of the two digests a gather feeds: they differ only in whether rent_epoch is hashed.
+/// Every strategy's gather takes one (compiled whatever strategies are on, so a new strategy
+/// built alone finds it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Fields {
+pub enum Fields {
     /// lamports, rent_epoch, data, executable, owner, pubkey.
     Legacy,
     /// lamports, data, executable, owner, pubkey (SIMD-0215).
@@ -46,8 +40,7 @@ pub(crate) enum Fields {
 /// Feeds the fields with one `update` each, in consensus order, copying nothing: strategy B
 /// itself, and the path of the batch and lane-xof strategies for messages longer than one
 /// chunk.
-#[cfg(any(feature = "streaming", feature = "batch", feature = "lane-xof"))]
-pub(crate) fn feed_each_field(account: &AccountRef<'_>, fields: Fields) -> blake3::Hasher {
+pub fn feed_each_field(account: &AccountRef<'_>, fields: Fields) -> blake3::Hasher {
     let mut hasher = blake3::Hasher::new();
     hasher.update(&account.lamports.to_le_bytes());
     if fields == Fields::Legacy {
@@ -63,9 +56,9 @@ pub(crate) fn feed_each_field(account: &AccountRef<'_>, fields: Fields) -> blake
 /// Writes an account's message for `fields` (the bytes [`feed_each_field`] feeds, contiguous)
 /// into `buf` and returns its length, or `None`
 /// when it is longer than one chunk.
-#[cfg(any(feature = "batch", feature = "lane-xof"))]
+#[cfg(feature = "lanes")]
 #[inline(always)]
-pub(crate) fn stage(
+pub fn stage(
     account: &AccountRef<'_>,
     fields: Fields,
     buf: &mut [u8; blake3_lanes::CHUNK_LEN],
