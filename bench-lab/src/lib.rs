@@ -47,6 +47,7 @@
 #![forbid(unsafe_code)]
 
 pub mod cases;
+pub mod error;
 pub mod filter;
 pub mod floor;
 pub mod instructions;
@@ -64,7 +65,7 @@ use criterion::{BenchmarkId, Criterion, Throughput};
 use lab_record::BenchMeta;
 
 pub use filter::{parse_size, Filter};
-pub use profile::{Profile, Settings};
+pub use profile::{Profile, ProfileSettings, Settings};
 
 /// Declares the family modules and the list the registry walks: one name per report
 /// family, each a module whose `register` adds every row of that family.
@@ -275,6 +276,18 @@ mod tests {
         assert!(n > 0);
     }
 
+    /// Every workload the lab registers, in every profile, is of a kind lab-record names.
+    #[test]
+    fn every_workload_kind_is_a_known_kind() {
+        for &profile in Profile::ALL {
+            let reg = Registry::new(profile);
+            for b in reg.select(&Filter::default()) {
+                let w = &b.meta.id.workload;
+                assert!(w.known_kind().is_some(), "{profile}: {w}");
+            }
+        }
+    }
+
     #[test]
     fn filter_selects_by_strategy_variant_and_size() {
         let reg = Registry::new(Profile::Quick);
@@ -296,7 +309,7 @@ mod tests {
             assert_eq!(b.meta.id.workload.kind, "full_exchange");
         }
         let err = Filter::parse(Some("no-such-family"), None, None, None).unwrap_err();
-        assert!(err.contains("no-such-family"), "{err}");
+        assert!(err.to_string().contains("no-such-family"), "{err}");
     }
 
     fn has_batch() -> bool {

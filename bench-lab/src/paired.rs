@@ -52,7 +52,9 @@
 //!   comparisons of the quick profile took 57 s with 4 processes each (budget 400 ms).
 
 use crate::cases::AccountDigest as Digest;
+use crate::error::LabError;
 use crate::workloads::{self, SplitMix64};
+use crate::ProfileSettings as _;
 use crate::{Bench, Case, Filter, Registry};
 use account_hash::strategy::list;
 use account_hash::{
@@ -304,7 +306,7 @@ struct Entry<'r> {
     source: Source<'r>,
 }
 
-fn entry<'r>(reg: &'r Registry, id: &str, twin: u32) -> Result<Entry<'r>, String> {
+fn entry<'r>(reg: &'r Registry, id: &str, twin: u32) -> Result<Entry<'r>, LabError> {
     static ALL: Filter = Filter {
         families: None,
         strategies: None,
@@ -314,7 +316,10 @@ fn entry<'r>(reg: &'r Registry, id: &str, twin: u32) -> Result<Entry<'r>, String
     let bench = reg
         .select(&ALL)
         .find(|b| b.meta.id.criterion_id() == id)
-        .ok_or_else(|| format!("no benchmark `{id}` in profile {}", reg.profile.name()))?;
+        .ok_or_else(|| LabError::UnknownBench {
+            id: id.to_string(),
+            profile: reg.profile.name(),
+        })?;
     let m = &bench.meta;
     let digest = Digest::of(m.id.digest);
     let workload = &m.id.workload;
@@ -381,12 +386,12 @@ impl<'r> Comparison<'r> {
         baseline: &str,
         rows: &[String],
         aa: u32,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, LabError> {
         if aa as usize >= CODE_COPIES {
-            return Err(format!(
+            return Err(LabError::Request(format!(
                 "--aa {aa}: at most {} distinct copies",
                 CODE_COPIES - 1
-            ));
+            )));
         }
         let mut entries = vec![entry(reg, baseline, 0)?];
         for j in 1..=aa {
@@ -394,7 +399,7 @@ impl<'r> Comparison<'r> {
         }
         for r in rows {
             if r == baseline {
-                return Err(format!("row `{r}` is the baseline"));
+                return Err(LabError::Request(format!("row `{r}` is the baseline")));
             }
             entries.push(entry(reg, r, 0)?);
         }
@@ -688,7 +693,7 @@ pub fn run_processes(
     lab_exe: &std::path::Path,
     request: &Request,
     processes: u32,
-) -> Result<Vec<ProcessRun>, String> {
+) -> Result<Vec<ProcessRun>, LabError> {
     let mut all = run_round_robin(lab_exe, std::slice::from_ref(request), processes)?;
     Ok(all.pop().unwrap_or_default())
 }
@@ -705,13 +710,13 @@ pub fn run_processes(
 /// (one sample per process, [`LayoutUnit::Process`]) sees it; measured here, back-to-back
 /// runs of 1 s each moved the 165 B estimate by 2 points, round-robin ones by 0.4.
 ///
-/// The children get glibc's `MALLOC_MMAP_THRESHOLD_`/`MALLOC_TRIM_THRESHOLD_` at 1 GiB, as
-/// bench-all gives criterion, so large inputs live in the heap the padding moves.
+/// The children get [`lab_record::GLIBC_MALLOC_ENV`], as bench-all gives criterion, so
+/// large inputs live in the heap the padding moves.
 pub fn run_round_robin(
     lab_exe: &std::path::Path,
     requests: &[Request],
     processes: u32,
-) -> Result<Vec<Vec<ProcessRun>>, String> {
+) -> Result<Vec<Vec<ProcessRun>>, LabError> {
     let mut out: Vec<Vec<ProcessRun>> = vec![Vec::new(); requests.len()];
     for i in 0..processes {
         for (request, runs) in requests.iter().zip(&mut out) {
@@ -719,23 +724,25 @@ pub fn run_round_robin(
             r.config.seed = request.config.seed.wrapping_add(i as u64);
             let child = std::process::Command::new(lab_exe)
                 .args(r.args())
-                .env("MALLOC_MMAP_THRESHOLD_", "1073741824")
-                .env("MALLOC_TRIM_THRESHOLD_", "1073741824")
+                .envs(lab_record::GLIBC_MALLOC_ENV)
                 .output()
-                .map_err(|e| format!("cannot run {}: {e}", lab_exe.display()))?;
+                .map_err(|source| LabError::Spawn {
+                    program: lab_exe.display().to_string(),
+                    source,
+                })?;
             if !child.status.success() {
-                return Err(format!(
-                    "{} {}: {}\n{}",
-                    lab_exe.display(),
-                    r.args().join(" "),
-                    child.status,
-                    String::from_utf8_lossy(&child.stderr)
-                ));
+                return Err(LabError::Child {
+                    command: format!("{} {}", lab_exe.display(), r.args().join(" ")),
+                    status: child.status,
+                    stderr: String::from_utf8_lossy(&child.stderr).into_owned(),
+                });
             }
-            runs.push(
-                serde_json::from_slice(&child.stdout)
-                    .map_err(|e| format!("lab paired printed unreadable JSON: {e}"))?,
-            );
+            runs.push(serde_json::from_slice(&child.stdout).map_err(|e| {
+                LabError::ChildOutput {
+                    what: "lab paired".into(),
+                    detail: format!("unreadable JSON: {e}"),
+                }
+            })?);
         }
     }
     Ok(out)

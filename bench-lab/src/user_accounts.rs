@@ -24,6 +24,7 @@ use account_hash::Account;
 use lab_record::{BenchMeta, Workload};
 
 use crate::cases::{AccountDigest, Subject};
+use crate::error::LabError;
 use crate::{Case, Registry};
 
 /// The environment variable with the account files (absolute paths, the platform's
@@ -31,7 +32,7 @@ use crate::{Case, Registry};
 pub const ENV: &str = "HASHLAB_ACCOUNTS";
 
 /// The workload kind of a user's accounts.
-pub const KIND: &str = "user_accounts";
+pub const KIND: &str = lab_record::WorkloadKind::UserAccounts.as_str();
 
 /// The files named in [`ENV`], not read.
 pub fn files() -> Vec<PathBuf> {
@@ -86,7 +87,7 @@ pub fn loads() -> usize {
 
 /// The accounts of `path`, read with `account_hash::read_accounts` the first time and
 /// cached for the process. An unreadable or empty file is the error message to print.
-pub fn try_load(path: &Path) -> Result<Arc<Loaded>, String> {
+pub fn try_load(path: &Path) -> Result<Arc<Loaded>, LabError> {
     static CACHE: OnceLock<Mutex<HashMap<PathBuf, Arc<Loaded>>>> = OnceLock::new();
     let mut cache = CACHE
         .get_or_init(Default::default)
@@ -96,9 +97,11 @@ pub fn try_load(path: &Path) -> Result<Arc<Loaded>, String> {
         return Ok(hit.clone());
     }
     LOADS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let records = account_hash::read_accounts(path).map_err(|e| e.to_string())?;
+    let records = account_hash::read_accounts(path)?;
     if records.is_empty() {
-        return Err(format!("{}: no accounts in file", path.display()));
+        return Err(LabError::NoAccounts {
+            path: path.to_path_buf(),
+        });
     }
     let accounts = records.into_iter().map(|r| r.account).collect();
     let loaded = Arc::new(Loaded {
@@ -165,6 +168,6 @@ mod tests {
         let empty = dir.join("empty.jsonl");
         std::fs::write(&empty, "\n").unwrap();
         let err = try_load(&empty).unwrap_err();
-        assert!(err.contains("no accounts"), "{err}");
+        assert!(err.to_string().contains("no accounts"), "{err}");
     }
 }

@@ -21,6 +21,7 @@
 //! The generator is SplitMix64 with a fixed seed, so every run hashes the same accounts.
 
 use crate::Profile;
+use crate::ProfileSettings as _;
 use account_hash::{Account, Pubkey};
 use set_reconcile::splitmix::splitmix64;
 

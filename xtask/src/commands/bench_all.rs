@@ -24,7 +24,7 @@ use crate::record::{
 };
 use crate::render::{text, units};
 use clap::Args;
-use lab_record::{from_json_str, CountFile, Counted, PlanFile, Planned};
+use lab_record::{from_json_str, CountFile, Counted, PlanFile, Planned, Profile};
 use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::io::Write;
@@ -36,9 +36,9 @@ use std::time::{Instant, SystemTime};
 
 #[derive(Args, Debug, Clone)]
 pub struct BenchAllArgs {
-    /// smoke (every benchmark briefly, for CI), quick (default, < 5 min), full (criterion defaults).
-    #[arg(long, default_value = "quick", value_parser = ["smoke", "quick", "full"])]
-    pub profile: String,
+    /// smoke (every benchmark briefly, for CI), quick (default), full (criterion defaults).
+    #[arg(long, default_value = "quick")]
+    pub profile: Profile,
     /// Comma-separated strategies, or strategy@variant (e.g. `copy-buffer@cap=47,streaming`).
     #[arg(long)]
     pub strategies: Option<String>,
@@ -98,8 +98,17 @@ pub fn run(args: BenchAllArgs) -> ExitCode {
     }
 }
 
+/// The lab's arguments for this run: `--profile` and [`filters`].
 fn filter_args(args: &BenchAllArgs) -> Vec<String> {
-    let mut v = vec!["--profile".to_string(), args.profile.clone()];
+    let mut v = vec!["--profile".to_string(), args.profile.to_string()];
+    v.extend(filters(args));
+    v
+}
+
+/// The selection flags given (`--families`, `--strategies`, `--sizes`, `--workloads`), as
+/// recorded in `run.filters`.
+fn filters(args: &BenchAllArgs) -> Vec<String> {
+    let mut v = Vec::new();
     for (flag, val) in [
         ("--families", &args.families),
         ("--strategies", &args.strategies),
@@ -193,7 +202,7 @@ fn verdict_passes(session: &Session, lab_exe: &Path, plan: &PlanFile, results: &
     let args = session.args;
     let lab = paired_pass::Lab {
         exe: lab_exe,
-        profile: &args.profile,
+        profile: args.profile,
         accounts: session.accounts.as_deref(),
     };
     if !args.no_paired && !session.interrupted() {
@@ -248,7 +257,7 @@ fn measure(
         &mut tally,
     )?;
     let args = session.args;
-    if isa_builds::enabled(&args.profile, args.isa_builds, args.no_isa_builds) {
+    if isa_builds::enabled(args.profile, args.isa_builds, args.no_isa_builds) {
         for capped in isa_builds::BUILDS {
             if !session.interrupted() {
                 capped_pass(session, capped, plan, run, &mut tally)?;
@@ -297,14 +306,14 @@ fn run_meta(
         rustc: meta::rustc_version(),
         cpu: meta::cpu_model(),
         cpu_features: meta::cpu_features(),
-        profile: args.profile.clone(),
+        profile: args.profile.to_string(),
         features,
         status: Status::Running,
         machine: args.machine.clone().unwrap_or_else(meta::hostname),
         blake3_version: meta::locked_version(&workspace_root().join("Cargo.lock"), "blake3"),
         wall_seconds: None,
         os: Some(meta::os()),
-        filters: filter_args(args).into_iter().skip(2).collect(),
+        filters: filters(args),
         workloads: Vec::new(),
     }
 }
@@ -562,7 +571,7 @@ fn capped_pass(
             return Ok(());
         }
     };
-    let reruns = isa::capped_reruns(main, &capped_plan, session.args.profile == "full");
+    let reruns = isa::capped_reruns(main, &capped_plan, session.args.profile == Profile::Full);
     println!(
         "bench-all: {}: {} benchmarks change instruction set",
         capped.feature,
@@ -629,7 +638,7 @@ fn time_one(
         exe,
         criterion_id: &p.criterion_id,
         home: &pass.home,
-        profile: &session.args.profile,
+        profile: session.args.profile.as_str(),
         baseline: Some(&session.run_id),
         env: session
             .accounts
