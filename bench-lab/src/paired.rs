@@ -203,28 +203,44 @@ struct FindStrategy<'a> {
     found: Option<(Vec<MakeShared>, String)>,
 }
 
+impl FindStrategy<'_> {
+    /// Whether the listed instance `hasher` is the benchmark's strategy and variant.
+    fn is<H: AccountHasher>(&self, hasher: &H) -> bool {
+        self.found.is_none()
+            && H::STRATEGY == self.id.strategy
+            && hasher.variant() == self.id.variant
+    }
+
+    /// The instance's code copies, when its entry offers them (copy-buffer).
+    fn copies(&mut self, entry: &StrategyEntry) -> bool {
+        let digest = self.digest;
+        let Some(copies) = entry
+            .code_copies
+            .and_then(|cap| copy_buffer_copies(cap, digest))
+        else {
+            return false;
+        };
+        // A twin is another copy of the same list, picked with a different index.
+        let label = match self.twin {
+            0 => self.id.label(),
+            j => format!("another copy of {} (offset {j})", self.id.label()),
+        };
+        self.found = Some((copies, label));
+        true
+    }
+}
+
 impl StrategyVisitor for FindStrategy<'_> {
-    fn per_account<H>(&mut self, _: &StrategyEntry, hasher: H)
+    fn per_account<H>(&mut self, entry: &StrategyEntry, hasher: H)
     where
         H: AccountHasher + Clone + Send + Sync + 'static,
         H::Lt: IntoLtLanes,
     {
-        let id = self.id;
-        if H::STRATEGY != id.strategy || hasher.variant() != id.variant || self.found.is_some() {
+        if !self.is(&hasher) || self.copies(entry) {
             return;
         }
         let digest = self.digest;
-        let label = id.label();
-        let cap = copy_buffer_cap(id);
-        if let Some(copies) = cap.and_then(|cap| copy_buffer_copies(cap, digest)) {
-            // A twin is another copy of the same list, picked with a different index.
-            let label = match self.twin {
-                0 => label,
-                j => format!("another copy of {label} (offset {j})"),
-            };
-            self.found = Some((copies, label));
-            return;
-        }
+        let label = self.id.label();
         self.found = Some(match self.twin {
             0 => (vec![shared_maker(hasher, digest)], label),
             1 => (
@@ -248,14 +264,18 @@ impl StrategyVisitor for FindStrategy<'_> {
         B::Lt: IntoLtLanes,
     {
     }
-}
 
-/// The capacity of a `copy-buffer@cap=N` row.
-fn copy_buffer_cap(id: &BenchId) -> Option<usize> {
-    if id.strategy != "copy-buffer" {
-        return None;
+    /// The sweep's capacities are measured only in the sweep; their code copies come from
+    /// their entries.
+    fn sweep<H>(&mut self, entry: &StrategyEntry, hasher: H)
+    where
+        H: AccountHasher + Clone + Send + Sync + 'static,
+        H::Lt: IntoLtLanes,
+    {
+        if self.is(&hasher) {
+            self.copies(entry);
+        }
     }
-    id.variant.as_deref()?.strip_prefix("cap=")?.parse().ok()
 }
 
 /// The [`CODE_COPIES`] copies of `copy_buffer!(cap)` the strategy list offers, as makers.
@@ -338,16 +358,7 @@ fn entry<'r>(reg: &'r Registry, id: &str, twin: u32) -> Result<Entry<'r>, LabErr
                 found: None,
             };
             list::visit(&mut find);
-            // The sweep's capacities are not visited as per-account strategies; their
-            // copies are listed here.
-            find.found.or_else(|| {
-                let copies = copy_buffer_copies(copy_buffer_cap(&m.id)?, digest)?;
-                let label = match twin {
-                    0 => m.id.label(),
-                    j => format!("another copy of {} (offset {j})", m.id.label()),
-                };
-                Some((copies, label))
-            })
+            find.found
         }
         _ => None,
     };
