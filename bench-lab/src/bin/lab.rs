@@ -1,4 +1,4 @@
-//! `lab`: the counted side of bench-lab.
+//! `lab`: bench-lab's binary: the plan, the counted passes and the paired pass.
 //!
 //! - `lab list [--json]`: the benchmarks the filters select (bench-all's plan).
 //! - `lab allocs [--json]`: for each, allocations per iteration and peak heap bytes, from a

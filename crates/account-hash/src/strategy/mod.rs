@@ -151,7 +151,8 @@ pub trait AccountHasher {
     type Hash: DigestBytes;
     /// Output of the lattice-hash digest.
     type Lt: DigestBytes;
-    /// The strategy's fixed name (`copy-buffer`, `streaming`, `meta-first`, `batch`).
+    /// The strategy's fixed name, as in every report and benchmark id (`copy-buffer`,
+    /// `streaming`, `meta-first`, `batch`, `lane-xof`, ...).
     const STRATEGY: &'static str;
     /// Whether the outputs are the consensus digests.
     const CONSENSUS: bool;
