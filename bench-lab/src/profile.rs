@@ -10,14 +10,13 @@
 //! in quick and 100 in full (10 in smoke), so the report can give the seed's "best of N runs"
 //! beside criterion's estimate.
 //!
-//! Why these quick numbers: at ~300 ns per hash, 0.7 s of linear sampling is ~2 million
-//! hashes in 50 samples; the slope's interval within one process is a few tenths of a
+//! Why these quick numbers: 0.7 s of linear sampling hashes a small account millions of
+//! times in 50 samples, so the slope's interval within one process is a few tenths of a
 //! percent. Criterion gives the absolute times, plots and critcmp baselines; the verdicts
 //! come from the paired pass over memory layouts (docs/measurement.md), whose spread
 //! between layouts is far wider than criterion's within-process interval, so criterion's
-//! time is kept short. The 10 MiB hash takes ~3 ms, so large inputs use flat sampling with
-//! 10 samples. The whole quick run (~160 benchmarks, the capped instruction-set re-runs,
-//! the paired and instruction passes) is budgeted at about 6 minutes on 2 cores.
+//! time is kept short. Inputs of a megabyte and more take milliseconds per iteration, so
+//! they use flat sampling with 10 samples. README.md gives the measured time of a whole run.
 
 use crate::error::LabError;
 use criterion::measurement::WallTime;
