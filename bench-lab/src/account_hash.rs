@@ -22,7 +22,7 @@
 use crate::cases::{AccountDigest, BatchLegacy, Subject};
 use crate::workloads::{self, SEED_SIZES, SWEEP_SIZES};
 use crate::{floor, isa, rows, scaling, user_accounts, Registry};
-use account_hash::strategy::list::{self, StrategyEntry, StrategyVisitor};
+use account_hash::strategy::list::{self, LaneDigests, StrategyEntry, StrategyVisitor};
 use account_hash::{AccountHasher, BatchHasher, IntoLtLanes};
 use lab_record::{BenchMeta, Family, Workload};
 
@@ -81,11 +81,10 @@ impl StrategyVisitor for Rows<'_> {
         H: AccountHasher + Clone + 'static,
         H::Lt: IntoLtLanes,
     {
-        if entry.backend.is_some() {
-            // A per-account strategy with backends (lane-xof) spreads the LtHash XOF over
-            // lanes; its legacy hash has no XOF and is the blake3 crate on the staged
-            // message whatever the backend. One row: the default instance at 165 B, with
-            // the blake3 crate's isa.
+        if entry.lane_digests == LaneDigests::Lt {
+            // A per-account strategy whose LtHash alone uses the lanes (lane-xof): its
+            // legacy hash is the blake3 crate on the staged message whatever the backend.
+            // One row: the default instance at 165 B, with the blake3 crate's isa.
             if entry.default_instance && self.part == Part::Sizes {
                 let who = Subject {
                     isa: Some(isa::blake3()),

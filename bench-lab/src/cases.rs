@@ -353,8 +353,9 @@ pub fn hash_slice<B: BatchHasher>(batch: &B, accounts: &[Account], out: &mut [Ac
         for (r, a) in refs.iter_mut().zip(chunk) {
             *r = a.as_ref();
         }
-        // Equal lengths by construction: chunks of equal-length slices.
-        let _ = batch.hash_batch(&refs[..chunk.len()], slots);
+        batch
+            .hash_batch(&refs[..chunk.len()], slots)
+            .expect("chunks of equal-length slices have equal lengths");
     }
 }
 
@@ -373,8 +374,9 @@ pub fn all_match(accounts: &[Account], out: &[AccountHash], step: usize) -> bool
 pub fn hash_repeated<B: BatchHasher>(batch: &B, account: &Account, out: &mut [AccountHash]) {
     let refs = [account.as_ref(); REFS_PER_CALL];
     for slots in out.chunks_mut(REFS_PER_CALL) {
-        // Equal lengths by construction.
-        let _ = batch.hash_batch(&refs[..slots.len()], slots);
+        batch
+            .hash_batch(&refs[..slots.len()], slots)
+            .expect("as many views as slots");
     }
 }
 

@@ -1,6 +1,7 @@
 //! Which benchmarks to run: by family, strategy (or strategy@variant, or label), data size
 //! and workload kind, as given to `lab` and bench-all.
 
+use crate::error::{LabError, Result};
 use lab_record::{BenchMeta, Family};
 
 /// Which benchmarks to run: `None` in a field means "all".
@@ -16,7 +17,7 @@ pub struct Filter {
 }
 
 /// Parses `165`, `1KiB`, `1 KiB`, `10MiB`, `4k`.
-pub fn parse_size(text: &str) -> Result<u64, String> {
+pub fn parse_size(text: &str) -> Result<u64> {
     let t = text.trim().replace(' ', "");
     let lower = t.to_ascii_lowercase();
     let (num, mult) = [
@@ -32,7 +33,11 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
     num.parse::<u64>()
         .ok()
         .and_then(|n| n.checked_mul(mult))
-        .ok_or_else(|| format!("`{text}` is not a size (examples: 165, 1KiB, 10MiB)"))
+        .ok_or_else(|| {
+            LabError::Argument(format!(
+                "`{text}` is not a size (examples: 165, 1KiB, 10MiB)"
+            ))
+        })
 }
 
 fn split_list(text: &str) -> Vec<String> {
@@ -49,10 +54,15 @@ impl Filter {
         strategies: Option<&str>,
         sizes: Option<&str>,
         workloads: Option<&str>,
-    ) -> Result<Self, String> {
+    ) -> Result<Self> {
         Ok(Filter {
             families: families
-                .map(|f| split_list(f).iter().map(|x| x.parse()).collect())
+                .map(|f| {
+                    split_list(f)
+                        .iter()
+                        .map(|x| x.parse().map_err(LabError::Argument))
+                        .collect()
+                })
                 .transpose()?,
             strategies: strategies.map(split_list),
             sizes: sizes
@@ -63,7 +73,7 @@ impl Filter {
     }
 
     /// From the environment variables bench-all sets for the criterion binary.
-    pub fn from_env() -> Result<Self, String> {
+    pub fn from_env() -> Result<Self> {
         let var = |k: &str| std::env::var(k).ok().filter(|v| !v.trim().is_empty());
         Filter::parse(
             var("HASHLAB_FAMILIES").as_deref(),
@@ -99,10 +109,10 @@ mod tests {
 
     #[test]
     fn sizes_parse() {
-        assert_eq!(parse_size("165"), Ok(165));
-        assert_eq!(parse_size("1KiB"), Ok(1024));
-        assert_eq!(parse_size("10MiB"), Ok(10 << 20));
-        assert_eq!(parse_size("4k"), Ok(4096));
+        assert_eq!(parse_size("165").ok(), Some(165));
+        assert_eq!(parse_size("1KiB").ok(), Some(1024));
+        assert_eq!(parse_size("10MiB").ok(), Some(10 << 20));
+        assert_eq!(parse_size("4k").ok(), Some(4096));
         assert!(parse_size("lots").is_err());
         assert!(parse_size("99999999999999999999").is_err());
     }

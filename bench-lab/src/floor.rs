@@ -7,6 +7,7 @@
 //! `lab list --json` writes [`compressions_per_item`] into bench-all's plan.
 
 use crate::cases::{row, AccountDigest};
+use crate::ProfileSettings as _;
 use crate::{isa, workloads, Case, Profile, Registry};
 use blake3_lanes::{Backend, BLOCK_LEN, OUT_LEN};
 use lab_record::{BenchId, BenchMeta, Digest, Family, Workload};

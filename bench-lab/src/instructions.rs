@@ -27,6 +27,7 @@
 //! narrower backend than a timed run on the same machine; [`isa_of`] records what the
 //! counted run used (`instructions_isa` in results.json).
 
+use crate::error::LabError;
 use crate::{BenchMeta, Case};
 use lab_record::Isa;
 use serde::{Deserialize, Serialize};
@@ -74,9 +75,12 @@ pub fn count_under_valgrind(
     profile: &str,
     ids: &[String],
     iters: u64,
-) -> Result<Vec<Counted>, String> {
+) -> Result<Vec<Counted>, LabError> {
     let dir = std::env::temp_dir().join(format!("hashlab-callgrind-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    std::fs::create_dir_all(&dir).map_err(|source| LabError::Io {
+        path: dir.clone(),
+        source,
+    })?;
     let mut out = Vec::new();
     for id in ids {
         let file = dir.join(format!("callgrind.out.{}", out.len()));
@@ -89,24 +93,37 @@ pub fn count_under_valgrind(
             .args(["instructions", "--profile", profile, "--ids", id])
             .args(["--iters", &iters.to_string(), "--json"])
             .output()
-            .map_err(|e| format!("cannot run valgrind (is it installed?): {e}"))?;
+            .map_err(|source| LabError::Spawn {
+                program: "valgrind (is it installed?)".into(),
+                source,
+            })?;
         if !result.status.success() {
-            return Err(format!(
-                "valgrind on {id}: {}\n{}",
-                result.status,
-                String::from_utf8_lossy(&result.stderr)
-            ));
+            return Err(LabError::Child {
+                command: format!("valgrind on {id}"),
+                status: result.status,
+                stderr: String::from_utf8_lossy(&result.stderr).into_owned(),
+            });
         }
-        let ran: Vec<Ran> = serde_json::from_slice(&result.stdout)
-            .map_err(|e| format!("{id}: lab instructions printed unreadable JSON: {e}"))?;
+        let ran: Vec<Ran> =
+            serde_json::from_slice(&result.stdout).map_err(|e| LabError::ChildOutput {
+                what: id.clone(),
+                detail: format!("lab instructions printed unreadable JSON: {e}"),
+            })?;
         let ran = ran
             .into_iter()
             .next()
-            .ok_or_else(|| format!("{id}: nothing ran"))?;
-        let text =
-            std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-        let total = parse_callgrind_total(&text)
-            .ok_or_else(|| format!("{}: no totals: line", file.display()))?;
+            .ok_or_else(|| LabError::ChildOutput {
+                what: id.clone(),
+                detail: "nothing ran".into(),
+            })?;
+        let text = std::fs::read_to_string(&file).map_err(|source| LabError::Io {
+            path: file.clone(),
+            source,
+        })?;
+        let total = parse_callgrind_total(&text).ok_or_else(|| LabError::ChildOutput {
+            what: file.display().to_string(),
+            detail: "no totals: line".into(),
+        })?;
         let _ = std::fs::remove_file(&file);
         out.push(Counted {
             criterion_id: id.clone(),

@@ -1,6 +1,8 @@
-//! bench-lab: everything hashlab measures, registered once and run two ways — timed by
-//! criterion (`benches/lab.rs`) and counted by the `lab` binary (allocations per hash, peak
-//! heap bytes, digest compatibility), never both in one pass.
+//! bench-lab: everything hashlab measures, registered once and run in separate passes:
+//! timed by criterion (`benches/lab.rs`); counted by the `lab` binary (allocations per hash,
+//! peak heap bytes and digest compatibility with `lab allocs`, instructions under callgrind
+//! with `lab instructions`); and paired, rows against their baseline interleaved in one
+//! process (`lab paired`, [`paired`]). No pass both times and counts.
 //!
 //! `cargo xtask bench-all` asks `lab list --json` for the plan (a `lab_record::PlanFile`),
 //! runs `lab allocs --json` (a `lab_record::CountFile`), then runs the criterion binary once
@@ -18,8 +20,8 @@
 //!   rows.
 //! - Shared: [`cases`] (case types, [`cases::Subject`] = who a row measures), [`rows`] (a
 //!   subject's rows on the shared workloads), [`workloads`] (sizes, sweep, the cited and
-//!   seeded mainnet mix), [`reference`] (digests from DESIGN.md's byte order), [`isa`],
-//!   [`filter`], [`profile`].
+//!   seeded mainnet mix), [`reference`] (digests written from the documented byte order),
+//!   [`isa`], [`filter`], [`profile`], [`error`].
 //!
 //! # Adding a family: one file + one line
 //!
@@ -39,14 +41,14 @@
 //! `[[bench]] name = "accumulator" harness = false` entry in Cargo.toml, for
 //! `cargo bench --bench accumulator`. bench-all does not need it.
 //!
-//! Time budget: `quick` spends ~1.3–1.6 s per benchmark (see [`profile`]) and the whole
-//! default run must stay under 5 minutes on 2 cores, build included. A family that wants
-//! more than ~25 benchmarks should register the extra ones only for `Profile::Full`
-//! (`reg.profile`). Criterion ids are `<family>/<strategy>[@<variant>]/<workload>`.
+//! Time budget: `quick` spends about 1.5 s per benchmark (see [`profile`]); a family that
+//! wants more than ~25 benchmarks should register the extra ones only for `Profile::Full`
+//! (`reg.profile`), so the default run stays a few minutes (README.md gives its time). Criterion ids are `<family>/<strategy>[@<variant>]/<workload>`.
 
 #![forbid(unsafe_code)]
 
 pub mod cases;
+pub mod error;
 pub mod filter;
 pub mod floor;
 pub mod instructions;
@@ -65,7 +67,7 @@ use criterion::{BenchmarkId, Criterion, Throughput};
 use lab_record::BenchMeta;
 
 pub use filter::{parse_size, Filter};
-pub use profile::{Profile, Settings};
+pub use profile::{Profile, ProfileSettings, Settings};
 
 /// Declares the family modules and the list the registry walks: one name per report
 /// family, each a module whose `register` adds every row of that family.
@@ -276,6 +278,18 @@ mod tests {
         assert!(n > 0);
     }
 
+    /// Every workload the lab registers, in every profile, is of a kind lab-record names.
+    #[test]
+    fn every_workload_kind_is_a_known_kind() {
+        for &profile in Profile::ALL {
+            let reg = Registry::new(profile);
+            for b in reg.select(&Filter::default()) {
+                let w = &b.meta.id.workload;
+                assert!(w.known_kind().is_some(), "{profile}: {w}");
+            }
+        }
+    }
+
     #[test]
     fn filter_selects_by_strategy_variant_and_size() {
         let reg = Registry::new(Profile::Quick);
@@ -297,7 +311,7 @@ mod tests {
             assert_eq!(b.meta.id.workload.kind, "full_exchange");
         }
         let err = Filter::parse(Some("no-such-family"), None, None, None).unwrap_err();
-        assert!(err.contains("no-such-family"), "{err}");
+        assert!(err.to_string().contains("no-such-family"), "{err}");
     }
 
     fn has_batch() -> bool {

@@ -10,26 +10,22 @@
 //! in quick and 100 in full (10 in smoke), so the report can give the seed's "best of N runs"
 //! beside criterion's estimate.
 //!
-//! Why these quick numbers: at ~300 ns per hash, 0.7 s of linear sampling is ~2 million
-//! hashes in 50 samples; the slope's interval within one process is a few tenths of a
+//! Why these quick numbers: 0.7 s of linear sampling hashes a small account millions of
+//! times in 50 samples, so the slope's interval within one process is a few tenths of a
 //! percent. Criterion gives the absolute times, plots and critcmp baselines; the verdicts
 //! come from the paired pass over memory layouts (docs/measurement.md), whose spread
 //! between layouts is far wider than criterion's within-process interval, so criterion's
-//! time is kept short. The 10 MiB hash takes ~3 ms, so large inputs use flat sampling with
-//! 10 samples. The whole quick run (~160 benchmarks, the capped instruction-set re-runs,
-//! the paired and instruction passes) is budgeted at about 6 minutes on 2 cores.
+//! time is kept short. Inputs of a megabyte and more take milliseconds per iteration, so
+//! they use flat sampling with 10 samples. README.md gives the measured time of a whole run.
 
+use crate::error::LabError;
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, SamplingMode};
 use lab_record::{BenchMeta, Family};
 use std::time::Duration;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Profile {
-    Smoke,
-    Quick,
-    Full,
-}
+/// The run profiles are lab-record's, shared with xtask; this file says what each measures.
+pub use lab_record::Profile;
 
 /// Criterion settings for one benchmark.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -69,51 +65,53 @@ impl Settings {
 
 const LARGE: u64 = 64 * 1024;
 
-impl Profile {
-    pub fn parse(name: &str) -> Result<Self, String> {
-        match name {
-            "smoke" => Ok(Profile::Smoke),
-            "quick" => Ok(Profile::Quick),
-            "full" => Ok(Profile::Full),
-            other => Err(format!(
-                "unknown profile `{other}` (expected smoke, quick or full)"
-            )),
-        }
+/// What each [`Profile`] measures in the lab: criterion's settings and the mix's size.
+pub trait ProfileSettings: Sized {
+    /// A profile by name; an unknown name is an error naming the three.
+    fn parse(name: &str) -> Result<Self, LabError>;
+    /// The profile's name (`smoke`, `quick`, `full`).
+    fn name(&self) -> &'static str;
+    /// `HASHLAB_PROFILE`, default `quick`; an unknown name is an error.
+    fn from_env() -> Result<Self, LabError>;
+    /// Accounts in the mainnet mix.
+    fn mix_accounts(&self) -> usize;
+    /// Largest data size of the mix's thin tail.
+    fn mix_tail_cap(&self) -> usize;
+    /// Criterion's settings for the benchmark `m`.
+    fn settings(&self, m: &BenchMeta) -> Settings;
+}
+
+impl ProfileSettings for Profile {
+    fn parse(name: &str) -> Result<Self, LabError> {
+        name.parse().map_err(LabError::Argument)
     }
 
-    pub fn name(&self) -> &'static str {
-        match self {
-            Profile::Smoke => "smoke",
-            Profile::Quick => "quick",
-            Profile::Full => "full",
-        }
+    fn name(&self) -> &'static str {
+        self.as_str()
     }
 
-    /// `HASHLAB_PROFILE`, default `quick`.
-    pub fn from_env() -> Result<Self, String> {
+    fn from_env() -> Result<Self, LabError> {
         match std::env::var("HASHLAB_PROFILE") {
             Ok(v) if !v.trim().is_empty() => Profile::parse(v.trim()),
             _ => Ok(Profile::Quick),
         }
     }
 
-    /// Accounts in the mainnet mix.
-    pub fn mix_accounts(&self) -> usize {
+    fn mix_accounts(&self) -> usize {
         match self {
             Profile::Smoke => 10_000,
             Profile::Quick | Profile::Full => 100_000,
         }
     }
 
-    /// Largest data size of the mix's thin tail.
-    pub fn mix_tail_cap(&self) -> usize {
+    fn mix_tail_cap(&self) -> usize {
         match self {
             Profile::Smoke | Profile::Quick => 64 * 1024,
             Profile::Full => 10 * 1024 * 1024,
         }
     }
 
-    pub fn settings(&self, m: &BenchMeta) -> Settings {
+    fn settings(&self, m: &BenchMeta) -> Settings {
         let s = |w: f64, ms: f64, n: usize, flat: bool, r: usize| Settings {
             warm_up: Duration::from_secs_f64(w),
             measurement: Duration::from_secs_f64(ms),

@@ -1,4 +1,5 @@
-//! Reference digests written straight from DESIGN.md's byte order, independent of every
+//! Reference digests written straight from the consensus byte order (lamports, rent_epoch,
+//! data, executable, owner, pubkey; the LtHash without rent_epoch), independent of every
 //! strategy: the lab's "digest compatible" column compares each strategy with these. The
 //! LtHash message (lamports, data, executable, owner, pubkey; no rent_epoch) and the lane
 //! sum are written here once; `peer:blake3-serial` uses the same two functions.

@@ -2,6 +2,7 @@
 //! `account-hash` family): `hash_batch` on a pool of one thread, then two.
 
 use crate::cases::{all_match, entry_isa, hash_slice, row, AccountDigest};
+use crate::ProfileSettings as _;
 use crate::{isa, workloads, Case, Profile, Registry};
 use account_hash::strategy::list::StrategyEntry;
 use account_hash::{Account, AccountHash, BatchHasher};

@@ -24,6 +24,7 @@ use account_hash::Account;
 use lab_record::{BenchMeta, Workload};
 
 use crate::cases::{AccountDigest, Subject};
+use crate::error::LabError;
 use crate::{Case, Registry};
 
 /// The environment variable with the account files (absolute paths, the platform's
@@ -31,7 +32,7 @@ use crate::{Case, Registry};
 pub const ENV: &str = "HASHLAB_ACCOUNTS";
 
 /// The workload kind of a user's accounts.
-pub const KIND: &str = "user_accounts";
+pub const KIND: &str = lab_record::WorkloadKind::UserAccounts.as_str();
 
 /// The files named in [`ENV`], not read.
 pub fn files() -> Vec<PathBuf> {
@@ -86,7 +87,7 @@ pub fn loads() -> usize {
 
 /// The accounts of `path` (RPC JSON, or account storage), read the first time and
 /// cached for the process. An unreadable or empty file is the error message to print.
-pub fn try_load(path: &Path) -> Result<Arc<Loaded>, String> {
+pub fn try_load(path: &Path) -> Result<Arc<Loaded>, LabError> {
     static CACHE: OnceLock<Mutex<HashMap<PathBuf, Arc<Loaded>>>> = OnceLock::new();
     let mut cache = CACHE
         .get_or_init(Default::default)
@@ -99,18 +100,17 @@ pub fn try_load(path: &Path) -> Result<Arc<Loaded>, String> {
     let accounts: Vec<Account> = if account_hash::snapshot::storage_kind(path).is_some() {
         // Account storage (bench-all writes the accounts it kept from a snapshot as one
         // append-vec file).
-        account_hash::snapshot::read_storage_accounts(path, None)
-            .map_err(|e| e.to_string())?
-            .accounts
+        account_hash::snapshot::read_storage_accounts(path, None)?.accounts
     } else {
-        account_hash::read_accounts(path)
-            .map_err(|e| e.to_string())?
+        account_hash::read_accounts(path)?
             .into_iter()
             .map(|r| r.account)
             .collect()
     };
     if accounts.is_empty() {
-        return Err(format!("{}: no accounts in file", path.display()));
+        return Err(LabError::NoAccounts {
+            path: path.to_path_buf(),
+        });
     }
     let loaded = Arc::new(Loaded {
         accounts: Arc::new(accounts),
@@ -186,6 +186,6 @@ mod tests {
         let empty = dir.join("empty.jsonl");
         std::fs::write(&empty, "\n").unwrap();
         let err = try_load(&empty).unwrap_err();
-        assert!(err.contains("no accounts"), "{err}");
+        assert!(err.to_string().contains("no accounts"), "{err}");
     }
 }

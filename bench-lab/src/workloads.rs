@@ -9,10 +9,10 @@
 //!
 //! | category | data size | share | source |
 //! |---|---|---|---|
-//! | SPL token account | 165 B | 90.0% | seed PR (shared/seeds/account-hash-stack-buffer-pr.txt): "approximately 431 million accounts. Of that, approximately 388 million are token accounts. That's 90%"; size: spl-token `state.rs` `Account::LEN = 165` (the PR's footnote 1) |
+//! | SPL token account | 165 B | 90.0% | seed PR (the account-hash stack-buffer pull request): "approximately 431 million accounts. Of that, approximately 388 million are token accounts. That's 90%"; size: spl-token `state.rs` `Account::LEN = 165` (the PR's footnote 1) |
 //! | Token-2022 / ATA with extensions | 170 B and 182 B | 1.0% each | sizes: seed PR, "Jon estimates 170-182 bytes is safe"; share: *assumption* |
 //! | stake account | 200 B | 0.25% | seed PR: "~1 million stake accounts. They are 200 bytes" (1 M / 431 M ≈ 0.23%) |
-//! | vote account | 3762 B | 0.01% | size: DESIGN.md ("vote accounts 3762 bytes", the vote program's `VoteState` size); share: *assumption* (a few thousand vote accounts) |
+//! | vote account | 3762 B | 0.01% | size: the vote program's `VoteState` size, 3762 bytes; share: *assumption* (a few thousand vote accounts) |
 //! | system account (wallet) | 0 B | 7.0% | *assumption*: most of the non-token remainder are data-less wallets |
 //! | token mint | 82 B | 0.3% | size: spl-token `Mint::LEN = 82`; share: *assumption* |
 //! | durable nonce | 80 B | 0.05% | size: the system program's nonce `State` (80 bytes); share: *assumption* |
@@ -23,6 +23,7 @@
 //! measured in that snapshot instead (see [`crate::measured_mix`]).
 
 use crate::Profile;
+use crate::ProfileSettings as _;
 use account_hash::{Account, Pubkey};
 use set_reconcile::splitmix::splitmix64;
 

@@ -534,35 +534,7 @@ fn mixed_run_has_floor_batch_and_best_of_runs() {
     assert!(m.contains("## reconcile"), "{m}");
 }
 
-// ---- the layering rule of main.rs ----
-
-/// Dependencies point down: commands -> render -> analysis -> record. A module never
-/// imports a layer above its own.
-#[test]
-fn layers_import_only_downwards() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let forbidden: [(&str, &[&str]); 3] = [
-        (
-            "record",
-            &["crate::analysis", "crate::render", "crate::commands"],
-        ),
-        ("analysis", &["crate::render", "crate::commands"]),
-        ("render", &["crate::commands"]),
-    ];
-    for (layer, above) in forbidden {
-        for entry in std::fs::read_dir(src.join(layer)).unwrap() {
-            let path = entry.unwrap().path();
-            let text = std::fs::read_to_string(&path).unwrap();
-            for a in above {
-                assert!(
-                    !text.contains(a),
-                    "{} imports `{a}`, a layer above `{layer}`",
-                    path.display()
-                );
-            }
-        }
-    }
-}
+// The layering rule of main.rs is checked from real import paths in tests_imports.rs.
 
 /// Every field a results.json holds is described in docs/results-format.md.
 #[test]

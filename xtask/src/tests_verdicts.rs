@@ -235,7 +235,7 @@ fn instruction_pass_without_valgrind_skips_with_a_notice() {
     let before = f.results.clone();
     let lab = Lab {
         exe: Path::new("/nonexistent/lab"),
-        profile: "smoke",
+        profile: lab_record::Profile::Smoke,
         accounts: None,
     };
     let line = instructions_pass::fill(&lab, None, &[], &mut f.results, &empty);
@@ -298,9 +298,9 @@ fn paired_requests_follow_the_plan_and_profile() {
     );
     // mainnet_mix has a baseline and a row; no group lacks its baseline here.
     assert_eq!(cmps.len(), 10);
-    let s = paired_pass::settings("smoke");
+    let s = paired_pass::settings(lab_record::Profile::Smoke);
     assert_eq!(s.processes, 2);
-    let a = paired_pass::args("smoke", c165, s, 7).join(" ");
+    let a = paired_pass::args(lab_record::Profile::Smoke, c165, s, 7).join(" ");
     assert!(a.starts_with("paired --profile smoke --baseline account-hash/copy-buffer@cap=200/data_size/165 --rows account-hash/copy-buffer@cap=47/data_size/165,"), "{a}");
     assert!(
         a.ends_with("--aa 1 --rounds 5 --layouts-in-process 2 --budget-ms 20 --seed 7 --json"),

@@ -1,4 +1,4 @@
-//! `lab`: the counted side of bench-lab.
+//! `lab`: bench-lab's binary: the plan, the counted passes and the paired pass.
 //!
 //! - `lab list [--json]`: the benchmarks the filters select (bench-all's plan).
 //! - `lab allocs [--json]`: for each, allocations per iteration and peak heap bytes, from a
@@ -16,7 +16,8 @@
 //! The counting allocator is the one `unsafe` outside SIMD kernels in the project: a
 //! `GlobalAlloc` cannot be written without it. It only forwards to the system allocator.
 
-use bench_lab::{enabled_features, floor, workloads, Filter, Profile, Registry};
+use bench_lab::error::{LabError, Result};
+use bench_lab::{enabled_features, floor, workloads, Filter, Profile, ProfileSettings, Registry};
 use clap::{Args, Parser, Subcommand};
 use lab_record::{CountFile, Counted, PlanFile, Planned};
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -205,7 +206,7 @@ struct Selection {
 }
 
 impl Selection {
-    fn resolve(&self) -> Result<(Profile, Filter), String> {
+    fn resolve(&self) -> Result<(Profile, Filter)> {
         Ok((
             Profile::parse(&self.profile)?,
             Filter::parse(
@@ -236,7 +237,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn list(sel: &Selection) -> Result<(), String> {
+fn list(sel: &Selection) -> Result<()> {
     let (profile, filter) = sel.resolve()?;
     let reg = Registry::with_filter(profile, &filter);
     let benches: Vec<Planned> = reg
@@ -264,11 +265,11 @@ fn list(sel: &Selection) -> Result<(), String> {
     Ok(())
 }
 
-fn to_json(value: &impl serde::Serialize) -> Result<String, String> {
-    serde_json::to_string(value).map_err(|e| format!("cannot encode JSON: {e}"))
+fn to_json(value: &impl serde::Serialize) -> Result<String> {
+    Ok(serde_json::to_string(value)?)
 }
 
-fn allocs(sel: &Selection) -> Result<(), String> {
+fn allocs(sel: &Selection) -> Result<()> {
     let (profile, filter) = sel.resolve()?;
     let reg = Registry::with_filter(profile, &filter);
     let mut results = Vec::new();
@@ -327,7 +328,7 @@ fn count(b: &bench_lab::Bench) -> Counted {
     }
 }
 
-fn mix(profile: &str) -> Result<(), String> {
+fn mix(profile: &str) -> Result<()> {
     let p = Profile::parse(profile)?;
     let sizes = workloads::mix_sizes(p.mix_accounts(), p.mix_tail_cap());
     println!(
@@ -357,7 +358,7 @@ fn mix(profile: &str) -> Result<(), String> {
     Ok(())
 }
 
-fn paired(a: &PairedArgs) -> Result<(), String> {
+fn paired(a: &PairedArgs) -> Result<()> {
     use bench_lab::paired::{self, Config, LayoutUnit, Request};
     let seed = a.seed.unwrap_or_else(|| {
         let t = std::time::SystemTime::now()
@@ -388,13 +389,18 @@ fn paired(a: &PairedArgs) -> Result<(), String> {
         let unit = match a.unit.as_str() {
             "block" => LayoutUnit::Block,
             "process" => LayoutUnit::Process,
-            u => return Err(format!("--unit {u}: expected block or process")),
+            u => {
+                return Err(LabError::Argument(format!(
+                    "--unit {u}: expected block or process"
+                )))
+            }
         };
-        let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+        let exe = std::env::current_exe().map_err(own_exe)?;
         let start = std::time::Instant::now();
         let runs = paired::run_processes(&exe, &request, a.processes)?;
-        let c = paired::combine(&runs, unit)
-            .ok_or("the processes' results cannot be combined (too few layouts?)")?;
+        let c = paired::combine(&runs, unit).ok_or_else(|| {
+            LabError::Request("the processes' results cannot be combined (too few layouts?)".into())
+        })?;
         if a.json {
             let out = serde_json::json!({"combined": c, "runs": runs,
                 "wall_secs": start.elapsed().as_secs_f64()});
@@ -432,10 +438,7 @@ fn paired(a: &PairedArgs) -> Result<(), String> {
     let cmp = paired::Comparison::new(&reg, &request.baseline, &request.rows, request.aa)?;
     let run = paired::run(&cmp, request.config);
     if a.json {
-        println!(
-            "{}",
-            serde_json::to_string(&run).map_err(|e| e.to_string())?
-        );
+        println!("{}", serde_json::to_string(&run)?);
     } else {
         for r in &run.rows {
             let means: Vec<String> = r
@@ -449,7 +452,7 @@ fn paired(a: &PairedArgs) -> Result<(), String> {
     Ok(())
 }
 
-fn instructions(a: &InstructionsArgs) -> Result<(), String> {
+fn instructions(a: &InstructionsArgs) -> Result<()> {
     use bench_lab::instructions::{self, Ran};
     let ids: Vec<String> = a
         .ids
@@ -459,13 +462,10 @@ fn instructions(a: &InstructionsArgs) -> Result<(), String> {
         .collect();
     let profile = Profile::parse(&a.profile)?;
     if a.valgrind {
-        let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+        let exe = std::env::current_exe().map_err(own_exe)?;
         let counted = instructions::count_under_valgrind(&exe, profile.name(), &ids, a.iters)?;
         if a.json {
-            println!(
-                "{}",
-                serde_json::to_string(&counted).map_err(|e| e.to_string())?
-            );
+            println!("{}", serde_json::to_string(&counted)?);
         } else {
             for c in &counted {
                 let isa = c.isa.map_or("-", |i| i.as_str());
@@ -486,7 +486,10 @@ fn instructions(a: &InstructionsArgs) -> Result<(), String> {
                 eprintln!("lab: skipped `{id}`: not available in this process");
                 continue;
             }
-            return Err(format!("no benchmark `{id}` in profile {}", profile.name()));
+            return Err(LabError::UnknownBench {
+                id: id.clone(),
+                profile: profile.name(),
+            });
         };
         let iters = match a.iters_large {
             Some(n) if bench.meta.bytes_per_iter > lab_record::callgrind::LARGE_BYTES => n,
@@ -502,10 +505,7 @@ fn instructions(a: &InstructionsArgs) -> Result<(), String> {
         });
     }
     if a.json {
-        println!(
-            "{}",
-            serde_json::to_string(&out).map_err(|e| e.to_string())?
-        );
+        println!("{}", serde_json::to_string(&out)?);
     } else {
         for r in &out {
             println!(
@@ -515,4 +515,12 @@ fn instructions(a: &InstructionsArgs) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// This process's own executable could not be found (to run its children).
+fn own_exe(source: std::io::Error) -> LabError {
+    LabError::Spawn {
+        program: "lab (its own executable)".into(),
+        source,
+    }
 }

@@ -5,8 +5,10 @@
 //!   (`lt-hash` family);
 //! - [`negentropy`]: `peer:negentropy`, the reference of protocol v1 (`reconcile` family,
 //!   its baseline);
-//! - [`negentropy04`]: `peer:negentropy@0.4`, the same crate's release 0.4.4.
+//! - [`negentropy04`]: `peer:negentropy@0.4`, the same crate's release 0.4.4;
+//! - [`session`]: what the two negentropy peers share (error, transcript, session loop).
 
 pub mod lattice;
 pub mod negentropy;
 pub mod negentropy04;
+pub mod session;

@@ -10,56 +10,15 @@
 //!   write byte-identical messages (set-reconcile's interop tests prove it);
 //! - [`full_exchange`]: the same plus every round on an already sealed relay.
 
-use core::fmt;
-
 use negentropy::{Id, Negentropy, NegentropyStorageVector};
-use set_reconcile::scenario::{ExchangeOutcome, RelayReplies, MAX_ROUNDS};
+use set_reconcile::scenario::{ExchangeOutcome, RelayReplies};
 use set_reconcile::Item;
+
+pub use super::session::PeerError;
+use super::session::{self, Transcript};
 
 /// The peer's name in results.
 pub const PEER_NAME: &str = "peer:negentropy";
-
-/// Why a run of the reference failed.
-#[derive(Debug)]
-pub enum PeerError {
-    /// The reference crate reported an error.
-    Negentropy(negentropy::Error),
-    /// Its release 0.4.4 reported an error.
-    Negentropy04(negentropy04::Error),
-    /// More than `MAX_ROUNDS` rounds.
-    TooManyRounds,
-    /// The recording ran out of replies before the client was done.
-    RecordingTooShort(usize),
-}
-
-impl fmt::Display for PeerError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PeerError::Negentropy(error) => write!(f, "negentropy: {error}"),
-            PeerError::Negentropy04(error) => write!(f, "negentropy 0.4: {error}"),
-            PeerError::TooManyRounds => {
-                write!(
-                    f,
-                    "reconciliation did not finish within {MAX_ROUNDS} rounds"
-                )
-            }
-            PeerError::RecordingTooShort(rounds) => {
-                write!(
-                    f,
-                    "the recorded relay replies ran out after {rounds} rounds"
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for PeerError {}
-
-impl From<negentropy::Error> for PeerError {
-    fn from(error: negentropy::Error) -> Self {
-        PeerError::Negentropy(error)
-    }
-}
 
 /// Inserts `items` into the reference's vector storage (sized up front) and seals it.
 pub fn build_storage(items: &[Item]) -> Result<NegentropyStorageVector, PeerError> {
@@ -79,22 +38,12 @@ pub fn client_build_and_reconcile(
     let storage = build_storage(client_items)?;
     let mut client = Negentropy::borrowed(&storage, replies.frame_size_limit)?;
     let (mut have, mut need) = (Vec::new(), Vec::new());
-    let mut to_relay = client.initiate()?;
-    let mut outcome = ExchangeOutcome::default();
-    for reply in &replies.replies {
-        outcome.rounds += 1;
-        outcome.bytes_to_relay += to_relay.len();
-        outcome.bytes_to_client += reply.len();
-        match client.reconcile_with_ids(reply, &mut have, &mut need)? {
-            Some(next) => to_relay = next,
-            None => {
-                outcome.have = have.len();
-                outcome.need = need.len();
-                return Ok(outcome);
-            }
-        }
-    }
-    Err(PeerError::RecordingTooShort(outcome.rounds))
+    let first = client.initiate()?;
+    let mut outcome = session::client_against_replies(first, &replies.replies, |reply| {
+        Ok(client.reconcile_with_ids(reply, &mut have, &mut need)?)
+    })?;
+    (outcome.have, outcome.need) = (have.len(), need.len());
+    Ok(outcome)
 }
 
 /// "Full exchange" with the reference on both sides; `relay` is already sealed.
@@ -103,29 +52,7 @@ pub fn full_exchange(
     relay: &NegentropyStorageVector,
     frame_size_limit: u64,
 ) -> Result<ExchangeOutcome, PeerError> {
-    let storage = build_storage(client_items)?;
-    let mut client = Negentropy::borrowed(&storage, frame_size_limit)?;
-    let mut server = Negentropy::borrowed(relay, frame_size_limit)?;
-    let (mut have, mut need) = (Vec::new(), Vec::new());
-    let mut to_relay = client.initiate()?;
-    let mut outcome = ExchangeOutcome::default();
-    loop {
-        if outcome.rounds >= MAX_ROUNDS {
-            return Err(PeerError::TooManyRounds);
-        }
-        outcome.rounds += 1;
-        outcome.bytes_to_relay += to_relay.len();
-        let to_client = server.reconcile(&to_relay)?;
-        outcome.bytes_to_client += to_client.len();
-        match client.reconcile_with_ids(&to_client, &mut have, &mut need)? {
-            Some(next) => to_relay = next,
-            None => {
-                outcome.have = have.len();
-                outcome.need = need.len();
-                return Ok(outcome);
-            }
-        }
-    }
+    exchange(client_items, relay, frame_size_limit, None).map(|(outcome, _, _)| outcome)
 }
 
 /// [`full_exchange`], keeping the ids and every message (client's first), for comparing
@@ -134,29 +61,35 @@ pub fn full_exchange_transcript(
     client_items: &[Item],
     relay: &NegentropyStorageVector,
     frame_size_limit: u64,
-) -> Result<super::negentropy04::Transcript, PeerError> {
+) -> Result<Transcript, PeerError> {
+    let mut messages = Vec::new();
+    let (_, have, need) = exchange(client_items, relay, frame_size_limit, Some(&mut messages))?;
+    Ok(Transcript {
+        have: have.iter().map(|id| id.to_bytes()).collect(),
+        need: need.iter().map(|id| id.to_bytes()).collect(),
+        messages,
+    })
+}
+
+/// The session ([`session::full_exchange`]); every message is copied into `record` when
+/// given (never when timed).
+fn exchange(
+    client_items: &[Item],
+    relay: &NegentropyStorageVector,
+    frame_size_limit: u64,
+    record: Option<&mut Vec<Vec<u8>>>,
+) -> Result<(ExchangeOutcome, Vec<Id>, Vec<Id>), PeerError> {
     let storage = build_storage(client_items)?;
     let mut client = Negentropy::borrowed(&storage, frame_size_limit)?;
     let mut server = Negentropy::borrowed(relay, frame_size_limit)?;
     let (mut have, mut need) = (Vec::new(), Vec::new());
-    let mut to_relay = client.initiate()?;
-    let mut messages = Vec::new();
-    loop {
-        if messages.len() >= 2 * MAX_ROUNDS {
-            return Err(PeerError::TooManyRounds);
-        }
-        let to_client = server.reconcile(&to_relay)?;
-        messages.push(to_relay.clone());
-        messages.push(to_client.clone());
-        match client.reconcile_with_ids(&to_client, &mut have, &mut need)? {
-            Some(next) => to_relay = next,
-            None => {
-                return Ok(super::negentropy04::Transcript {
-                    have: have.iter().map(|id| id.to_bytes()).collect(),
-                    need: need.iter().map(|id| id.to_bytes()).collect(),
-                    messages,
-                })
-            }
-        }
-    }
+    let first = client.initiate()?;
+    let mut outcome = session::full_exchange(
+        first,
+        |to_relay| Ok(server.reconcile(to_relay)?),
+        |to_client| Ok(client.reconcile_with_ids(to_client, &mut have, &mut need)?),
+        record,
+    )?;
+    (outcome.have, outcome.need) = (have.len(), need.len());
+    Ok((outcome, have, need))
 }

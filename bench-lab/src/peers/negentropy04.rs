@@ -17,19 +17,14 @@ use negentropy04::{
     Bound, Bytes, Error, Id, Item as NegItem, Negentropy, NegentropyStorageBase,
     NegentropyStorageVector,
 };
-use set_reconcile::scenario::{ExchangeOutcome, RelayReplies, MAX_ROUNDS};
+use set_reconcile::scenario::{ExchangeOutcome, RelayReplies};
 use set_reconcile::Item;
 
-use super::negentropy::PeerError;
+pub use super::session::Transcript;
+use super::session::{self, PeerError};
 
-/// The rows' variant (strategy [`super::negentropy::PEER_NAME`]).
+/// The rows' variant (strategy `peer:negentropy`, the 0.5 peer's name).
 pub const VARIANT: &str = "0.4";
-
-impl From<Error> for PeerError {
-    fn from(error: Error) -> Self {
-        PeerError::Negentropy04(error)
-    }
-}
 
 /// The relay's replies as 0.4 takes them.
 pub fn wrap_replies(replies: &RelayReplies) -> Vec<Bytes> {
@@ -77,14 +72,6 @@ impl NegentropyStorageBase for Lent<'_> {
     }
 }
 
-/// What one session produced: its outcome, the ids, and every message (client's first).
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct Transcript {
-    pub have: Vec<[u8; 32]>,
-    pub need: Vec<[u8; 32]>,
-    pub messages: Vec<Vec<u8>>,
-}
-
 /// "Client build and reconcile" with 0.4 as the client; `replies` from [`wrap_replies`].
 pub fn client_build_and_reconcile(
     client_items: &[Item],
@@ -94,22 +81,12 @@ pub fn client_build_and_reconcile(
     let storage = build_storage(client_items)?;
     let mut client = Negentropy::new(storage, frame_size_limit)?;
     let (mut have, mut need) = (Vec::new(), Vec::new());
-    let mut to_relay = client.initiate()?;
-    let mut outcome = ExchangeOutcome::default();
-    for reply in replies {
-        outcome.rounds += 1;
-        outcome.bytes_to_relay += to_relay.len();
-        outcome.bytes_to_client += reply.len();
-        match client.reconcile_with_ids(reply, &mut have, &mut need)? {
-            Some(next) => to_relay = next,
-            None => {
-                outcome.have = have.len();
-                outcome.need = need.len();
-                return Ok(outcome);
-            }
-        }
-    }
-    Err(PeerError::RecordingTooShort(outcome.rounds))
+    let first = client.initiate()?;
+    let mut outcome = session::client_against_replies(first, replies, |reply| {
+        Ok(client.reconcile_with_ids(reply, &mut have, &mut need)?)
+    })?;
+    (outcome.have, outcome.need) = (have.len(), need.len());
+    Ok(outcome)
 }
 
 /// "Full exchange" with 0.4 on both sides; `relay` is already sealed.
@@ -136,40 +113,27 @@ pub fn full_exchange_transcript(
     })
 }
 
-/// The session; every message is copied into `record` when given (never when timed).
+/// The session ([`session::full_exchange`]); every message is copied into `record` when
+/// given (never when timed).
 fn exchange(
     client_items: &[Item],
     relay: &NegentropyStorageVector,
     frame_size_limit: u64,
-    mut record: Option<&mut Vec<Vec<u8>>>,
+    record: Option<&mut Vec<Vec<u8>>>,
 ) -> Result<(ExchangeOutcome, Vec<Id>, Vec<Id>), PeerError> {
     let storage = build_storage(client_items)?;
     let mut client = Negentropy::new(storage, frame_size_limit)?;
     let mut server = Negentropy::new(Lent(relay), frame_size_limit)?;
     let (mut have, mut need) = (Vec::new(), Vec::new());
-    let mut to_relay = client.initiate()?;
-    let mut outcome = ExchangeOutcome::default();
-    loop {
-        if outcome.rounds >= MAX_ROUNDS {
-            return Err(PeerError::TooManyRounds);
-        }
-        outcome.rounds += 1;
-        outcome.bytes_to_relay += to_relay.len();
-        let to_client = server.reconcile(&to_relay)?;
-        outcome.bytes_to_client += to_client.len();
-        if let Some(r) = record.as_deref_mut() {
-            r.push(to_relay.to_vec());
-            r.push(to_client.to_vec());
-        }
-        match client.reconcile_with_ids(&to_client, &mut have, &mut need)? {
-            Some(next) => to_relay = next,
-            None => {
-                outcome.have = have.len();
-                outcome.need = need.len();
-                return Ok((outcome, have, need));
-            }
-        }
-    }
+    let first = client.initiate()?;
+    let mut outcome = session::full_exchange(
+        first,
+        |to_relay| Ok(server.reconcile(to_relay)?),
+        |to_client| Ok(client.reconcile_with_ids(to_client, &mut have, &mut need)?),
+        record,
+    )?;
+    (outcome.have, outcome.need) = (have.len(), need.len());
+    Ok((outcome, have, need))
 }
 
 #[cfg(test)]

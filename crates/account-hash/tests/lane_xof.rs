@@ -11,7 +11,8 @@ use account_hash::{
 use blake3_lanes::Backend;
 use proptest::prelude::*;
 
-/// The total checksum given in shared/vectors/README.md: all 96 LtHashes mixed in.
+/// The total checksum of the 96 vectors (all their LtHashes mixed in), as the validator's
+/// code computes it.
 const TOTAL_LT_CHECKSUM: &str = "6FxWX3tZcTgb7agG81JiU2YFGRQE5xqnn6eNdXCu9o5T";
 
 fn hashers() -> Vec<LaneXof> {

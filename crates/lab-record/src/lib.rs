@@ -27,6 +27,17 @@ use std::str::FromStr;
 /// untyped workload, no `isa`/`paired`/`machine`) is refused with an explanation.
 pub const SCHEMA: u64 = 2;
 
+/// The environment of every timed lab process (criterion runs and the paired pass's
+/// children): glibc's mmap and trim thresholds at 1 GiB. By default glibc returns large
+/// freed buffers to the kernel, so a benchmark that allocates megabytes per iteration
+/// page-faults them back every time; with both thresholds raised it measures the steady
+/// state of a long-running process, where freed memory is reused. No effect on benchmarks
+/// that do not allocate.
+pub const GLIBC_MALLOC_ENV: [(&str, &str); 2] = [
+    ("MALLOC_MMAP_THRESHOLD_", "1073741824"),
+    ("MALLOC_TRIM_THRESHOLD_", "1073741824"),
+];
+
 /// Declares a closed set of names that serialise as fixed strings.
 macro_rules! names {
     ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $text:literal,)+ }) => {
@@ -49,6 +60,30 @@ macro_rules! names {
         impl fmt::Display for $name {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str(self.as_str())
+            }
+        }
+
+        impl AsRef<str> for $name {
+            fn as_ref(&self) -> &str {
+                self.as_str()
+            }
+        }
+
+        impl AsRef<std::ffi::OsStr> for $name {
+            fn as_ref(&self) -> &std::ffi::OsStr {
+                self.as_str().as_ref()
+            }
+        }
+
+        impl PartialEq<str> for $name {
+            fn eq(&self, other: &str) -> bool {
+                self.as_str() == other
+            }
+        }
+
+        impl PartialEq<&str> for $name {
+            fn eq(&self, other: &&str) -> bool {
+                self.as_str() == *other
             }
         }
 
@@ -148,6 +183,60 @@ names! {
     }
 }
 
+names! {
+    /// How long a run measures: the `--profile` of bench-all and the lab.
+    Profile {
+        /// Every benchmark briefly (CI): checks that everything runs.
+        Smoke = "smoke",
+        /// The default: short criterion runs, verdicts from the paired pass.
+        Quick = "quick",
+        /// Criterion's defaults and the full paired pass.
+        Full = "full",
+    }
+}
+
+names! {
+    /// What a strategy instance is to the tables that compare strategies.
+    Role {
+        /// The validator's current code (`copy-buffer cap=200`): every table's baseline.
+        Baseline = "baseline",
+        /// What the validator ran before the baseline (`copy-buffer cap=47`).
+        Previous = "previous",
+        /// Any other strategy, variant or peer.
+        Candidate = "candidate",
+    }
+}
+
+names! {
+    /// The kind of a [`Workload`]: the part of `kind/param` before the slash.
+    WorkloadKind {
+        /// One account of `param` bytes of data, hashed again and again.
+        DataSize = "data_size",
+        /// copy-buffer's capacities at one data size.
+        CapSweep = "cap_sweep",
+        /// `param` accounts drawn from the documented mainnet size mix.
+        MainnetMix = "mainnet_mix",
+        /// 1024 accounts of `param` bytes, their LtHashes summed.
+        Set1024 = "set_1024",
+        /// The accounts of the user's file `param` (its stem).
+        UserAccounts = "user_accounts",
+        /// `param` 32-byte ids added into an accumulator.
+        Adds = "adds",
+        /// `param` BLAKE3 compressions of raw blocks (the floor's `limit` row).
+        Compression = "compression",
+        /// `param` accounts of the mix hashed across threads.
+        RayonMix = "rayon_mix",
+        /// The client's first reconcile message over `param` items.
+        ClientBuildReconcile = "client_build_reconcile",
+        /// A whole reconciliation over `param` items.
+        FullExchange = "full_exchange",
+        /// As client_build_reconcile, with account hashes as ids.
+        ClientBuildReconcileAccountIds = "client_build_reconcile_account_ids",
+        /// As full_exchange, with account hashes as ids.
+        FullExchangeAccountIds = "full_exchange_account_ids",
+    }
+}
+
 /// What a benchmark runs on: a kind (`data_size`, `cap_sweep`, `mainnet_mix`, `set_1024`,
 /// `user_accounts`, ...) and its parameter (`165`, `100000`, a file stem). Written as
 /// `kind/param` in results.json; a workload with no parameter is written as its kind.
@@ -172,6 +261,16 @@ impl Workload {
 
     pub fn is(&self, kind: &str) -> bool {
         self.kind == kind
+    }
+
+    /// A workload of a known kind.
+    pub fn of(kind: WorkloadKind, param: impl fmt::Display) -> Self {
+        Workload::new(kind.as_str(), param)
+    }
+
+    /// The kind as the closed set, when it is one of [`WorkloadKind`].
+    pub fn known_kind(&self) -> Option<WorkloadKind> {
+        self.kind.parse().ok()
     }
 }
 
@@ -723,6 +822,30 @@ fn at_least_one<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The closed name sets compare with and convert to their fixed strings, and refuse
+    /// an unknown one naming the choices.
+    #[test]
+    fn names_are_their_strings() {
+        assert_eq!(Profile::Quick, "quick");
+        assert_eq!("full".parse::<Profile>(), Ok(Profile::Full));
+        let err = "fast".parse::<Profile>().unwrap_err();
+        assert!(err.contains("smoke, quick, full"), "{err}");
+        let kind: &std::ffi::OsStr = WorkloadKind::UserAccounts.as_ref();
+        assert_eq!(kind, "user_accounts");
+        assert_eq!(
+            Workload::of(WorkloadKind::DataSize, 165),
+            "data_size/165".parse().unwrap()
+        );
+        assert_eq!(
+            Workload::new("set_1024", 165).known_kind(),
+            Some(WorkloadKind::Set1024)
+        );
+        assert_eq!(Workload::new("elsewhere", 1).known_kind(), None);
+        for r in Role::ALL {
+            assert_eq!(serde_json::to_string(r).unwrap(), format!("\"{r}\""));
+        }
+    }
 
     fn sample() -> ResultsFile {
         let id = BenchId {

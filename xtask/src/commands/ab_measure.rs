@@ -7,6 +7,7 @@
 use crate::analysis::ab::{self, Round, Split};
 use crate::error::Result;
 use lab_record::{AbFailed, AbRow};
+use set_reconcile::splitmix::splitmix64;
 
 /// Which process of a round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,7 +34,8 @@ pub trait Runner {
     fn time(&mut self, side: Side, criterion_id: &str) -> std::result::Result<f64, String>;
 }
 
-/// SplitMix64: the rounds' random order (and the tests' noise), no dependency.
+/// The rounds' random order (and the tests' noise): the workspace's one SplitMix64
+/// ([`set_reconcile::splitmix`]).
 pub struct Rng(u64);
 
 impl Rng {
@@ -52,11 +54,7 @@ impl Rng {
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        splitmix64(&mut self.0)
     }
 
     /// Uniform in [0, 1).

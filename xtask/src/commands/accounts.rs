@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 pub const ENV: &str = "HASHLAB_ACCOUNTS";
 
 /// The workload kind of a user's accounts.
-pub const KIND: &str = "user_accounts";
+pub const KIND: &str = lab_record::WorkloadKind::UserAccounts.as_str();
 
 /// The account files of a run: what to pass to the lab and what to record.
 #[derive(Debug, Default)]

@@ -24,7 +24,7 @@ use crate::record::{
 };
 use crate::render::{text, units};
 use clap::Args;
-use lab_record::{from_json_str, CountFile, Counted, PlanFile, Planned};
+use lab_record::{from_json_str, CountFile, Counted, PlanFile, Planned, Profile};
 use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::io::Write;
@@ -36,9 +36,9 @@ use std::time::{Instant, SystemTime};
 
 #[derive(Args, Debug, Clone)]
 pub struct BenchAllArgs {
-    /// smoke (every benchmark briefly, for CI), quick (default, < 5 min), full (criterion defaults).
-    #[arg(long, default_value = "quick", value_parser = ["smoke", "quick", "full"])]
-    pub profile: String,
+    /// smoke (every benchmark briefly, for CI), quick (default), full (criterion defaults).
+    #[arg(long, default_value = "quick")]
+    pub profile: Profile,
     /// Comma-separated strategies, or strategy@variant (e.g. `copy-buffer@cap=47,streaming`).
     #[arg(long)]
     pub strategies: Option<String>,
@@ -112,8 +112,17 @@ pub fn run(args: BenchAllArgs) -> ExitCode {
     }
 }
 
+/// The lab's arguments for this run: `--profile` and [`filters`].
 fn filter_args(args: &BenchAllArgs) -> Vec<String> {
-    let mut v = vec!["--profile".to_string(), args.profile.clone()];
+    let mut v = vec!["--profile".to_string(), args.profile.to_string()];
+    v.extend(filters(args));
+    v
+}
+
+/// The selection flags given (`--families`, `--strategies`, `--sizes`, `--workloads`), as
+/// recorded in `run.filters`.
+fn filters(args: &BenchAllArgs) -> Vec<String> {
+    let mut v = Vec::new();
     for (flag, val) in [
         ("--families", &args.families),
         ("--strategies", &args.strategies),
@@ -227,7 +236,7 @@ fn verdict_passes(session: &Session, lab_exe: &Path, plan: &PlanFile, results: &
     let args = session.args;
     let lab = paired_pass::Lab {
         exe: lab_exe,
-        profile: &args.profile,
+        profile: args.profile,
         accounts: session.accounts.as_deref(),
     };
     if !args.no_paired && !session.interrupted() {
@@ -286,7 +295,7 @@ fn measure(
         &mut tally,
     )?;
     let args = session.args;
-    if isa_builds::enabled(&args.profile, args.isa_builds, args.no_isa_builds) {
+    if isa_builds::enabled(args.profile, args.isa_builds, args.no_isa_builds) {
         for capped in isa_builds::BUILDS {
             if !session.interrupted() {
                 capped_pass(session, capped, plan, run, &mut tally)?;
@@ -335,14 +344,14 @@ fn run_meta(
         rustc: meta::rustc_version(),
         cpu: meta::cpu_model(),
         cpu_features: meta::cpu_features(),
-        profile: args.profile.clone(),
+        profile: args.profile.to_string(),
         features,
         status: Status::Running,
         machine: args.machine.clone().unwrap_or_else(meta::hostname),
         blake3_version: meta::locked_version(&workspace_root().join("Cargo.lock"), "blake3"),
         wall_seconds: None,
         os: Some(meta::os()),
-        filters: filter_args(args).into_iter().skip(2).collect(),
+        filters: filters(args),
         workloads: Vec::new(),
     }
 }
@@ -600,7 +609,7 @@ fn capped_pass(
             return Ok(());
         }
     };
-    let reruns = isa::capped_reruns(main, &capped_plan, session.args.profile == "full");
+    let reruns = isa::capped_reruns(main, &capped_plan, session.args.profile == Profile::Full);
     println!(
         "bench-all: {}: {} benchmarks change instruction set",
         capped.feature,
@@ -667,7 +676,7 @@ fn time_one(
         exe,
         criterion_id: &p.criterion_id,
         home: &pass.home,
-        profile: &session.args.profile,
+        profile: session.args.profile.as_str(),
         baseline: Some(&session.run_id),
         env: session
             .accounts
@@ -850,9 +859,33 @@ mod tests {
         assert_eq!(counts.len(), 1);
     }
 
+    /// `run.machine` is the host name unless `--machine` names it; the filters are recorded
+    /// without the profile.
     #[test]
-    fn machine_defaults_to_a_host_name() {
-        assert!(!meta::hostname().is_empty());
+    fn run_meta_labels_the_machine_and_records_the_filters() {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Cli {
+            #[command(flatten)]
+            args: BenchAllArgs,
+        }
+        let args = |extra: &[&str]| {
+            let argv = ["bench-all"].iter().chain(extra).copied();
+            Cli::parse_from(argv).args
+        };
+        let started = SystemTime::UNIX_EPOCH;
+        let m = run_meta(&args(&["--families", "lt-hash"]), "r", started, vec![]);
+        assert_eq!(m.machine, meta::hostname());
+        assert_eq!(m.filters, ["--families", "lt-hash"]);
+        assert_eq!(m.profile, "quick");
+        let named = args(&["--machine", "zen4-lab", "--profile", "smoke"]);
+        let m = run_meta(&named, "r", started, vec!["batch".into()]);
+        assert_eq!(m.machine, "zen4-lab");
+        assert_eq!(
+            (m.profile.as_str(), m.features.as_slice()),
+            ("smoke", &["batch".to_string()][..])
+        );
+        assert!(m.filters.is_empty());
         assert_eq!(final_status(false, &[]), Status::Complete);
     }
 }

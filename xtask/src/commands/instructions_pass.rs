@@ -59,7 +59,7 @@ fn count(lab: &Lab, valgrind: &Path, ids: &[String], dir: &Path) -> Result<Vec<C
         .args([
             "instructions",
             "--profile",
-            lab.profile,
+            lab.profile.as_str(),
             "--ids",
             &ids.join(","),
         ])

@@ -7,7 +7,7 @@
 //! again (`analysis::isa::capped_reruns`), with their own `CRITERION_HOME`. Their rows carry
 //! `build`; the report shows them in "Per instruction set" only.
 
-use lab_record::Isa;
+use lab_record::{Isa, Profile};
 use std::path::{Path, PathBuf};
 
 /// One capped build of the lab.
@@ -44,11 +44,11 @@ impl CappedBuild {
 
 /// Whether the capped builds run: `--isa-builds` / `--no-isa-builds`, else on for the
 /// quick and full profiles and off for smoke.
-pub fn enabled(profile: &str, on: bool, off: bool) -> bool {
+pub fn enabled(profile: Profile, on: bool, off: bool) -> bool {
     if off {
         false
     } else {
-        on || profile != "smoke"
+        on || profile != Profile::Smoke
     }
 }
 
@@ -58,11 +58,11 @@ mod tests {
 
     #[test]
     fn defaults_follow_the_profile() {
-        assert!(enabled("quick", false, false));
-        assert!(enabled("full", false, false));
-        assert!(!enabled("smoke", false, false));
-        assert!(enabled("smoke", true, false));
-        assert!(!enabled("quick", false, true));
+        assert!(enabled(Profile::Quick, false, false));
+        assert!(enabled(Profile::Full, false, false));
+        assert!(!enabled(Profile::Smoke, false, false));
+        assert!(enabled(Profile::Smoke, true, false));
+        assert!(!enabled(Profile::Quick, false, true));
         let b = BUILDS[0];
         assert_eq!(
             b.criterion_home(Path::new("/r/run")),

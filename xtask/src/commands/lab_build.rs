@@ -157,13 +157,7 @@ pub fn run_one(
         .envs(run.env.iter().map(|(k, v)| (k, v)))
         .env("CRITERION_HOME", run.home)
         .env("HASHLAB_PROFILE", run.profile)
-        // glibc returns large freed buffers to the kernel (mmap threshold, trim threshold),
-        // so a benchmark that allocates megabytes per iteration page-faults them back every
-        // time: on this VM that was ~9 ms of a 13 ms reconcile full exchange. Raising both
-        // thresholds measures the steady state of a long-running process, where freed
-        // memory is reused. No effect on benchmarks that do not allocate.
-        .env("MALLOC_MMAP_THRESHOLD_", "1073741824")
-        .env("MALLOC_TRIM_THRESHOLD_", "1073741824")
+        .envs(lab_record::GLIBC_MALLOC_ENV)
         .stdin(Stdio::null())
         .stdout(stdout)
         .stderr(stderr)

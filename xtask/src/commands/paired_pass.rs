@@ -9,7 +9,7 @@
 use crate::analysis::verdicts::{self, Comparison};
 use crate::render::units;
 use lab_record::paired::{combine, Combined, LayoutUnit, ProcessRun};
-use lab_record::{from_json_str, Planned, Record};
+use lab_record::{from_json_str, Planned, Profile, Record};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -19,21 +19,20 @@ use std::time::Instant;
 /// The lab binary and what every process it runs needs.
 pub struct Lab<'a> {
     pub exe: &'a Path,
-    /// smoke, quick or full (decides which benchmark ids exist).
-    pub profile: &'a str,
+    /// Decides which benchmark ids exist and how much the pass measures.
+    pub profile: Profile,
     /// `HASHLAB_ACCOUNTS`, when bench-all has `--accounts`.
     pub accounts: Option<&'a OsStr>,
 }
 
 impl Lab<'_> {
-    /// The environment of bench-all's criterion runs: glibc's thresholds at 1 GiB, and
+    /// The environment of bench-all's criterion runs: [`lab_record::GLIBC_MALLOC_ENV`], and
     /// `HASHLAB_ACCOUNTS` when given.
     pub fn envs(&self) -> Vec<(&OsStr, &OsStr)> {
-        let gib = OsStr::new("1073741824");
-        let mut v = vec![
-            (OsStr::new("MALLOC_MMAP_THRESHOLD_"), gib),
-            (OsStr::new("MALLOC_TRIM_THRESHOLD_"), gib),
-        ];
+        let mut v: Vec<(&OsStr, &OsStr)> = lab_record::GLIBC_MALLOC_ENV
+            .iter()
+            .map(|(k, v)| (OsStr::new(*k), OsStr::new(*v)))
+            .collect();
         if let Some(a) = self.accounts {
             v.push((OsStr::new(super::accounts::ENV), a));
         }
@@ -65,11 +64,11 @@ pub struct Settings {
 /// processes, because with 5 the 95 % t interval (t = 2.78 at 4 degrees of freedom) of a
 /// 1 % layout spread was ±1.1 % at 165 B, and with 8 (t = 2.36) it is about ±0.75 %; full
 /// takes several minutes (docs/measurement.md).
-pub fn settings(profile: &str) -> Settings {
+pub fn settings(profile: Profile) -> Settings {
     let (processes, rounds, layouts_in_process, budget_ms) = match profile {
-        "smoke" => (2, 5, 2, 20),
-        "full" => (8, 30, 4, 1500),
-        _ => (8, 25, 4, 200),
+        Profile::Smoke => (2, 5, 2, 20),
+        Profile::Quick => (8, 25, 4, 200),
+        Profile::Full => (8, 30, 4, 1500),
     };
     Settings {
         processes,
@@ -80,10 +79,16 @@ pub fn settings(profile: &str) -> Settings {
 }
 
 /// `lab paired` arguments of process `i` of a comparison.
-pub fn args(profile: &str, c: &Comparison, s: Settings, seed: u64) -> Vec<String> {
-    let mut a: Vec<String> = ["paired", "--profile", profile, "--baseline", &c.baseline]
-        .map(String::from)
-        .to_vec();
+pub fn args(profile: Profile, c: &Comparison, s: Settings, seed: u64) -> Vec<String> {
+    let mut a: Vec<String> = [
+        "paired",
+        "--profile",
+        profile.as_str(),
+        "--baseline",
+        &c.baseline,
+    ]
+    .map(String::from)
+    .to_vec();
     a.extend(["--rows".into(), c.rows.join(","), "--aa".into(), "1".into()]);
     for (flag, v) in [
         ("--rounds", u64::from(s.rounds)),
@@ -98,7 +103,8 @@ pub fn args(profile: &str, c: &Comparison, s: Settings, seed: u64) -> Vec<String
     a
 }
 
-fn run_one(lab: &Lab, args: &[String]) -> Result<ProcessRun, String> {
+/// Runs `lab paired` with `args`, the comparison against `baseline`.
+fn run_one(lab: &Lab, baseline: &str, args: &[String]) -> Result<ProcessRun, String> {
     let out = lab
         .command()
         .args(args)
@@ -113,7 +119,7 @@ fn run_one(lab: &Lab, args: &[String]) -> Result<ProcessRun, String> {
             err.trim()
         ));
     }
-    let name = PathBuf::from(format!("<output of lab paired --baseline {}>", args[4]));
+    let name = PathBuf::from(format!("<output of lab paired --baseline {baseline}>"));
     from_json_str(&name, &String::from_utf8_lossy(&out.stdout)).map_err(|e| e.to_string())
 }
 
@@ -129,7 +135,7 @@ fn run_all(lab: &Lab, cmps: &[Comparison], s: Settings, stop: &AtomicBool) -> Ve
             }
             let Some(done) = &mut runs[k] else { continue };
             let seed = 0x5eed_0000 + (k as u64) * 1000 + u64::from(i);
-            match run_one(lab, &args(lab.profile, c, s, seed)) {
+            match run_one(lab, &c.baseline, &args(lab.profile, c, s, seed)) {
                 Ok(run) => done.push(run),
                 Err(e) => {
                     eprintln!("bench-all: warning: paired {}: {e}", c.baseline);

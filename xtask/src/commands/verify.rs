@@ -26,7 +26,8 @@ pub struct VerifyArgs {
     #[arg(long)]
     pub json: bool,
     /// Expected checksum (base58) of the LtHash of all accounts mixed in, in file order
-    /// (shared/vectors/README.md gives it for the shared set).
+    /// (for the repository's vectors, crates/account-hash/tests/data/accounts.jsonl:
+    /// `6FxWX3tZcTgb7agG81JiU2YFGRQE5xqnn6eNdXCu9o5T`).
     #[arg(long, value_name = "BASE58")]
     pub lt_total: Option<String>,
 }

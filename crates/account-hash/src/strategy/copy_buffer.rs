@@ -2,7 +2,7 @@
 
 use smallvec::SmallVec;
 
-use super::{AccountHasher, Fields, META_LEN};
+use super::{legacy_hash, lt_hash, AccountHasher, Fields, Piece, META_LEN};
 use crate::account::AccountRef;
 use crate::digest::{AccountHash, LtHash};
 
@@ -42,20 +42,14 @@ impl<const CAP: usize, const BUF: usize> CopyBuffer<CAP, BUF> {
         let () = Self::BUF_IS_CAP_PLUS_META;
         let mut hasher = blake3::Hasher::new();
         let mut buffer = SmallVec::<[u8; BUF]>::new();
-        buffer.extend_from_slice(&account.lamports.to_le_bytes());
-        if fields == Fields::Legacy {
-            buffer.extend_from_slice(&account.rent_epoch.to_le_bytes());
-        }
-        if account.data.len() > CAP {
-            hasher.update(&buffer);
-            buffer.clear();
-            hasher.update(account.data);
-        } else {
-            buffer.extend_from_slice(account.data);
-        }
-        buffer.push(account.executable.into());
-        buffer.extend_from_slice(account.owner.as_bytes());
-        buffer.extend_from_slice(account.pubkey.as_bytes());
+        fields.for_each_piece(account, |piece| match piece {
+            Piece::Data(data) if data.len() > CAP => {
+                hasher.update(&buffer);
+                buffer.clear();
+                hasher.update(data);
+            }
+            piece => buffer.extend_from_slice(piece.bytes()),
+        });
         hasher.update(&buffer);
         hasher
     }
@@ -72,16 +66,10 @@ impl<const CAP: usize, const BUF: usize> AccountHasher for CopyBuffer<CAP, BUF> 
     }
 
     fn hash(&self, account: &AccountRef<'_>) -> AccountHash {
-        if account.lamports == 0 {
-            return AccountHash::ZERO;
-        }
-        AccountHash(Self::gather(account, Fields::Legacy).finalize().into())
+        legacy_hash(account, |a| Self::gather(a, Fields::Legacy))
     }
 
     fn lt_hash(&self, account: &AccountRef<'_>) -> LtHash {
-        if account.lamports == 0 {
-            return LtHash::identity();
-        }
-        LtHash::from_hasher(&Self::gather(account, Fields::Lt))
+        lt_hash(account, |a| Self::gather(a, Fields::Lt))
     }
 }

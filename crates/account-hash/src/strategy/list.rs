@@ -21,7 +21,20 @@ pub enum Role {
     Candidate,
 }
 
-/// How one listed strategy instance is compiled and compared.
+/// Which of an instance's digests are computed across SIMD lanes (the rest take the blake3
+/// crate), so the lab knows which rows its backend decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LaneDigests {
+    /// Neither: the blake3 crate, or the strategy's own scalar code.
+    None,
+    /// The LtHash only (its XOF across lanes); the legacy hash is the blake3 crate's.
+    Lt,
+    /// Both digests (many accounts across lanes).
+    Both,
+}
+
+/// How one listed strategy instance is compiled and compared: its feature, its role and
+/// what it can do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StrategyEntry {
     /// The cargo feature of this crate that compiles the strategy.
@@ -35,6 +48,11 @@ pub struct StrategyEntry {
     /// default instances on every workload and the others on a few; verify checks every
     /// instance.
     pub default_instance: bool,
+    /// Which digests the instance computes across lanes.
+    pub lane_digests: LaneDigests,
+    /// For copy-buffer instances: the capacity whose [`CODE_COPIES`] distinct compiled
+    /// copies [`visit_code_copies`] offers the paired pass.
+    pub code_copies: Option<usize>,
 }
 
 impl StrategyEntry {
@@ -45,12 +63,22 @@ impl StrategyEntry {
             role: Role::Candidate,
             backend: None,
             default_instance: true,
+            lane_digests: LaneDigests::None,
+            code_copies: None,
         }
     }
 
     /// The same entry with another role.
     pub const fn role(self, role: Role) -> Self {
         StrategyEntry { role, ..self }
+    }
+
+    /// The same entry, offering the code copies of copy-buffer at `cap`.
+    pub const fn copies(self, cap: usize) -> Self {
+        StrategyEntry {
+            code_copies: Some(cap),
+            ..self
+        }
     }
 }
 
@@ -85,9 +113,9 @@ pub trait StrategyVisitor {
 #[rustfmt::skip] // one line per strategy instance
 pub fn visit(v: &mut impl StrategyVisitor) {
     #[cfg(feature = "copy-buffer")]
-    v.per_account(&COPY_BUFFER.role(Role::Previous), copy_buffer::CopyBuffer47::default());
+    v.per_account(&COPY_BUFFER.role(Role::Previous).copies(47), copy_buffer::CopyBuffer47::default());
     #[cfg(feature = "copy-buffer")]
-    v.per_account(&COPY_BUFFER.role(Role::Baseline), copy_buffer::CopyBuffer200::default());
+    v.per_account(&COPY_BUFFER.role(Role::Baseline).copies(200), copy_buffer::CopyBuffer200::default());
     #[cfg(feature = "streaming")]
     v.per_account(&StrategyEntry::new("streaming"), streaming::Streaming);
     #[cfg(feature = "meta-first")]
@@ -95,9 +123,9 @@ pub fn visit(v: &mut impl StrategyVisitor) {
     #[cfg(feature = "test-strategy")]
     v.per_account(&StrategyEntry::new("test-strategy"), vec_gather::VecGather);
     #[cfg(feature = "lane-xof")]
-    per_backend("lane-xof", lane_xof::LaneXof::with_backend).for_each(|(e, h)| v.per_account(&e, h));
+    per_backend("lane-xof", LaneDigests::Lt, lane_xof::LaneXof::with_backend).for_each(|(e, h)| v.per_account(&e, h));
     #[cfg(feature = "batch")]
-    per_backend("batch", batch::Batch::with_backend).for_each(|(e, b)| v.batch(&e, b));
+    per_backend("batch", LaneDigests::Both, batch::Batch::with_backend).for_each(|(e, b)| v.batch(&e, b));
     #[cfg(feature = "copy-buffer")]
     visit_copy_buffer_sweep(v);
     let _ = v;
@@ -115,15 +143,15 @@ pub const SWEEP_CAPS: [usize; 8] = [0, 47, 128, 175, 200, 239, 256, 512];
 #[cfg(feature = "copy-buffer")]
 fn visit_copy_buffer_sweep(v: &mut impl StrategyVisitor) {
     use crate::copy_buffer;
-    let with = |role| COPY_BUFFER.role(role);
-    v.sweep(&with(Role::Candidate), <copy_buffer!(0)>::default());
-    v.sweep(&with(Role::Previous), <copy_buffer!(47)>::default());
-    v.sweep(&with(Role::Candidate), <copy_buffer!(128)>::default());
-    v.sweep(&with(Role::Candidate), <copy_buffer!(175)>::default());
-    v.sweep(&with(Role::Baseline), <copy_buffer!(200)>::default());
-    v.sweep(&with(Role::Candidate), <copy_buffer!(239)>::default());
-    v.sweep(&with(Role::Candidate), <copy_buffer!(256)>::default());
-    v.sweep(&with(Role::Candidate), <copy_buffer!(512)>::default());
+    let with = |role, cap| COPY_BUFFER.role(role).copies(cap);
+    v.sweep(&with(Role::Candidate, 0), <copy_buffer!(0)>::default());
+    v.sweep(&with(Role::Previous, 47), <copy_buffer!(47)>::default());
+    v.sweep(&with(Role::Candidate, 128), <copy_buffer!(128)>::default());
+    v.sweep(&with(Role::Candidate, 175), <copy_buffer!(175)>::default());
+    v.sweep(&with(Role::Baseline, 200), <copy_buffer!(200)>::default());
+    v.sweep(&with(Role::Candidate, 239), <copy_buffer!(239)>::default());
+    v.sweep(&with(Role::Candidate, 256), <copy_buffer!(256)>::default());
+    v.sweep(&with(Role::Candidate, 512), <copy_buffer!(512)>::default());
 }
 
 /// How many distinct compiled copies of one copy-buffer capacity [`visit_code_copies`]
@@ -197,6 +225,7 @@ pub fn compiled_features() -> Vec<&'static str> {
 #[cfg(feature = "lanes")]
 pub fn per_backend<T, E>(
     feature: &'static str,
+    lane_digests: LaneDigests,
     make: impl Fn(blake3_lanes::Backend) -> Result<T, E>,
 ) -> impl Iterator<Item = (StrategyEntry, T)> {
     let widest = blake3_lanes::Backend::detect();
@@ -204,6 +233,7 @@ pub fn per_backend<T, E>(
         let entry = StrategyEntry {
             backend: Some(backend.name()),
             default_instance: backend == widest,
+            lane_digests,
             ..StrategyEntry::new(feature)
         };
         make(backend).ok().map(|instance| (entry, instance))
@@ -264,16 +294,41 @@ mod tests {
         );
     }
 
+    /// The strategy features of Cargo.toml and whether this build turned each on.
+    const STRATEGY_FEATURES: [(&str, bool); 6] = [
+        ("copy-buffer", cfg!(feature = "copy-buffer")),
+        ("streaming", cfg!(feature = "streaming")),
+        ("meta-first", cfg!(feature = "meta-first")),
+        ("test-strategy", cfg!(feature = "test-strategy")),
+        ("lane-xof", cfg!(feature = "lane-xof")),
+        ("batch", cfg!(feature = "batch")),
+    ];
+
     #[test]
     fn compiled_features_are_the_listed_ones() {
         let features = compiled_features();
-        for (feature, on) in [
-            ("copy-buffer", cfg!(feature = "copy-buffer")),
-            ("streaming", cfg!(feature = "streaming")),
-            ("meta-first", cfg!(feature = "meta-first")),
-            ("batch", cfg!(feature = "batch")),
-        ] {
+        for (feature, on) in STRATEGY_FEATURES {
             assert_eq!(features.contains(&feature), on, "{feature}: {features:?}");
+        }
+    }
+
+    /// An entry's feature is one of Cargo.toml's, so `lab list --json` never reports a
+    /// feature cargo does not know.
+    #[test]
+    fn every_entry_names_a_cargo_feature() {
+        let toml = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"))
+            .expect("the crate's Cargo.toml");
+        let section = toml
+            .split("[features]")
+            .nth(1)
+            .and_then(|s| s.split("\n[").next())
+            .expect("a [features] section");
+        let declared: Vec<&str> = section
+            .lines()
+            .filter_map(|l| l.split_once(" = ").map(|(k, _)| k.trim()))
+            .collect();
+        for f in compiled_features() {
+            assert!(declared.contains(&f), "{f} is not in {declared:?}");
         }
     }
 

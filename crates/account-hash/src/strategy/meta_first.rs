@@ -8,7 +8,7 @@
 
 use smallvec::SmallVec;
 
-use super::{AccountHasher, Fields, META_LEN};
+use super::{legacy_hash, lt_hash, AccountHasher, Fields, Piece, META_LEN};
 use crate::account::AccountRef;
 use crate::digest::{AccountHash, LtHash, NonConsensus};
 
@@ -20,13 +20,11 @@ pub struct MetaFirst;
 impl MetaFirst {
     fn feed(account: &AccountRef<'_>, fields: Fields) -> blake3::Hasher {
         let mut buffer = SmallVec::<[u8; META_LEN]>::new();
-        buffer.extend_from_slice(&account.lamports.to_le_bytes());
-        if fields == Fields::Legacy {
-            buffer.extend_from_slice(&account.rent_epoch.to_le_bytes());
-        }
-        buffer.push(account.executable.into());
-        buffer.extend_from_slice(account.owner.as_bytes());
-        buffer.extend_from_slice(account.pubkey.as_bytes());
+        fields.for_each_piece(account, |piece| {
+            if let Piece::Meta(bytes) = piece {
+                buffer.extend_from_slice(bytes);
+            }
+        });
         let mut hasher = blake3::Hasher::new();
         hasher.update(&buffer);
         hasher.update(account.data);
@@ -45,18 +43,10 @@ impl AccountHasher for MetaFirst {
     }
 
     fn hash(&self, account: &AccountRef<'_>) -> Self::Hash {
-        if account.lamports == 0 {
-            return NonConsensus::new(AccountHash::ZERO);
-        }
-        NonConsensus::new(AccountHash(
-            Self::feed(account, Fields::Legacy).finalize().into(),
-        ))
+        NonConsensus::new(legacy_hash(account, |a| Self::feed(a, Fields::Legacy)))
     }
 
     fn lt_hash(&self, account: &AccountRef<'_>) -> Self::Lt {
-        if account.lamports == 0 {
-            return NonConsensus::new(LtHash::identity());
-        }
-        NonConsensus::new(LtHash::from_hasher(&Self::feed(account, Fields::Lt)))
+        NonConsensus::new(lt_hash(account, |a| Self::feed(a, Fields::Lt)))
     }
 }

@@ -26,46 +26,98 @@ pub const META_LEN: usize = 8 + 8 + 1 + 32 + 32;
 /// Bytes of an account's fixed fields in the LtHash, which leaves out rent_epoch.
 pub const LT_META_LEN: usize = META_LEN - 8;
 
-#[cfg(any(
-    feature = "copy-buffer",
-    feature = "streaming",
-    feature = "meta-first",
-    feature = "batch",
-    feature = "test-strategy",
-    feature = "lane-xof"
-))]
 /// Which of the two digests a gather feeds: they differ only in whether rent_epoch is hashed.
+/// Every strategy's gather takes one (compiled whatever strategies are on, so a new strategy
+/// built alone finds it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Fields {
+pub enum Fields {
     /// lamports, rent_epoch, data, executable, owner, pubkey.
     Legacy,
     /// lamports, data, executable, owner, pubkey (SIMD-0215).
     Lt,
 }
 
+/// One piece of an account's message: a fixed field's bytes, or the data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Piece<'a> {
+    /// lamports, rent_epoch, executable, owner or pubkey, as hashed.
+    Meta(&'a [u8]),
+    /// The account's data.
+    Data(&'a [u8]),
+}
+
+impl<'a> Piece<'a> {
+    /// The piece's bytes.
+    #[inline(always)]
+    pub fn bytes(self) -> &'a [u8] {
+        match self {
+            Piece::Meta(b) | Piece::Data(b) => b,
+        }
+    }
+}
+
+impl Fields {
+    /// Calls `f` with each piece of the account's message for this digest, in consensus
+    /// order: lamports (u64 LE), rent_epoch (u64 LE, legacy only), data, executable (one
+    /// byte), owner, pubkey. The one place the order is written; every consensus gather is
+    /// this walk, and meta-first is this walk with the data moved last.
+    #[inline(always)]
+    pub fn for_each_piece(self, account: &AccountRef<'_>, mut f: impl FnMut(Piece<'_>)) {
+        f(Piece::Meta(&account.lamports.to_le_bytes()));
+        if self == Fields::Legacy {
+            f(Piece::Meta(&account.rent_epoch.to_le_bytes()));
+        }
+        f(Piece::Data(account.data));
+        f(Piece::Meta(&[u8::from(account.executable)]));
+        f(Piece::Meta(account.owner.as_bytes()));
+        f(Piece::Meta(account.pubkey.as_bytes()));
+    }
+}
+
+/// The legacy hash of `account` from the hasher `feed` fills: 32 zero bytes, without
+/// hashing, for an account with zero lamports (the one place that rule is written for the
+/// per-account strategies).
+#[inline(always)]
+pub fn legacy_hash(
+    account: &AccountRef<'_>,
+    feed: impl FnOnce(&AccountRef<'_>) -> blake3::Hasher,
+) -> AccountHash {
+    if account.lamports == 0 {
+        return AccountHash::ZERO;
+    }
+    AccountHash(feed(account).finalize().into())
+}
+
+/// The LtHash of `account` from the hasher `feed` fills: the identity (all zeros), without
+/// hashing, for an account with zero lamports.
+#[inline(always)]
+pub fn lt_hash(
+    account: &AccountRef<'_>,
+    feed: impl FnOnce(&AccountRef<'_>) -> blake3::Hasher,
+) -> LtHash {
+    if account.lamports == 0 {
+        return LtHash::identity();
+    }
+    LtHash::from_hasher(&feed(account))
+}
+
 /// Feeds the fields with one `update` each, in consensus order, copying nothing: strategy B
 /// itself, and the path of the batch and lane-xof strategies for messages longer than one
 /// chunk.
-#[cfg(any(feature = "streaming", feature = "batch", feature = "lane-xof"))]
-pub(crate) fn feed_each_field(account: &AccountRef<'_>, fields: Fields) -> blake3::Hasher {
+pub fn feed_each_field(account: &AccountRef<'_>, fields: Fields) -> blake3::Hasher {
     let mut hasher = blake3::Hasher::new();
-    hasher.update(&account.lamports.to_le_bytes());
-    if fields == Fields::Legacy {
-        hasher.update(&account.rent_epoch.to_le_bytes());
-    }
-    hasher.update(account.data);
-    hasher.update(&[u8::from(account.executable)]);
-    hasher.update(account.owner.as_bytes());
-    hasher.update(account.pubkey.as_bytes());
+    fields.for_each_piece(account, |piece| {
+        hasher.update(piece.bytes());
+    });
     hasher
 }
 
 /// Writes an account's message for `fields` (the bytes [`feed_each_field`] feeds, contiguous)
 /// into `buf` and returns its length, or `None`
 /// when it is longer than one chunk.
-#[cfg(any(feature = "batch", feature = "lane-xof"))]
+#[cfg(feature = "lanes")]
 #[inline(always)]
-pub(crate) fn stage(
+pub fn stage(
     account: &AccountRef<'_>,
     fields: Fields,
     buf: &mut [u8; blake3_lanes::CHUNK_LEN],
@@ -80,18 +132,11 @@ pub(crate) fn stage(
         return None;
     }
     let mut at = 0;
-    let mut put = |bytes: &[u8]| {
+    fields.for_each_piece(account, |piece| {
+        let bytes = piece.bytes();
         buf[at..at + bytes.len()].copy_from_slice(bytes);
         at += bytes.len();
-    };
-    put(&account.lamports.to_le_bytes());
-    if fields == Fields::Legacy {
-        put(&account.rent_epoch.to_le_bytes());
-    }
-    put(account.data);
-    put(&[u8::from(account.executable)]);
-    put(account.owner.as_bytes());
-    put(account.pubkey.as_bytes());
+    });
     Some(len)
 }
 
@@ -106,7 +151,8 @@ pub trait AccountHasher {
     type Hash: DigestBytes;
     /// Output of the lattice-hash digest.
     type Lt: DigestBytes;
-    /// The strategy's fixed name (`copy-buffer`, `streaming`, `meta-first`, `batch`).
+    /// The strategy's fixed name, as in every report and benchmark id (`copy-buffer`,
+    /// `streaming`, `meta-first`, `batch`, `lane-xof`, ...).
     const STRATEGY: &'static str;
     /// Whether the outputs are the consensus digests.
     const CONSENSUS: bool;

@@ -1,6 +1,6 @@
 //! Strategy B, `streaming`: never buffer; one `update` per field.
 
-use super::{feed_each_field, AccountHasher, Fields};
+use super::{feed_each_field, legacy_hash, lt_hash, AccountHasher, Fields};
 use crate::account::AccountRef;
 use crate::digest::{AccountHash, LtHash};
 
@@ -20,16 +20,10 @@ impl AccountHasher for Streaming {
     }
 
     fn hash(&self, account: &AccountRef<'_>) -> AccountHash {
-        if account.lamports == 0 {
-            return AccountHash::ZERO;
-        }
-        AccountHash(feed_each_field(account, Fields::Legacy).finalize().into())
+        legacy_hash(account, |a| feed_each_field(a, Fields::Legacy))
     }
 
     fn lt_hash(&self, account: &AccountRef<'_>) -> LtHash {
-        if account.lamports == 0 {
-            return LtHash::identity();
-        }
-        LtHash::from_hasher(&feed_each_field(account, Fields::Lt))
+        lt_hash(account, |a| feed_each_field(a, Fields::Lt))
     }
 }

@@ -4,7 +4,7 @@
 //! the tests of bench-lab and xtask turn it on to prove that a strategy listed once in
 //! [`super::list`] shows up in `lab list` and in `xtask verify`.
 
-use super::{AccountHasher, Fields};
+use super::{legacy_hash, lt_hash, AccountHasher, Fields};
 use crate::account::AccountRef;
 use crate::digest::{AccountHash, LtHash};
 
@@ -15,14 +15,7 @@ pub struct VecGather;
 impl VecGather {
     fn gather(account: &AccountRef<'_>, fields: Fields) -> blake3::Hasher {
         let mut bytes = Vec::new();
-        bytes.extend_from_slice(&account.lamports.to_le_bytes());
-        if fields == Fields::Legacy {
-            bytes.extend_from_slice(&account.rent_epoch.to_le_bytes());
-        }
-        bytes.extend_from_slice(account.data);
-        bytes.push(u8::from(account.executable));
-        bytes.extend_from_slice(account.owner.as_bytes());
-        bytes.extend_from_slice(account.pubkey.as_bytes());
+        fields.for_each_piece(account, |piece| bytes.extend_from_slice(piece.bytes()));
         let mut hasher = blake3::Hasher::new();
         hasher.update(&bytes);
         hasher
@@ -40,16 +33,10 @@ impl AccountHasher for VecGather {
     }
 
     fn hash(&self, account: &AccountRef<'_>) -> AccountHash {
-        if account.lamports == 0 {
-            return AccountHash::ZERO;
-        }
-        AccountHash(Self::gather(account, Fields::Legacy).finalize().into())
+        legacy_hash(account, |a| Self::gather(a, Fields::Legacy))
     }
 
     fn lt_hash(&self, account: &AccountRef<'_>) -> LtHash {
-        if account.lamports == 0 {
-            return LtHash::identity();
-        }
-        LtHash::from_hasher(&Self::gather(account, Fields::Lt))
+        lt_hash(account, |a| Self::gather(a, Fields::Lt))
     }
 }
