@@ -178,7 +178,7 @@ pub fn paired_holds(row: &SeedRow) -> Option<Holds> {
         (false, Verdict::Equal) if (p.ratio.upper - p.ratio.lower) / 2.0 < HALF_EFFECT => {
             Holds::Reproduced
         }
-        (_, Verdict::Equal) => Holds::CannotTell,
+        (_, Verdict::Equal | Verdict::Undecided) => Holds::CannotTell,
     })
 }
 

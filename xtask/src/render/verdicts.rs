@@ -49,7 +49,7 @@ fn verdict_kind(v: Verdict) -> CellKind {
     match v {
         Verdict::Faster => CellKind::Faster,
         Verdict::Slower => CellKind::Slower,
-        Verdict::Equal => CellKind::Equal,
+        Verdict::Equal | Verdict::Undecided => CellKind::Equal,
     }
 }
 
@@ -60,7 +60,11 @@ pub fn paired_text(p: &Paired, same: Option<bool>) -> String {
         "{} ×{:.3} [{:.3}, {:.3}]",
         p.verdict, p.ratio.estimate, p.ratio.lower, p.ratio.upper
     );
-    if p.verdict != Verdict::Equal && same == Some(true) {
+    if p.verdict == Verdict::Undecided {
+        let x = lab_record::sequential::excludes(&p.ratio) * 100.0;
+        t.push_str(&format!(", |effect| < {x:.1} %"));
+    }
+    if matches!(p.verdict, Verdict::Faster | Verdict::Slower) && same == Some(true) {
         t.push_str("; ");
         t.push_str(SAME_INSTRUCTIONS_NOTE);
     }
@@ -158,7 +162,7 @@ pub fn paired_items(g: &Group) -> Vec<Item> {
                     param_text(g, p),
                     paired_text(pd, same)
                 ),
-                strong: pd.verdict != Verdict::Equal,
+                strong: matches!(pd.verdict, Verdict::Faster | Verdict::Slower),
             });
         }
     }
