@@ -106,6 +106,8 @@ pub enum TableKind {
     Composition,
     /// Time per account per instruction set.
     PerIsa,
+    /// What to run per digest and call shape.
+    Decision,
 }
 
 pub struct Table {

@@ -217,6 +217,7 @@ fn table_class(kind: TableKind) -> &'static str {
         TableKind::CrossMachine => "cross-machine",
         TableKind::Composition => "composition",
         TableKind::PerIsa => "per-isa",
+        TableKind::Decision => "decision",
     }
 }
 

@@ -19,6 +19,7 @@ pub const METHOD_NOTE: &str = "Times are criterion's estimates (slope of the lin
 pub fn document(file: &ResultsFile) -> Result<Document> {
     let view = View::new(file);
     let mut blocks = header(file);
+    blocks.extend(super::decision::section(file));
     blocks.push(verdicts::verdict_box(file));
     let seed_rows = seed::seed_rows(file);
     if !seed_rows.is_empty() {
