@@ -339,7 +339,7 @@ fn chromium_renders_the_report() {
     crate::commands::report::render_dir(&d.join("results.json")).unwrap();
     if let Some(result) = chromium_check(&d.join("index.html")) {
         assert_eq!(
-            result, "charts=4 drawn=4 tables=8 resources=0 errors=0",
+            result, "charts=4 drawn=4 tables=8 resources=0 errors=0 overflow=0",
             "{result}"
         );
     }
@@ -629,5 +629,27 @@ fn your_accounts_composition_is_recorded_shown_and_documented() {
             doc.contains(&format!("`{k}`")) || doc.contains(&format!("`classes[j].{k}`")),
             "`{k}` is not documented"
         );
+    }
+}
+
+/// A table of many long cells (a wide criterion id in every column) still fits a
+/// 1280 px window: the page's check counts horizontal overflow of the page and of every
+/// table's scroll box.
+#[test]
+fn chromium_finds_no_horizontal_overflow_at_1280_px() {
+    use doc::{Block, Cell, Document, Table, TableKind};
+    let d = temp_dir("chromium-wide");
+    let mut t = Table::new(TableKind::Detail, &["strategy"; 12]);
+    for _ in 0..3 {
+        let long = "account-hash/copy-buffer@cap=200/data_size/1048576";
+        t.rows.push((0..12).map(|_| Cell::plain(long)).collect());
+    }
+    let page = html::render(&Document {
+        title: "wide".into(),
+        blocks: vec![Block::Table(t)],
+    });
+    std::fs::write(d.join("index.html"), page).unwrap();
+    if let Some(result) = chromium_check(&d.join("index.html")) {
+        assert!(result.ends_with(" overflow=0"), "{result}");
     }
 }
