@@ -140,6 +140,12 @@ fn report_shows_band_aa_row_once_and_paired_verdicts() {
         .find(|l| l.starts_with("| 165 B | copy-buffer cap=47 |"))
         .unwrap();
     assert!(cap47.contains("slower ×1.054 [1.021, 1.088]"), "{cap47}");
+    // The ratio column is the paired one too, not criterion's.
+    assert!(
+        cap47.contains("| ×1.054 [1.021, 1.088] paired |"),
+        "{cap47}"
+    );
+    assert!(!cap47.contains("criterion"), "{cap47}");
     assert!(cap47.contains("| 3600 (avx2) |"), "{cap47}");
     assert!(md.contains("- copy-buffer cap=47 vs copy-buffer cap=200 at 0 B: equal ×1.002"));
 }
