@@ -339,7 +339,7 @@ fn chromium_renders_the_report() {
     crate::commands::report::render_dir(&d.join("results.json")).unwrap();
     if let Some(result) = chromium_check(&d.join("index.html")) {
         assert_eq!(
-            result, "charts=4 drawn=4 tables=8 resources=0 errors=0 overflow=0",
+            result, "charts=4 drawn=4 tables=9 resources=0 errors=0 overflow=0",
             "{result}"
         );
     }

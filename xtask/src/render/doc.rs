@@ -108,6 +108,8 @@ pub enum TableKind {
     PerIsa,
     /// What to run per digest and call shape.
     Decision,
+    /// The seed's claims checked on the run.
+    Claims,
 }
 
 pub struct Table {

@@ -238,6 +238,7 @@ fn table_class(kind: TableKind) -> &'static str {
         TableKind::Composition => "composition",
         TableKind::PerIsa => "per-isa",
         TableKind::Decision => "decision",
+        TableKind::Claims => "claims",
     }
 }
 
