@@ -632,16 +632,16 @@ fn your_accounts_composition_is_recorded_shown_and_documented() {
     }
 }
 
-/// A table of many long cells (a wide criterion id in every column) still fits a
-/// 1280 px window: the page's check counts horizontal overflow of the page and of every
-/// table's scroll box.
+/// A table of many long cells (a verdict with its interval and note in every column)
+/// still fits a 1280 px window: the page's check counts horizontal overflow of the page
+/// and of every table's scroll box.
 #[test]
 fn chromium_finds_no_horizontal_overflow_at_1280_px() {
     use doc::{Block, Cell, Document, Table, TableKind};
     let d = temp_dir("chromium-wide");
     let mut t = Table::new(TableKind::Detail, &["strategy"; 12]);
     for _ in 0..3 {
-        let long = "account-hash/copy-buffer@cap=200/data_size/1048576";
+        let long = "slower ×1.054 [1.021, 1.088]; same instructions: layout or microarchitecture, copy-buffer@cap=200";
         t.rows.push((0..12).map(|_| Cell::plain(long)).collect());
     }
     let page = html::render(&Document {

@@ -32,7 +32,8 @@ nav{background:#fff;border:1px solid #e3e3e3;border-radius:6px;padding:8px 16px;
 nav ul{margin:4px 0;padding-left:20px}
 table.data{border-collapse:collapse;margin:10px 0 14px;font-size:13px;background:#fff}
 table.data{max-width:100%}
-table.data th,table.data td{border:1px solid #ddd;padding:4px 8px;text-align:left;overflow-wrap:anywhere}
+table.data th,table.data td{border:1px solid #ddd;padding:4px 8px;text-align:left;overflow-wrap:anywhere;min-width:5.5em}
+table.missing-list td{overflow-wrap:anywhere}
 details.rows>summary{cursor:pointer;font-size:13px;color:#333;margin:8px 0}
 table.data th{background:#f0f2f4}
 table.data tr.missing td{color:#a33;background:#fff6f5}
