@@ -653,3 +653,30 @@ fn chromium_finds_no_horizontal_overflow_at_1280_px() {
         assert!(result.ends_with(" overflow=0"), "{result}");
     }
 }
+
+/// Criterion's own change and wording appear only inside the seed's criterion-layout
+/// block, labelled as criterion's.
+#[test]
+fn criterion_wording_only_inside_the_criterion_layout_block() {
+    let html = page(&fixture());
+    let summary = html::esc("In the seed's criterion layout (criterion's change and verdicts)");
+    let open = html
+        .find(&format!("<details><summary>{summary}"))
+        .unwrap_or_else(|| panic!("{html}"));
+    let close = open + html[open..].find("</details>").unwrap();
+    for word in [
+        "criterion's verdict",
+        "Performance has",
+        "change (cap=47 vs cap=200)",
+    ] {
+        let hits: Vec<usize> = html
+            .match_indices(&html::esc(word))
+            .map(|(i, _)| i)
+            .collect();
+        assert!(!hits.is_empty(), "{word}");
+        assert!(
+            hits.iter().all(|&i| open < i && i < close),
+            "{word} outside: {hits:?}"
+        );
+    }
+}
