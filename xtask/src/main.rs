@@ -42,6 +42,8 @@ mod tests;
 #[cfg(test)]
 mod tests_ab;
 #[cfg(test)]
+mod tests_decision;
+#[cfg(test)]
 mod tests_imports;
 #[cfg(test)]
 mod tests_isa;

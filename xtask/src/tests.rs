@@ -339,7 +339,7 @@ fn chromium_renders_the_report() {
     crate::commands::report::render_dir(&d.join("results.json")).unwrap();
     if let Some(result) = chromium_check(&d.join("index.html")) {
         assert_eq!(
-            result, "charts=4 drawn=4 tables=8 resources=0 errors=0",
+            result, "charts=4 drawn=4 tables=9 resources=0 errors=0 overflow=0",
             "{result}"
         );
     }
@@ -600,6 +600,55 @@ fn your_accounts_composition_is_recorded_shown_and_documented() {
         assert!(
             doc.contains(&format!("`{k}`")) || doc.contains(&format!("`classes[j].{k}`")),
             "`{k}` is not documented"
+        );
+    }
+}
+
+/// A table of many long cells (a verdict with its interval and note in every column)
+/// still fits a 1280 px window: the page's check counts horizontal overflow of the page
+/// and of every table's scroll box.
+#[test]
+fn chromium_finds_no_horizontal_overflow_at_1280_px() {
+    use doc::{Block, Cell, Document, Table, TableKind};
+    let d = temp_dir("chromium-wide");
+    let mut t = Table::new(TableKind::Detail, &["strategy"; 12]);
+    for _ in 0..3 {
+        let long = "slower ×1.054 [1.021, 1.088]; same instructions: layout or microarchitecture, copy-buffer@cap=200";
+        t.rows.push((0..12).map(|_| Cell::plain(long)).collect());
+    }
+    let page = html::render(&Document {
+        title: "wide".into(),
+        blocks: vec![Block::Table(t)],
+    });
+    std::fs::write(d.join("index.html"), page).unwrap();
+    if let Some(result) = chromium_check(&d.join("index.html")) {
+        assert!(result.ends_with(" overflow=0"), "{result}");
+    }
+}
+
+/// Criterion's own change and wording appear only inside the seed's criterion-layout
+/// block, labelled as criterion's.
+#[test]
+fn criterion_wording_only_inside_the_criterion_layout_block() {
+    let html = page(&fixture());
+    let summary = html::esc("In the seed's criterion layout (criterion's change and verdicts)");
+    let open = html
+        .find(&format!("<details><summary>{summary}"))
+        .unwrap_or_else(|| panic!("{html}"));
+    let close = open + html[open..].find("</details>").unwrap();
+    for word in [
+        "criterion's verdict",
+        "Performance has",
+        "change (cap=47 vs cap=200)",
+    ] {
+        let hits: Vec<usize> = html
+            .match_indices(&html::esc(word))
+            .map(|(i, _)| i)
+            .collect();
+        assert!(!hits.is_empty(), "{word}");
+        assert!(
+            hits.iter().all(|&i| open < i && i < close),
+            "{word} outside: {hits:?}"
         );
     }
 }

@@ -168,7 +168,7 @@ fn chromium_renders_the_merged_report() {
     if let Some(result) = crate::tests::chromium_check(&d.join("index.html")) {
         // machines, 7 ratio tables, the claims table.
         assert_eq!(
-            result, "charts=0 drawn=0 tables=9 resources=0 errors=0",
+            result, "charts=0 drawn=0 tables=9 resources=0 errors=0 overflow=0",
             "{result}"
         );
     }

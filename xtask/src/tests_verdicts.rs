@@ -140,6 +140,12 @@ fn report_shows_band_aa_row_once_and_paired_verdicts() {
         .find(|l| l.starts_with("| 165 B | copy-buffer cap=47 |"))
         .unwrap();
     assert!(cap47.contains("slower ×1.054 [1.021, 1.088]"), "{cap47}");
+    // The ratio column is the paired one too, not criterion's.
+    assert!(
+        cap47.contains("| ×1.054 [1.021, 1.088] paired |"),
+        "{cap47}"
+    );
+    assert!(!cap47.contains("criterion"), "{cap47}");
     assert!(cap47.contains("| 3600 (avx2) |"), "{cap47}");
     assert!(md.contains("- copy-buffer cap=47 vs copy-buffer cap=200 at 0 B: equal ×1.002"));
 }
@@ -205,12 +211,10 @@ fn verdict_box_is_at_the_top_with_one_line_per_claim() {
     assert!(top < md.find("Seed reproduction").unwrap());
     let line = md
         .lines()
-        .find(|l| l.starts_with("- seed 1:"))
+        .find(|l| l.starts_with("| seed 1:"))
         .unwrap_or_else(|| panic!("{md}"));
-    assert!(
-        line.contains(": cannot tell at this band. paired over layouts:"),
-        "{line}"
-    );
+    assert!(line.contains("| paired over layouts:"), "{line}");
+    assert!(line.ends_with("| cannot tell at this band |"), "{line}");
     assert!(line.contains("165 B: reproduced (cap=47/cap=200 ×1.054 [1.021, 1.088], band ±0.7%, 2 layouts, layouts 1.051..1.057 (sd 0.4%); instructions 3600 vs 3400)"), "{line}");
     assert!(
         line.contains("0 B: reproduced (cap=47/cap=200 ×1.002"),
@@ -220,7 +224,7 @@ fn verdict_box_is_at_the_top_with_one_line_per_claim() {
         line.contains("200 B: cannot tell at this band (no paired measurement)"),
         "{line}"
     );
-    let seed2 = md.lines().find(|l| l.starts_with("- seed 2:")).unwrap();
+    let seed2 = md.lines().find(|l| l.starts_with("| seed 2:")).unwrap();
     assert!(seed2.contains("not measured"), "{seed2}");
 }
 

@@ -15,6 +15,7 @@ pub mod ab;
 pub mod callgrind;
 pub mod mix;
 pub mod paired;
+pub mod sequential;
 
 pub use ab::{AbFailed, AbFile, AbRow, AbStatus, Revision, AB_FORMAT, AB_VERSION};
 
@@ -178,8 +179,12 @@ names! {
         Faster = "faster",
         /// The row's interval lies above `1 + band`.
         Slower = "slower",
-        /// Otherwise: no difference this run can tell from layout and machine noise.
+        /// The interval lies within the design's equality margin (and the band does too):
+        /// no difference that matters (`lab_record::sequential::decide`).
         Equal = "equal",
+        /// None of the above within the run's budget: the interval straddles the band's or
+        /// the margin's edge; the report gives the smallest effect it excludes.
+        Undecided = "undecided",
     }
 }
 

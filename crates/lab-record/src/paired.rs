@@ -327,6 +327,35 @@ pub fn layout_means(runs: &[ProcessRun], row: usize, unit: LayoutUnit) -> Vec<f6
 /// and each row's [`Paired`]. `None` when the runs disagree on rows or a row has fewer than
 /// two layouts.
 pub fn combine(runs: &[ProcessRun], unit: LayoutUnit) -> Option<Combined> {
+    combine_by(runs, unit, &across_layouts, &verdict)
+}
+
+/// [`combine`] under a sequential design: the intervals at the error rate of the look that
+/// `runs.len()` processes reach, and verdicts by [`crate::sequential::decide`] (which can
+/// be `undecided`).
+pub fn combine_sequential(
+    runs: &[ProcessRun],
+    unit: LayoutUnit,
+    design: &crate::sequential::Design,
+) -> Option<Combined> {
+    let alpha = design.alpha_at(runs.len() as u32);
+    combine_by(
+        runs,
+        unit,
+        &|m| crate::sequential::across_at(m, alpha),
+        &|r, band| crate::sequential::decide(r, band, design.margin),
+    )
+}
+
+type AcrossFn<'a> = &'a dyn Fn(&[f64]) -> Option<Across>;
+type VerdictFn<'a> = &'a dyn Fn(&Ratio, f64) -> Verdict;
+
+fn combine_by(
+    runs: &[ProcessRun],
+    unit: LayoutUnit,
+    across_of: AcrossFn,
+    verdict_of: VerdictFn,
+) -> Option<Combined> {
     let first = runs.first()?;
     let ids: Vec<_> = first.rows.iter().map(|r| &r.criterion_id).collect();
     if runs.iter().any(|r| {
@@ -336,7 +365,7 @@ pub fn combine(runs: &[ProcessRun], unit: LayoutUnit) -> Option<Combined> {
         return None;
     }
     let across: Vec<Across> = (0..ids.len())
-        .map(|i| across_layouts(&layout_means(runs, i, unit)))
+        .map(|i| across_of(&layout_means(runs, i, unit)))
         .collect::<Option<_>>()?;
     let band = first
         .rows
@@ -354,16 +383,26 @@ pub fn combine(runs: &[ProcessRun], unit: LayoutUnit) -> Option<Combined> {
                 .iter()
                 .flat_map(|p| p.rows[i].layouts.iter().map(|l| l.sd_log))
                 .collect();
-            Some(RowResult {
+            let a = across[i];
+            let ratio = a.ratio();
+            RowResult {
                 criterion_id: r.criterion_id.clone(),
                 control: r.control,
                 twin: r.twin.clone(),
-                across: across[i],
-                paired: paired(&first.baseline, &layout_means(runs, i, unit), band)?,
+                across: a,
+                paired: Paired {
+                    baseline: first.baseline.clone(),
+                    verdict: verdict_of(&ratio, band),
+                    ratio,
+                    band,
+                    layouts: Some(a.layouts),
+                    layout_sd: Some(a.layout_sd),
+                    layout_range: Some([a.min_log.exp(), a.max_log.exp()]),
+                },
                 mean_round_sd: sds.iter().sum::<f64>() / sds.len().max(1) as f64,
-            })
+            }
         })
-        .collect::<Option<_>>()?;
+        .collect();
     Some(Combined {
         baseline: first.baseline.clone(),
         unit,

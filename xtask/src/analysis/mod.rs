@@ -8,6 +8,7 @@
 
 pub mod ab;
 pub mod composition;
+pub mod decision;
 pub mod floor;
 pub mod isa;
 pub mod isa_floor;

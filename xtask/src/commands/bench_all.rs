@@ -100,6 +100,18 @@ pub struct BenchAllArgs {
     /// Skip the instruction pass (instructions per iteration under callgrind).
     #[arg(long)]
     pub no_instructions: bool,
+    /// Seconds the paired pass may spend after its fixed processes on undecided rows and
+    /// noisy tables (default: quick 90, full 300, smoke 0).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_budget)]
+    pub budget: Option<f64>,
+}
+
+/// `--budget`: a finite, non-negative number of seconds.
+fn parse_budget(s: &str) -> std::result::Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
+        _ => Err(format!("`{s}` is not a number of seconds (0 or more)")),
+    }
 }
 
 pub fn run(args: BenchAllArgs) -> ExitCode {
@@ -240,7 +252,13 @@ fn verdict_passes(session: &Session, lab_exe: &Path, plan: &PlanFile, results: &
         accounts: session.accounts.as_deref(),
     };
     if !args.no_paired && !session.interrupted() {
-        paired_pass::fill(&lab, &plan.benches, results, &session.interrupted);
+        paired_pass::fill(
+            &lab,
+            &plan.benches,
+            results,
+            args.budget,
+            &session.interrupted,
+        );
     }
     if !args.no_instructions && !session.interrupted() {
         let valgrind = instructions_pass::find_valgrind(std::env::var_os("PATH").as_deref());

@@ -8,7 +8,8 @@
 
 use crate::analysis::verdicts::{self, Comparison};
 use crate::render::units;
-use lab_record::paired::{combine, Combined, LayoutUnit, ProcessRun};
+use lab_record::paired::{combine_sequential, Combined, LayoutUnit, ProcessRun};
+use lab_record::sequential::{needs_more, Design};
 use lab_record::{from_json_str, Planned, Profile, Record};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
@@ -126,7 +127,13 @@ fn run_one(lab: &Lab, baseline: &str, args: &[String]) -> Result<ProcessRun, Str
 /// Runs every comparison in `s.processes` processes, round robin (process i of every
 /// comparison, then i + 1), so slow drift of the machine hits all comparisons alike.
 /// A comparison whose process fails is dropped with a warning (its rows stay unpaired).
-fn run_all(lab: &Lab, cmps: &[Comparison], s: Settings, stop: &AtomicBool) -> Vec<Combined> {
+fn run_all(
+    lab: &Lab,
+    cmps: &[Comparison],
+    s: Settings,
+    budget_secs: f64,
+    stop: &AtomicBool,
+) -> Vec<Combined> {
     let mut runs: Vec<Option<Vec<ProcessRun>>> = vec![Some(Vec::new()); cmps.len()];
     for i in 0..s.processes {
         for (k, c) in cmps.iter().enumerate() {
@@ -144,8 +151,33 @@ fn run_all(lab: &Lab, cmps: &[Comparison], s: Settings, stop: &AtomicBool) -> Ve
             }
         }
     }
+    let design = Design::for_profile(lab.profile);
+    let started = Instant::now();
+    let extra = sample_until_decided(
+        &mut runs,
+        &design,
+        || stop.load(Ordering::SeqCst) || started.elapsed().as_secs_f64() > budget_secs,
+        |k, i| {
+            let seed = 0x5eed_0000 + (k as u64) * 1000 + u64::from(i);
+            run_one(
+                lab,
+                &cmps[k].baseline,
+                &args(lab.profile, &cmps[k], s, seed),
+            )
+            .map_err(|e| eprintln!("bench-all: warning: paired {}: {e}", cmps[k].baseline))
+        },
+    );
+    if extra > 0 {
+        println!(
+            "bench-all: paired pass: {extra} more processes for undecided rows and noisy tables in {}",
+            units::clock(started.elapsed().as_secs_f64())
+        );
+    }
+    if stop.load(Ordering::SeqCst) {
+        return Vec::new();
+    }
     let combined = runs.iter().zip(cmps).filter_map(|(r, c)| {
-        let got = combine(r.as_deref()?, LayoutUnit::Process);
+        let got = combine_sequential(r.as_deref()?, LayoutUnit::Process, &design);
         if got.is_none() {
             eprintln!("bench-all: warning: paired {}: too few layouts", c.baseline);
         }
@@ -154,9 +186,104 @@ fn run_all(lab: &Lab, cmps: &[Comparison], s: Settings, stop: &AtomicBool) -> Ve
     combined.collect()
 }
 
+/// The time the paired pass may spend after its fixed processes, per profile, when
+/// bench-all has no `--budget`: smoke none, quick 90 s, full 300 s.
+pub fn default_budget_secs(profile: Profile) -> f64 {
+    match profile {
+        Profile::Smoke => 0.0,
+        Profile::Full => 300.0,
+        Profile::Quick => 90.0,
+    }
+}
+
+/// Sequential sampling after the fixed processes (`lab_record::sequential`): while a
+/// comparison has an undecided row or an A/A band wider than the design's target, and the
+/// design has a look left, it gets processes up to its next planned look, round robin over
+/// the open comparisons (one process each per turn). `over_budget` is asked before every
+/// process; when it says stop, every comparison is cut back to its last planned look, so
+/// intervals are only ever taken where the design spends alpha. `run(k, i)` runs process
+/// `i` of comparison `k`; a failure drops the comparison (`None`), as in the fixed pass.
+/// Returns how many processes were kept beyond those given (in comparisons not dropped).
+fn sample_until_decided(
+    runs: &mut [Option<Vec<ProcessRun>>],
+    design: &Design,
+    mut over_budget: impl FnMut() -> bool,
+    mut run: impl FnMut(usize, u32) -> Result<ProcessRun, ()>,
+) -> u32 {
+    let given: Vec<usize> = runs
+        .iter()
+        .map(|r| r.as_ref().map_or(0, Vec::len))
+        .collect();
+    'looks: loop {
+        let open: Vec<(usize, usize)> = runs
+            .iter()
+            .enumerate()
+            .filter_map(|(k, r)| {
+                let r = r.as_ref()?;
+                let n = r.len() as u32;
+                let c = combine_sequential(r, LayoutUnit::Process, design)?;
+                let verdicts: Vec<_> = c
+                    .rows
+                    .iter()
+                    .filter(|x| x.control.is_none())
+                    .map(|x| x.paired.verdict)
+                    .collect();
+                needs_more(design, n, c.band, &verdicts)
+                    .then(|| (k, design.next_look(n).unwrap_or(n) as usize))
+            })
+            .collect();
+        if open.is_empty() {
+            break;
+        }
+        loop {
+            let mut ran = false;
+            for &(k, next) in &open {
+                let Some(done) = &runs[k] else { continue };
+                if done.len() >= next {
+                    continue;
+                }
+                if over_budget() {
+                    break 'looks;
+                }
+                let i = done.len() as u32;
+                match run(k, i) {
+                    Ok(p) => {
+                        if let Some(d) = &mut runs[k] {
+                            d.push(p);
+                        }
+                    }
+                    Err(()) => runs[k] = None,
+                }
+                ran = true;
+            }
+            if !ran {
+                break;
+            }
+        }
+    }
+    for done in runs.iter_mut().flatten() {
+        let n = done.len() as u32;
+        if n >= design.looks[0] {
+            done.truncate(design.looks[design.look_at(n)] as usize);
+        }
+    }
+    let kept = runs
+        .iter()
+        .zip(given)
+        .filter_map(|(r, g)| Some(r.as_ref()?.len() - g));
+    kept.sum::<usize>() as u32
+}
+
 /// The paired pass: measures the plan's comparisons and fills `results` (each compared
 /// row's `paired`, one A/A row per table). Prints one progress line and its time.
-pub fn fill(lab: &Lab, plan: &[Planned], results: &mut Vec<Record>, stop: &AtomicBool) {
+/// `budget_secs` (bench-all's `--budget`) replaces [`default_budget_secs`].
+pub fn fill(
+    lab: &Lab,
+    plan: &[Planned],
+    results: &mut Vec<Record>,
+    budget_secs: Option<f64>,
+    stop: &AtomicBool,
+) {
     let cmps = verdicts::comparisons(plan);
     if cmps.is_empty() {
         return;
@@ -168,11 +295,140 @@ pub fn fill(lab: &Lab, plan: &[Planned], results: &mut Vec<Record>, stop: &Atomi
         s.processes
     );
     let t = Instant::now();
-    let combined = run_all(lab, &cmps, s, stop);
+    let budget = budget_secs.unwrap_or_else(|| default_budget_secs(lab.profile));
+    let combined = run_all(lab, &cmps, s, budget, stop);
     let filled = verdicts::fill_paired(results, &combined);
     println!(
         "bench-all: paired pass: {filled} rows in {} ({} comparisons combined)",
         units::clock(t.elapsed().as_secs_f64()),
         combined.len()
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lab_record::paired::{Config, LayoutSummary, RowRun};
+    use lab_record::Control;
+
+    /// One process of a comparison whose row measured `row` and whose A/A twin `aa` (log
+    /// ratios, one layout each).
+    fn process(row: f64, aa: f64) -> ProcessRun {
+        let layout = |x: f64| LayoutSummary {
+            iq_mean_log: x,
+            mean_log: x,
+            rounds: 5,
+            sd_log: 0.0,
+        };
+        let row_run = |id: &str, control, x| RowRun {
+            criterion_id: id.into(),
+            control,
+            twin: None,
+            iters_per_batch: 1,
+            layouts: vec![layout(x)],
+        };
+        ProcessRun {
+            baseline: "base".into(),
+            baseline_iters_per_batch: 1,
+            config: Config::default(),
+            stack_offsets: vec![0],
+            rows: vec![
+                row_run("aa", Some(Control::Aa), aa),
+                row_run("row", None, row),
+            ],
+            wall_secs: 0.1,
+        }
+    }
+
+    /// Comparison 0 is decided (5 % slower, tight); 1 has an undecided row (±10 % around
+    /// 1); 2 a decided row but an A/A band of about 3 %.
+    fn value(k: usize, i: u32) -> ProcessRun {
+        let sign = if i % 2 == 0 { 1.0 } else { -1.0 };
+        match k {
+            0 => process(0.05 + sign * 0.001, sign * 0.0005),
+            1 => process(sign * 0.1, sign * 0.0005),
+            _ => process(0.2 + sign * 0.001, sign * 0.03),
+        }
+    }
+
+    fn fixed() -> Vec<Option<Vec<ProcessRun>>> {
+        (0..3)
+            .map(|k| Some((0..8).map(|i| value(k, i)).collect()))
+            .collect()
+    }
+
+    fn lens(runs: &[Option<Vec<ProcessRun>>]) -> Vec<Option<usize>> {
+        runs.iter().map(|r| r.as_ref().map(Vec::len)).collect()
+    }
+
+    #[test]
+    fn undecided_rows_and_noisy_tables_get_processes_up_to_the_last_look() {
+        let design = Design::for_profile(Profile::Quick);
+        let mut runs = fixed();
+        let mut calls = Vec::new();
+        let extra = sample_until_decided(
+            &mut runs,
+            &design,
+            || false,
+            |k, i| {
+                calls.push((k, i));
+                Ok(value(k, i))
+            },
+        );
+        assert_eq!(extra, 32);
+        assert_eq!(lens(&runs), [Some(8), Some(24), Some(24)]);
+        // Round robin over the open comparisons, one process each per turn.
+        assert_eq!(calls[..4], [(1, 8), (2, 8), (1, 9), (2, 9)]);
+        let c = combine_sequential(runs[1].as_ref().unwrap(), LayoutUnit::Process, &design);
+        assert_eq!(
+            c.unwrap().rows[1].paired.verdict,
+            lab_record::Verdict::Undecided
+        );
+    }
+
+    #[test]
+    fn a_spent_budget_cuts_back_to_the_last_planned_look() {
+        let design = Design::for_profile(Profile::Quick);
+        for (allowed, expect, extra) in [(6, [8, 8, 8], 0), (9, [8, 12, 12], 8)] {
+            let mut runs = fixed();
+            let mut calls = 0;
+            let got = sample_until_decided(
+                &mut runs,
+                &design,
+                || {
+                    calls += 1;
+                    calls > allowed
+                },
+                |k, i| Ok(value(k, i)),
+            );
+            assert_eq!(lens(&runs), expect.map(Some), "budget {allowed}");
+            assert_eq!(got, extra, "budget {allowed}");
+        }
+    }
+
+    #[test]
+    fn a_failed_process_drops_its_comparison_and_smoke_has_no_second_look() {
+        let design = Design::for_profile(Profile::Quick);
+        let mut runs = fixed();
+        let extra = sample_until_decided(
+            &mut runs,
+            &design,
+            || false,
+            |k, i| {
+                if k == 2 {
+                    Err(())
+                } else {
+                    Ok(value(k, i))
+                }
+            },
+        );
+        assert_eq!(lens(&runs), [Some(8), Some(24), None]);
+        assert_eq!(extra, 16);
+        let mut two: Vec<_> = (0..3)
+            .map(|k| Some((0..2).map(|i| value(k, i)).collect()))
+            .collect();
+        let smoke = Design::for_profile(Profile::Smoke);
+        let extra = sample_until_decided(&mut two, &smoke, || false, |_, _| unreachable!());
+        assert_eq!((extra, lens(&two)), (0, vec![Some(2); 3]));
+    }
 }

@@ -84,7 +84,7 @@ fn verdict_kind(v: Verdict) -> CellKind {
     match v {
         Verdict::Faster => CellKind::Faster,
         Verdict::Slower => CellKind::Slower,
-        Verdict::Equal => CellKind::Equal,
+        Verdict::Equal | Verdict::Undecided => CellKind::Equal,
     }
 }
 

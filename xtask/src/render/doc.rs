@@ -106,6 +106,10 @@ pub enum TableKind {
     Composition,
     /// Time per account per instruction set.
     PerIsa,
+    /// What to run per digest and call shape.
+    Decision,
+    /// The seed's claims checked on the run.
+    Claims,
 }
 
 pub struct Table {

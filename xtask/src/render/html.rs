@@ -31,7 +31,10 @@ h3{margin-top:28px;font-size:18px}
 nav{background:#fff;border:1px solid #e3e3e3;border-radius:6px;padding:8px 16px;font-size:14px}
 nav ul{margin:4px 0;padding-left:20px}
 table.data{border-collapse:collapse;margin:10px 0 14px;font-size:13px;background:#fff}
-table.data th,table.data td{border:1px solid #ddd;padding:4px 8px;text-align:left;white-space:nowrap}
+table.data{max-width:100%}
+table.data th,table.data td{border:1px solid #ddd;padding:4px 8px;text-align:left;overflow-wrap:anywhere;min-width:5.5em}
+table.missing-list td{overflow-wrap:anywhere}
+details.rows>summary{cursor:pointer;font-size:13px;color:#333;margin:8px 0}
 table.data th{background:#f0f2f4}
 table.data tr.missing td{color:#a33;background:#fff6f5}
 td.warn{color:#a33;font-weight:600}
@@ -60,11 +63,20 @@ const CHECK_SCRIPT: &str = r#"
     });
     var tables = document.querySelectorAll('table.data').length;
     var res = (performance.getEntriesByType ? performance.getEntriesByType('resource').length : -1);
+    document.querySelectorAll('details').forEach(function(d){ d.open = true; });
+    var root = document.documentElement;
+    var overflow = root.scrollWidth > root.clientWidth ? 1 : 0;
+    document.querySelectorAll('.scroll').forEach(function(s){
+      if (s.scrollWidth > s.clientWidth + 1) overflow++;
+    });
     var el = document.getElementById('render-check');
-    el.setAttribute('data-result', 'charts=' + charts.length + ' drawn=' + drawn + ' tables=' + tables + ' resources=' + res + ' errors=' + errors);
+    el.setAttribute('data-result', 'charts=' + charts.length + ' drawn=' + drawn + ' tables=' + tables + ' resources=' + res + ' errors=' + errors + ' overflow=' + overflow);
   });
 })();
 "#;
+
+/// Tables with more rows than this are collapsed behind a summary line (`<details>`).
+pub const COLLAPSE_ROWS: usize = 12;
 
 /// The whole page.
 pub fn render(doc: &Document) -> String {
@@ -114,6 +126,15 @@ fn block(out: &mut String, b: &Block, top: &[Block]) {
         Block::Section(s) => section(out, s, top),
         Block::Paragraph(p) => out.push_str(&format!("<p class=\"note\">{}</p>\n", inlines(p))),
         Block::Table(t) if t.kind == TableKind::Missing => table(out, t),
+        Block::Table(t) if t.rows.len() > COLLAPSE_ROWS => {
+            out.push_str(&format!(
+                "<details class=\"rows\"><summary>{} rows: {}</summary><div class=\"scroll\">",
+                t.rows.len(),
+                esc(&t.columns.join(", "))
+            ));
+            table(out, t);
+            out.push_str("</div></details>\n");
+        }
         Block::Table(t) => {
             out.push_str("<div class=\"scroll\">");
             table(out, t);
@@ -217,6 +238,8 @@ fn table_class(kind: TableKind) -> &'static str {
         TableKind::CrossMachine => "cross-machine",
         TableKind::Composition => "composition",
         TableKind::PerIsa => "per-isa",
+        TableKind::Decision => "decision",
+        TableKind::Claims => "claims",
     }
 }
 

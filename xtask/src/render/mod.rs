@@ -7,6 +7,7 @@
 pub mod ab;
 pub mod compare;
 pub mod ctable;
+pub mod decision;
 pub mod doc;
 pub mod html;
 pub mod isa;

@@ -19,6 +19,7 @@ pub const METHOD_NOTE: &str = "Times are criterion's estimates (slope of the lin
 pub fn document(file: &ResultsFile) -> Result<Document> {
     let view = View::new(file);
     let mut blocks = header(file);
+    blocks.extend(super::decision::section(file));
     blocks.push(verdicts::verdict_box(file));
     let seed_rows = seed::seed_rows(file);
     if !seed_rows.is_empty() {
@@ -103,12 +104,14 @@ fn seed_section(rows: &[SeedRow]) -> Block {
         "seed",
         "Seed reproduction: copy-buffer cap=47 vs cap=200",
         vec![
-            Block::Paragraph(vec![text("The seed PR grew the stack buffer from 47 to 200 bytes of data and measured about 5% at 165 and 200 B, no change at 0 B and at 1 KiB and above. Change is cap=47's time relative to cap=200's, as in the seed's criterion output.")]),
-            Block::Table(tables::seed(rows)),
-            Block::Verdicts(direction),
+            Block::Paragraph(vec![text("The seed PR grew the stack buffer from 47 to 200 bytes of data and measured about 5% at 165 and 200 B, no change at 0 B and at 1 KiB and above. This run's verdict on that claim is the paired one, in the claims table above; below, criterion's own figures, change and wording, as in the seed's criterion output (change is cap=47's time relative to cap=200's).")]),
             Block::Details {
-                summary: "In the seed's criterion layout".into(),
-                blocks: vec![Block::Pre(sentences::seed_criterion_text(rows))],
+                summary: "In the seed's criterion layout (criterion's change and verdicts)".into(),
+                blocks: vec![
+                    Block::Table(tables::seed(rows)),
+                    Block::Verdicts(direction),
+                    Block::Pre(sentences::seed_criterion_text(rows)),
+                ],
             },
         ],
     )

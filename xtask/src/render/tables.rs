@@ -85,10 +85,16 @@ fn detail_row(group: &Group, p: &str, label: &str, r: &Record, best_of_runs: boo
         Cell::plain("1 (baseline)")
     } else if r.control.is_some() {
         Cell::plain("A/A copy of the baseline")
+    } else if let Some(pd) = &r.paired {
+        // The paired pass's ratio: the one every ratio and verdict of the report uses.
+        Cell::number(format!(
+            "×{:.3} [{:.3}, {:.3}] paired",
+            pd.ratio.estimate, pd.ratio.lower, pd.ratio.upper
+        ))
     } else {
         group
             .ratio_to_baseline(p, label)
-            .map(|q| Cell::number(text::ratio_text(&q)))
+            .map(|q| Cell::number(format!("{} criterion", text::ratio_text(&q))))
             .unwrap_or_else(Cell::absent)
     };
     let mut row = vec![

@@ -3,7 +3,9 @@
 //! ([`verdict_cell`], [`instructions_cell`]), its noise band and A/A control line
 //! ([`band_paragraph`]) and the verdict lines from `paired` ([`paired_items`]).
 
-use super::doc::{text, Block, Cell, CellKind, Inline, Item, Section, SectionKind};
+use super::doc::{
+    text, Block, Cell, CellKind, Inline, Item, Section, SectionKind, Table, TableKind,
+};
 use super::text::param_text;
 use crate::analysis::seed::{self, Holds};
 use crate::analysis::verdicts::{self, instructions_per_item, same_instructions};
@@ -16,21 +18,31 @@ pub const SAME_INSTRUCTIONS_NOTE: &str =
 
 /// The verdict box: one line per seed claim, at the top of the report.
 pub fn verdict_box(file: &ResultsFile) -> Block {
-    let items = seed::claims(file)
-        .into_iter()
-        .map(|c| Item {
-            text: format!("{}: {}. {}", c.claim.text(), c.holds.word(), c.figures),
-            strong: c.holds == Holds::Reproduced,
-        })
-        .collect();
+    let mut t = Table::new(
+        TableKind::Claims,
+        &["claim", "the seed measured", "this run measured", "verdict"],
+    );
+    for c in seed::claims(file) {
+        let kind = match c.holds {
+            Holds::Reproduced => CellKind::Faster,
+            Holds::NotReproduced => CellKind::Slower,
+            Holds::CannotTell => CellKind::Equal,
+        };
+        t.rows.push(vec![
+            Cell::plain(c.claim.short()),
+            Cell::plain(c.claim.seed_measured()),
+            Cell::plain(c.figures),
+            Cell::new(c.holds.word(), kind),
+        ]);
+    }
     Block::Section(Section {
         kind: SectionKind::Plain,
         id: "verdicts".into(),
         level: 2,
         title: "Verdicts on the seed's claims".into(),
         blocks: vec![
-            Block::Paragraph(vec![text("Each claim of the seed checked on this run: reproduced, not reproduced, or cannot tell at this run's noise band. Time ratios come from the paired, interleaved measurement over memory layouts (see docs/measurement.md) where the run has it.")]),
-            Block::Verdicts(items),
+            Block::Paragraph(vec![text("The seed's claims (its legacy-hash and reconcile pull requests), each checked on this run: reproduced, not reproduced, or cannot tell at this run's noise band. Time ratios are the paired pass's (docs/measurement.md) where the run has it.")]),
+            Block::Table(t),
         ],
     })
 }
@@ -49,7 +61,7 @@ fn verdict_kind(v: Verdict) -> CellKind {
     match v {
         Verdict::Faster => CellKind::Faster,
         Verdict::Slower => CellKind::Slower,
-        Verdict::Equal => CellKind::Equal,
+        Verdict::Equal | Verdict::Undecided => CellKind::Equal,
     }
 }
 
@@ -60,7 +72,11 @@ pub fn paired_text(p: &Paired, same: Option<bool>) -> String {
         "{} ×{:.3} [{:.3}, {:.3}]",
         p.verdict, p.ratio.estimate, p.ratio.lower, p.ratio.upper
     );
-    if p.verdict != Verdict::Equal && same == Some(true) {
+    if p.verdict == Verdict::Undecided {
+        let x = lab_record::sequential::excludes(&p.ratio) * 100.0;
+        t.push_str(&format!(", |effect| < {x:.1} %"));
+    }
+    if matches!(p.verdict, Verdict::Faster | Verdict::Slower) && same == Some(true) {
         t.push_str("; ");
         t.push_str(SAME_INSTRUCTIONS_NOTE);
     }
@@ -158,7 +174,7 @@ pub fn paired_items(g: &Group) -> Vec<Item> {
                     param_text(g, p),
                     paired_text(pd, same)
                 ),
-                strong: pd.verdict != Verdict::Equal,
+                strong: matches!(pd.verdict, Verdict::Faster | Verdict::Slower),
             });
         }
     }

@@ -1,0 +1,366 @@
+//! Sequential sampling of a paired comparison: more processes until the verdict is decided,
+//! with an error rate that holds however the run decides to stop.
+//!
+//! Method: a group-sequential design with **Lan–DeMets alpha spending** (Lan & DeMets 1983,
+//! "Discrete sequential boundaries for clinical trials", Biometrika 70(3)) using the
+//! **Pocock-type spending function** `α(t) = α · ln(1 + (e − 1) · t)`, `t = n / n_max`.
+//! The comparison is looked at only at the planned process counts [`Design::looks`]; look
+//! `k` uses a two-sided Student t interval at level `1 − α_k` with
+//! `α_k = α(t_k) − α(t_{k−1})`. Taking the increments as per-look levels is the Bonferroni
+//! bound over looks: the chance that *any* look's interval misses the true ratio is at most
+//! `Σ α_k = α`, for any dependence between looks and any data-dependent choice of when to
+//! stop (after any look, or because a time budget ran out). It is conservative (the exact
+//! Pocock boundary is narrower) and needs no numerical integration.
+//!
+//! Verdicts at a look ([`decide`]): `faster` / `slower` when the whole interval lies beyond
+//! the table's A/A band; `equal` when the band is within [`Design::margin`] and the whole
+//! interval lies within `1 ± margin`; `undecided` otherwise. A table keeps sampling while
+//! one of its rows is undecided or its band is wider than [`Design::target_band`]
+//! ([`needs_more`]). [`simulate`] runs the whole rule on synthetic per-process log ratios
+//! (docs/measurement.md has its figures).
+
+use crate::paired::{Across, MIN_BAND};
+use crate::Profile;
+use crate::{Ratio, Verdict};
+use statrs::distribution::{ContinuousCDF, StudentsT};
+
+/// The two-sided error rate a comparison is allowed over all its looks.
+pub const ALPHA: f64 = 0.05;
+
+/// When a comparison is looked at and what its verdicts mean.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Design {
+    /// Process counts at which the interval is computed, increasing, the first at least 2.
+    /// The last is `n_max` of the spending function.
+    pub looks: Vec<u32>,
+    /// Total two-sided error rate over all looks.
+    pub alpha: f64,
+    /// `equal` means the ratio lies within `1 ± margin` (and the table's band does too).
+    pub margin: f64,
+    /// A table whose band is wider than this gets more processes (while looks remain).
+    pub target_band: f64,
+}
+
+impl Design {
+    /// The design of bench-all's paired pass per profile: `smoke` one look at 2 processes;
+    /// `quick` looks at 8, 12, 16, 20, 24; `full` at 8, 12, 16, 24, 32. Equal means within
+    /// ±2 %; a band above 1.5 % asks for more processes.
+    pub fn for_profile(profile: Profile) -> Design {
+        let looks = match profile {
+            Profile::Smoke => return Design::fixed(2, 0.02),
+            Profile::Full => vec![8, 12, 16, 24, 32],
+            Profile::Quick => vec![8, 12, 16, 20, 24],
+        };
+        Design {
+            looks,
+            alpha: ALPHA,
+            margin: 0.02,
+            target_band: 0.015,
+        }
+    }
+
+    /// One look at `processes`: the whole `alpha` at once (a fixed-sample t interval).
+    pub fn fixed(processes: u32, margin: f64) -> Design {
+        Design {
+            looks: vec![processes],
+            alpha: ALPHA,
+            margin,
+            target_band: 1.0,
+        }
+    }
+
+    /// Cumulative alpha spent by information fraction `t` (Pocock-type Lan–DeMets).
+    pub fn spent(&self, t: f64) -> f64 {
+        self.alpha * (1.0 + (std::f64::consts::E - 1.0) * t.clamp(0.0, 1.0)).ln()
+    }
+
+    /// The error rate of look `k` (0-based): `α(t_k) − α(t_{k−1})`.
+    pub fn look_alpha(&self, k: usize) -> f64 {
+        let n_max = f64::from(*self.looks.last().unwrap_or(&1));
+        let t = |i: usize| f64::from(self.looks[i]) / n_max;
+        let before = if k == 0 { 0.0 } else { self.spent(t(k - 1)) };
+        self.spent(t(k.min(self.looks.len() - 1))) - before
+    }
+
+    /// The look whose interval applies with `processes` processes: the last planned look at
+    /// or below it (the first look when there are fewer, e.g. after a failed process).
+    pub fn look_at(&self, processes: u32) -> usize {
+        self.looks
+            .iter()
+            .rposition(|&n| n <= processes)
+            .unwrap_or(0)
+    }
+
+    /// The error rate to use with `processes` processes.
+    pub fn alpha_at(&self, processes: u32) -> f64 {
+        self.look_alpha(self.look_at(processes))
+    }
+
+    /// The next planned process count above `processes`, if any.
+    pub fn next_look(&self, processes: u32) -> Option<u32> {
+        self.looks.iter().copied().find(|&n| n > processes)
+    }
+}
+
+/// Student's t quantile `t_p` with `df` degrees of freedom (infinite for `df = 0`).
+pub fn t_quantile(p: f64, df: u32) -> f64 {
+    match StudentsT::new(0.0, 1.0, f64::from(df)) {
+        Ok(t) if df > 0 => t.inverse_cdf(p),
+        _ => f64::INFINITY,
+    }
+}
+
+/// Mean, sample SD, min and max of finite values; `None` with fewer than two values.
+fn moments(xs: &[f64]) -> Option<(f64, f64, f64, f64)> {
+    if xs.len() < 2 || xs.iter().any(|x| !x.is_finite()) {
+        return None;
+    }
+    let n = xs.len() as f64;
+    let mean = xs.iter().sum::<f64>() / n;
+    let sd = (xs.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0)).sqrt();
+    let min = xs.iter().copied().fold(f64::INFINITY, f64::min);
+    let max = xs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    Some((mean, sd, min, max))
+}
+
+/// The across-layout estimate with a two-sided t interval at level `1 − alpha`.
+pub fn across_at(layout_means: &[f64], alpha: f64) -> Option<Across> {
+    let (mean, sd, min_log, max_log) = moments(layout_means)?;
+    let n = layout_means.len();
+    let half = t_quantile(1.0 - alpha / 2.0, n as u32 - 1) * sd / (n as f64).sqrt();
+    Some(Across {
+        mean_log: mean,
+        lower_log: mean - half,
+        upper_log: mean + half,
+        layout_sd: sd,
+        min_log,
+        max_log,
+        layouts: n as u32,
+    })
+}
+
+/// The verdict of a row's interval against its table's `band` and the design's `margin`.
+pub fn decide(ratio: &Ratio, band: f64, margin: f64) -> Verdict {
+    if ratio.upper < 1.0 - band {
+        Verdict::Faster
+    } else if ratio.lower > 1.0 + band {
+        Verdict::Slower
+    } else if band <= margin && ratio.lower >= 1.0 - margin && ratio.upper <= 1.0 + margin {
+        Verdict::Equal
+    } else {
+        Verdict::Undecided
+    }
+}
+
+/// The smallest |effect| a ratio's interval excludes: how far from 1 it reaches, as a
+/// fraction (`0.018` for "|effect| < 1.8 %").
+pub fn excludes(ratio: &Ratio) -> f64 {
+    (1.0 - ratio.lower).max(ratio.upper - 1.0).max(0.0)
+}
+
+/// Whether a table should get another look: a row is undecided or the band is wider than
+/// the target, and a planned look remains after `processes`.
+pub fn needs_more(design: &Design, processes: u32, band: f64, verdicts: &[Verdict]) -> bool {
+    let open = band > design.target_band || verdicts.contains(&Verdict::Undecided);
+    open && design.next_look(processes).is_some()
+}
+
+// ---------------------------------------------------------------------------------------
+// Simulation of the rule on synthetic tables.
+// ---------------------------------------------------------------------------------------
+
+/// SplitMix64 (Steele, Lea, Flood 2014): a small deterministic generator for the
+/// simulation (lab-record depends on no other workspace crate).
+#[derive(Clone, Debug)]
+pub struct SplitMix64(pub u64);
+
+impl SplitMix64 {
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in (0, 1].
+    fn unit(&mut self) -> f64 {
+        ((self.next_u64() >> 11) + 1) as f64 / (1u64 << 53) as f64
+    }
+
+    /// Standard normal (Box–Muller).
+    pub fn normal(&mut self) -> f64 {
+        let (u, v) = (self.unit(), self.unit());
+        (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
+    }
+}
+
+/// A synthetic table: per process, the row's log ratio is `N(ln(1 + effect), sd²)` and the
+/// A/A control's `N(0, sd²)`, independent.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scenario {
+    /// The row's true relative effect (`0.02` = 2 % slower).
+    pub effect: f64,
+    /// Per-process SD of a log ratio (the layout spread plus the machine's noise).
+    pub sd: f64,
+}
+
+/// How often each verdict came out of [`simulate`], and the processes spent.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tally {
+    pub faster: u32,
+    pub slower: u32,
+    pub equal: u32,
+    pub undecided: u32,
+    /// Runs whose interval missed the true ratio at the look where they stopped.
+    pub missed: u32,
+    /// Processes summed over runs.
+    pub processes: u64,
+}
+
+impl Tally {
+    pub fn runs(&self) -> u32 {
+        self.faster + self.slower + self.equal + self.undecided
+    }
+
+    /// A count as a fraction of the runs.
+    pub fn share(&self, count: u32) -> f64 {
+        f64::from(count) / f64::from(self.runs().max(1))
+    }
+}
+
+/// Runs the design's whole stopping rule `runs` times on `scenario` (deterministic in
+/// `seed`): at each look the A/A interval gives the band, the row's interval its verdict,
+/// and the table stops at the first look where [`needs_more`] is false.
+pub fn simulate(design: &Design, scenario: Scenario, runs: u32, seed: u64) -> Tally {
+    let mut rng = SplitMix64(seed);
+    let mut tally = Tally::default();
+    let n_max = *design.looks.last().unwrap_or(&2) as usize;
+    let truth = (1.0 + scenario.effect).ln();
+    let (mut row, mut aa) = (Vec::with_capacity(n_max), Vec::with_capacity(n_max));
+    for _ in 0..runs {
+        row.clear();
+        aa.clear();
+        for (k, &n) in design.looks.iter().enumerate() {
+            while row.len() < n as usize {
+                row.push(truth + scenario.sd * rng.normal());
+                aa.push(scenario.sd * rng.normal());
+            }
+            let alpha = design.look_alpha(k);
+            let (Some(r), Some(a)) = (across_at(&row, alpha), across_at(&aa, alpha)) else {
+                break;
+            };
+            let band = crate::paired::noise_band(&a).max(MIN_BAND);
+            let v = decide(&r.ratio(), band, design.margin);
+            if needs_more(design, n, band, &[v]) {
+                continue;
+            }
+            tally.processes += u64::from(n);
+            if r.lower_log > truth || r.upper_log < truth {
+                tally.missed += 1;
+            }
+            match v {
+                Verdict::Faster => tally.faster += 1,
+                Verdict::Slower => tally.slower += 1,
+                Verdict::Equal => tally.equal += 1,
+                Verdict::Undecided => tally.undecided += 1,
+            }
+            break;
+        }
+    }
+    tally
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ratio(lower: f64, upper: f64) -> Ratio {
+        Ratio {
+            estimate: (lower + upper) / 2.0,
+            lower,
+            upper,
+        }
+    }
+
+    #[test]
+    fn pocock_spending_splits_alpha_over_the_looks() {
+        let d = Design::for_profile(Profile::Quick);
+        let a = |t: f64| 0.05 * (1.0 + (std::f64::consts::E - 1.0) * t).ln();
+        assert!((d.look_alpha(0) - a(8.0 / 24.0)).abs() < 1e-15);
+        assert!((d.look_alpha(1) - (a(0.5) - a(8.0 / 24.0))).abs() < 1e-15);
+        let total: f64 = (0..d.looks.len()).map(|k| d.look_alpha(k)).sum();
+        assert!((total - 0.05).abs() < 1e-12, "{total}");
+        // One look spends everything: the plain 95 % interval.
+        assert!((Design::fixed(8, 0.02).look_alpha(0) - 0.05).abs() < 1e-12);
+        assert_eq!(
+            (d.look_at(8), d.look_at(15), d.look_at(24), d.look_at(3)),
+            (0, 1, 4, 0)
+        );
+        assert_eq!(
+            (d.next_look(8), d.next_look(23), d.next_look(24)),
+            (Some(12), Some(24), None)
+        );
+    }
+
+    #[test]
+    fn t_quantile_matches_the_table() {
+        assert!((t_quantile(0.975, 3) - 3.182).abs() < 5e-4);
+        assert!((t_quantile(0.975, 30) - 2.042).abs() < 5e-4);
+        assert!((t_quantile(0.995, 7) - 3.499).abs() < 5e-4);
+        assert!(t_quantile(0.975, 0).is_infinite());
+        let a = across_at(&[0.01, 0.02, 0.03, 0.02], 0.05).unwrap();
+        let half = t_quantile(0.975, 3) * (0.0002f64 / 3.0).sqrt() / 2.0;
+        assert!((a.upper_log - 0.02 - half).abs() < 1e-15);
+        assert_eq!(across_at(&[0.01], 0.05), None);
+    }
+
+    #[test]
+    fn decide_needs_the_interval_beyond_the_band_or_inside_the_margin() {
+        assert_eq!(decide(&ratio(1.011, 1.03), 0.01, 0.02), Verdict::Slower);
+        assert_eq!(decide(&ratio(0.95, 0.989), 0.01, 0.02), Verdict::Faster);
+        assert_eq!(decide(&ratio(0.99, 1.019), 0.01, 0.02), Verdict::Equal);
+        // Straddles the band's edge and reaches past the margin.
+        assert_eq!(decide(&ratio(1.005, 1.025), 0.01, 0.02), Verdict::Undecided);
+        // Inside the margin but the band itself is wider than the margin.
+        assert_eq!(decide(&ratio(0.995, 1.005), 0.03, 0.02), Verdict::Undecided);
+        assert!((excludes(&ratio(0.99, 1.018)) - 0.018).abs() < 1e-12);
+        assert!((excludes(&ratio(0.97, 1.01)) - 0.03).abs() < 1e-12);
+    }
+
+    #[test]
+    fn more_processes_while_undecided_or_too_noisy_and_looks_remain() {
+        let d = Design::for_profile(Profile::Quick);
+        let (eq, un) = (Verdict::Equal, Verdict::Undecided);
+        assert!(!needs_more(&d, 8, 0.01, &[eq, Verdict::Slower]));
+        assert!(needs_more(&d, 8, 0.01, &[eq, un]));
+        assert!(needs_more(&d, 8, 0.02, &[eq]));
+        assert!(!needs_more(&d, 24, 0.02, &[un]));
+    }
+
+    /// The figures: 10,000 simulated tables each, with the quick design's own
+    /// stopping rule. Per-process SD 1 % is the measured layout spread on a quiet machine
+    /// (A/A bands 0.5-0.9 %), 3 % a noisy minute (bands 2-4 %).
+    #[test]
+    fn simulated_error_rates_and_power_of_the_quick_design() {
+        let d = Design::for_profile(Profile::Quick);
+        for sd in [0.01, 0.03] {
+            let aa = simulate(&d, Scenario { effect: 0.0, sd }, 10_000, 17);
+            assert_eq!(aa.runs(), 10_000);
+            assert!(aa.share(aa.faster + aa.slower) <= 0.05, "sd {sd}: {aa:?}");
+            // The interval covers the truth at the look where the run stopped.
+            assert!(aa.share(aa.missed) <= 0.05, "sd {sd}: {aa:?}");
+        }
+        let real = simulate(
+            &d,
+            Scenario {
+                effect: 0.02,
+                sd: 0.01,
+            },
+            10_000,
+            18,
+        );
+        assert!(real.share(real.slower) >= 0.80, "{real:?}");
+        assert!(real.share(real.faster) <= 0.05, "{real:?}");
+    }
+}

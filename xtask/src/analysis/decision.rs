@@ -1,0 +1,209 @@
+//! The report's decision table: for each digest (the LtHash first) and call shape, the
+//! fastest consensus strategy of the run and its paired ratio to the validator's current
+//! code. Generic over the workloads present in the record.
+//!
+//! The validator's current code: for the LtHash, `peer:solana-lattice-hash` on every shape
+//! but one account at a time (where it is copy-buffer cap=200 through the blake3 crate, the
+//! tables' baseline); for the legacy hash, copy-buffer cap=200 (the baseline).
+
+use lab_record::sequential::decide;
+use lab_record::{Digest, Family, Ratio, Record, ResultsFile, Verdict, Workload};
+
+/// The peer that is the validator's LtHash code.
+pub const LT_PEER: &str = "peer:solana-lattice-hash";
+
+/// The equality margin of the table's own verdicts (the paired pass's).
+const MARGIN: f64 = 0.02;
+
+/// How a validator calls the hash.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Shape {
+    /// One token-sized account per call (`data_size/165`).
+    OneAtATime,
+    /// A batch of token-sized accounts (`set_*/165`).
+    TokenBatch,
+    /// Accounts above 1 KiB (`data_size/N > 1024`, `vote_*`, `size_ladder/*`,
+    /// `slot_delta/*`).
+    Large,
+    /// The mainnet size mix (`mainnet_mix/*`).
+    MainnetMix,
+    /// The user's accounts (`user_accounts/*`).
+    User,
+}
+
+impl Shape {
+    pub fn label(self) -> &'static str {
+        match self {
+            Shape::OneAtATime => "one account at a time",
+            Shape::TokenBatch => "batch of token accounts",
+            Shape::Large => "large accounts",
+            Shape::MainnetMix => "mainnet mix",
+            Shape::User => "your accounts",
+        }
+    }
+
+    /// The shape a workload stands for in the table; `None` for workloads it leaves out
+    /// (other single-account sizes, sweeps).
+    pub fn of(w: &Workload) -> Option<Shape> {
+        let size = w.param_u64();
+        Some(match w.kind.as_str() {
+            "data_size" if size == Some(165) => Shape::OneAtATime,
+            "data_size" if size? > 1024 => Shape::Large,
+            k if k.starts_with("set_") && size == Some(165) => Shape::TokenBatch,
+            k if k.starts_with("vote_") || k == "size_ladder" || k == "slot_delta" => Shape::Large,
+            "mainnet_mix" => Shape::MainnetMix,
+            "user_accounts" => Shape::User,
+            _ => return None,
+        })
+    }
+}
+
+/// One line of the table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision<'a> {
+    pub digest: Digest,
+    pub shape: Shape,
+    pub workload: Workload,
+    /// The fastest consensus row decided faster than the current code, or the current
+    /// code itself when none is.
+    pub best: &'a Record,
+    pub current: &'a Record,
+    /// `best / current` with its interval: the paired ratio when `current` is the table's
+    /// baseline; otherwise the two rows' paired ratios to the baseline divided, with the
+    /// conservative interval `[lower_b / upper_c, upper_b / lower_c]`. `None` when `best`
+    /// is `current`.
+    pub ratio: Option<Ratio>,
+    pub verdict: Option<Verdict>,
+    /// Whether `ratio` was measured paired against `current` directly.
+    pub direct: bool,
+    pub reason: String,
+}
+
+/// A row's ratio to its table's baseline (1 for the baseline itself).
+fn to_baseline(r: &Record) -> Option<Ratio> {
+    if r.meta.baseline {
+        return Some(Ratio {
+            estimate: 1.0,
+            lower: 1.0,
+            upper: 1.0,
+        });
+    }
+    r.paired.as_ref().map(|p| p.ratio)
+}
+
+/// `a / b` from the two ratios to a common baseline, with the conservative interval.
+fn quotient(a: &Ratio, b: &Ratio) -> Ratio {
+    Ratio {
+        estimate: a.estimate / b.estimate,
+        lower: a.lower / b.upper,
+        upper: a.upper / b.lower,
+    }
+}
+
+/// `cand`'s ratio to `current` (same table), whether it is direct, and its verdict.
+fn against(cand: &Record, current: &Record, band: f64) -> Option<(Ratio, bool, Verdict)> {
+    if current.meta.baseline {
+        let p = cand.paired.as_ref()?;
+        return Some((p.ratio, true, p.verdict));
+    }
+    let q = quotient(&to_baseline(cand)?, &to_baseline(current)?);
+    Some((q, false, decide(&q, band, MARGIN)))
+}
+
+fn reason(best: &Record, current: &Record, verdict: Option<Verdict>) -> String {
+    if std::ptr::eq(best, current) {
+        return "nothing measured is decided faster".into();
+    }
+    let mut parts = Vec::new();
+    if let (Some(b), Some(c)) = (best.instructions_per_iter, current.instructions_per_iter) {
+        let per = best.meta.items_per_iter.max(1) as f64;
+        if (b - c).abs() <= 0.001 * c {
+            parts.push("same instructions: layout, not work".to_string());
+        } else {
+            let per_c = current.meta.items_per_iter.max(1) as f64;
+            parts.push(format!("{:.0} vs {:.0} instructions", b / per, c / per_c));
+        }
+    }
+    if let Some(k) = best.compressions_per_item {
+        parts.push(format!("{k:.0} compressions per account"));
+    }
+    if parts.is_empty() {
+        parts.push(match verdict {
+            Some(Verdict::Faster) => "faster in the paired pass".into(),
+            _ => "not counted".into(),
+        });
+    }
+    parts.join("; ")
+}
+
+/// The decision table of a run: LtHash rows first, then legacy; in shape order, then by
+/// workload. Tables without a baseline or without paired ratios are left out.
+pub fn decisions(file: &ResultsFile) -> Vec<Decision<'_>> {
+    let rows: Vec<&Record> = file
+        .results
+        .iter()
+        .filter(|r| r.is_main_build() && r.control.is_none())
+        .filter(|r| matches!(r.id().family, Family::AccountHash | Family::LtHash))
+        .collect();
+    let mut tables: Vec<(Digest, Shape, &Workload)> = rows
+        .iter()
+        .filter_map(|r| {
+            Some((
+                r.id().digest,
+                Shape::of(&r.id().workload)?,
+                &r.id().workload,
+            ))
+        })
+        .collect();
+    tables.sort_by_key(|(d, s, w)| (*d != Digest::Lt, *s, (*w).clone()));
+    tables.dedup();
+    let mut out = Vec::new();
+    for (digest, shape, workload) in tables {
+        let table: Vec<&Record> = rows
+            .iter()
+            .copied()
+            .filter(|r| r.id().digest == digest && &r.id().workload == workload)
+            .collect();
+        let Some(baseline) = table.iter().copied().find(|r| r.meta.baseline) else {
+            continue;
+        };
+        let peer = table.iter().copied().find(|r| r.id().strategy == LT_PEER);
+        let current = match (digest, shape, peer) {
+            (Digest::Lt, s, Some(p)) if s != Shape::OneAtATime => p,
+            _ => baseline,
+        };
+        let band = table
+            .iter()
+            .find_map(|r| r.paired.as_ref().map(|p| p.band))
+            .unwrap_or(lab_record::paired::MIN_BAND);
+        let candidates = table.iter().copied().filter(|r| {
+            !std::ptr::eq(*r, current)
+                && r.meta.claims_consensus
+                && r.digest_compatible != Some(false)
+                && !r.id().strategy.starts_with("peer:")
+        });
+        let best = candidates
+            .filter_map(|r| Some((r, against(r, current, band)?)))
+            .filter(|(_, (_, _, v))| *v == Verdict::Faster)
+            .min_by(|a, b| a.1 .0.estimate.total_cmp(&b.1 .0.estimate));
+        if table.iter().all(|r| r.paired.is_none()) {
+            continue;
+        }
+        let (best, ratio, direct, verdict) = match best {
+            Some((r, (q, d, v))) => (r, Some(q), d, Some(v)),
+            None => (current, None, true, None),
+        };
+        out.push(Decision {
+            digest,
+            shape,
+            workload: workload.clone(),
+            best,
+            current,
+            ratio,
+            verdict,
+            direct,
+            reason: reason(best, current, verdict),
+        });
+    }
+    out
+}

@@ -1,0 +1,119 @@
+//! The decision table at the top of the report ([`crate::analysis::decision`]): per digest
+//! and call shape, what to run on this machine and by how much it beats the validator's
+//! current code.
+
+use super::doc::{text, Block, Cell, CellKind, Inline, Section, SectionKind, Table, TableKind};
+use super::units;
+use crate::analysis::decision::{decisions, Decision};
+use lab_record::sequential::excludes;
+use lab_record::{Digest, Record, ResultsFile, Verdict};
+
+fn digest_label(d: Digest) -> &'static str {
+    match d {
+        Digest::Lt => "LtHash (consensus)",
+        Digest::Legacy => "legacy (the seed's; no longer consensus)",
+        _ => "other",
+    }
+}
+
+/// `165 B` for a data size, else the workload as written in results.json.
+fn workload_text(w: &lab_record::Workload) -> String {
+    match (w.kind.as_str(), w.param_u64()) {
+        ("data_size", Some(n)) => units::size(n),
+        _ => w.to_string(),
+    }
+}
+
+fn row_label(r: &Record) -> String {
+    match r.meta.isa {
+        Some(isa) => format!("{} ({isa})", r.id().label()),
+        None => r.id().label(),
+    }
+}
+
+fn verdict_cell(d: &Decision) -> Cell {
+    let Some(v) = d.verdict else {
+        return Cell::new("current code", CellKind::Equal);
+    };
+    let kind = match v {
+        Verdict::Faster => CellKind::Faster,
+        Verdict::Slower => CellKind::Slower,
+        Verdict::Equal | Verdict::Undecided => CellKind::Equal,
+    };
+    let mut t = v.to_string();
+    if v == Verdict::Undecided {
+        if let Some(r) = &d.ratio {
+            t.push_str(&format!(", |effect| < {:.1} %", excludes(r) * 100.0));
+        }
+    }
+    Cell::new(t, kind)
+}
+
+/// The table's rows, one per decision.
+pub fn table(file: &ResultsFile) -> Option<Table> {
+    let ds = decisions(file);
+    if ds.is_empty() {
+        return None;
+    }
+    let mut t = Table::new(
+        TableKind::Decision,
+        &[
+            "digest",
+            "call shape",
+            "workload",
+            "run this",
+            "current code",
+            "ratio to current",
+            "verdict",
+            "why",
+        ],
+    );
+    for d in &ds {
+        let ratio = match &d.ratio {
+            Some(r) => format!(
+                "×{:.3} [{:.3}, {:.3}]{}",
+                r.estimate,
+                r.lower,
+                r.upper,
+                if d.direct { "" } else { " via baseline" }
+            ),
+            None => "–".into(),
+        };
+        t.rows.push(vec![
+            Cell::plain(digest_label(d.digest)),
+            Cell::plain(d.shape.label()),
+            Cell::plain(workload_text(&d.workload)),
+            Cell::plain(row_label(d.best)),
+            Cell::plain(d.current.id().label()),
+            Cell::number(ratio),
+            verdict_cell(d),
+            Cell::plain(d.reason.clone()),
+        ]);
+    }
+    Some(t)
+}
+
+/// The section, or `None` when the run has no paired account tables.
+pub fn section(file: &ResultsFile) -> Option<Block> {
+    let t = table(file)?;
+    let note = "Fastest consensus strategy per digest and call shape on this machine (the \
+                widest instruction set of the main build), against the validator's current \
+                code: for the LtHash the solana-lattice-hash crate on batches and mixes and \
+                copy-buffer cap=200 through the blake3 crate one account at a time; for the \
+                legacy hash copy-buffer cap=200. Ratios are the paired pass's (time / \
+                current, 95 % interval over processes); \"via baseline\" divides two rows' \
+                paired ratios to the table's baseline, with the conservative interval.";
+    Some(Block::Section(Section {
+        kind: SectionKind::Plain,
+        id: "decision".into(),
+        level: 2,
+        title: "What to run".into(),
+        blocks: vec![
+            Block::Paragraph(vec![
+                Inline::Em("Decision.".into()),
+                text(format!(" {note}")),
+            ]),
+            Block::Table(t),
+        ],
+    }))
+}

@@ -1,0 +1,196 @@
+//! The decision table on fixture records with exact numbers
+//! (`xtask/tests/fixtures/run-mixed/results.json` plus paired ratios set here).
+
+use crate::analysis::decision::{decisions, Shape};
+use crate::record::{self, ResultsFile};
+use lab_record::{Digest, Paired, Ratio, Record, Verdict, Workload};
+use std::path::Path;
+
+fn mixed() -> ResultsFile {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/run-mixed/results.json");
+    record::load(&p).expect("fixture loads")
+}
+
+fn paired(baseline: &Record, estimate: f64, lower: f64, upper: f64, v: Verdict) -> Paired {
+    Paired {
+        baseline: baseline.criterion_id.clone(),
+        ratio: Ratio {
+            estimate,
+            lower,
+            upper,
+        },
+        band: 0.007,
+        verdict: v,
+        layouts: Some(8),
+        layout_sd: Some(0.01),
+        layout_range: None,
+    }
+}
+
+fn find<'a>(f: &'a mut ResultsFile, digest: Digest, label: &str, w: &str) -> &'a mut Record {
+    f.results
+        .iter_mut()
+        .find(|r| {
+            r.id().digest == digest && r.id().label() == label && r.id().workload.to_string() == w
+        })
+        .unwrap_or_else(|| panic!("{label} {w}"))
+}
+
+/// The fixture with paired ratios on the legacy 165 B and 1 MiB tables and the lt 165 B
+/// table, and an lt `set_1024/165` table (baseline, the peer, batch) made from the lt rows.
+fn with_paired() -> ResultsFile {
+    let mut f = mixed();
+    let base = find(
+        &mut f,
+        Digest::Legacy,
+        "copy-buffer cap=200",
+        "data_size/165",
+    )
+    .clone();
+    find(
+        &mut f,
+        Digest::Legacy,
+        "copy-buffer cap=47",
+        "data_size/165",
+    )
+    .paired = Some(paired(&base, 1.017, 1.010, 1.023, Verdict::Slower));
+    find(&mut f, Digest::Legacy, "streaming", "data_size/165").paired =
+        Some(paired(&base, 0.96, 0.95, 0.97, Verdict::Faster));
+    // Faster but not the consensus digest: never chosen.
+    find(&mut f, Digest::Legacy, "meta-first", "data_size/165").paired =
+        Some(paired(&base, 0.5, 0.49, 0.51, Verdict::Faster));
+    let big = find(
+        &mut f,
+        Digest::Legacy,
+        "copy-buffer cap=200",
+        "data_size/1048576",
+    )
+    .clone();
+    find(
+        &mut f,
+        Digest::Legacy,
+        "copy-buffer cap=47",
+        "data_size/1048576",
+    )
+    .paired = Some(paired(&big, 1.0, 0.998, 1.002, Verdict::Equal));
+    let lt = find(&mut f, Digest::Lt, "copy-buffer cap=200", "data_size/165").clone();
+    find(&mut f, Digest::Lt, "streaming", "data_size/165").paired =
+        Some(paired(&lt, 1.01, 0.99, 1.03, Verdict::Undecided));
+    let set: Workload = "set_1024/165".parse().unwrap();
+    let mut set_base = lt.clone();
+    set_base.meta.id.workload = set.clone();
+    set_base.criterion_id = set_base.meta.id.criterion_id();
+    let mut peer = set_base.clone();
+    peer.meta.id.strategy = "peer:solana-lattice-hash".into();
+    peer.meta.id.variant = None;
+    peer.meta.baseline = false;
+    peer.paired = Some(paired(&set_base, 0.80, 0.78, 0.82, Verdict::Faster));
+    let mut batch = peer.clone();
+    batch.meta.id.strategy = "batch".into();
+    batch.meta.id.variant = Some("avx512".into());
+    batch.paired = Some(paired(&set_base, 0.40, 0.39, 0.41, Verdict::Faster));
+    batch.instructions_per_iter = Some(1024.0 * 300.0);
+    peer.instructions_per_iter = Some(1024.0 * 900.0);
+    batch.meta.items_per_iter = 1024;
+    peer.meta.items_per_iter = 1024;
+    f.results.extend([set_base, peer, batch]);
+    f
+}
+
+#[test]
+fn shapes_of_workloads() {
+    let s = |w: &str| Shape::of(&w.parse().unwrap());
+    assert_eq!(s("data_size/165"), Some(Shape::OneAtATime));
+    assert_eq!(s("data_size/1025"), Some(Shape::Large));
+    assert_eq!(s("data_size/1024"), None);
+    assert_eq!(s("data_size/0"), None);
+    assert_eq!(s("set_1024/165"), Some(Shape::TokenBatch));
+    assert_eq!(s("set_1024/200"), None);
+    assert_eq!(s("vote_1024"), Some(Shape::Large));
+    assert_eq!(s("size_ladder/16384"), Some(Shape::Large));
+    assert_eq!(s("slot_delta/5000"), Some(Shape::Large));
+    assert_eq!(s("mainnet_mix/100000"), Some(Shape::MainnetMix));
+    assert_eq!(s("user_accounts/mine"), Some(Shape::User));
+    assert_eq!(s("cap_sweep/165"), None);
+}
+
+#[test]
+fn decision_table_picks_the_fastest_consensus_row_against_the_current_code() {
+    let f = with_paired();
+    let ds = decisions(&f);
+    let got: Vec<_> = ds
+        .iter()
+        .map(|d| {
+            (
+                d.digest,
+                d.shape,
+                d.workload.to_string(),
+                d.best.id().label(),
+                d.current.id().label(),
+                d.verdict,
+                d.direct,
+            )
+        })
+        .collect();
+    let cb = "copy-buffer cap=200".to_string();
+    assert_eq!(
+        got,
+        [
+            (
+                Digest::Lt,
+                Shape::OneAtATime,
+                "data_size/165".into(),
+                cb.clone(),
+                cb.clone(),
+                None,
+                true
+            ),
+            (
+                Digest::Lt,
+                Shape::TokenBatch,
+                "set_1024/165".into(),
+                "batch avx512".into(),
+                "peer:solana-lattice-hash".into(),
+                Some(Verdict::Faster),
+                false
+            ),
+            (
+                Digest::Legacy,
+                Shape::OneAtATime,
+                "data_size/165".into(),
+                "streaming".into(),
+                cb.clone(),
+                Some(Verdict::Faster),
+                true
+            ),
+            (
+                Digest::Legacy,
+                Shape::Large,
+                "data_size/1048576".into(),
+                cb.clone(),
+                cb,
+                None,
+                true
+            ),
+        ]
+    );
+    // batch / peer = 0.40 / 0.80, the interval from the two intervals' far ends.
+    let r = ds[1].ratio.unwrap();
+    assert!((r.estimate - 0.5).abs() < 1e-12);
+    assert!((r.lower - 0.39 / 0.82).abs() < 1e-12 && (r.upper - 0.41 / 0.78).abs() < 1e-12);
+    assert_eq!(ds[1].reason, "300 vs 900 instructions");
+    assert_eq!(ds[2].ratio.unwrap().estimate, 0.96);
+    assert_eq!(ds[0].reason, "nothing measured is decided faster");
+    let t = crate::render::decision::table(&f).unwrap();
+    assert_eq!(t.rows.len(), 4);
+    assert_eq!(t.text(1, 5), "×0.500 [0.476, 0.526] via baseline");
+    assert_eq!(t.text(2, 6), "faster");
+    assert_eq!(t.text(0, 0), "LtHash (consensus)");
+    assert_eq!(t.text(3, 0), "legacy (the seed's; no longer consensus)");
+}
+
+#[test]
+fn a_run_without_paired_ratios_has_no_decision_table() {
+    assert!(decisions(&mixed()).is_empty());
+    assert!(crate::render::decision::section(&mixed()).is_none());
+}
