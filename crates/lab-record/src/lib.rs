@@ -24,9 +24,15 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-/// Version of the results format this crate writes and reads. Schema 1 (variant `"-"`,
-/// untyped workload, no `isa`/`paired`/`machine`) is refused with an explanation.
-pub const SCHEMA: u64 = 2;
+/// Version of the results format this crate writes. Schema 3 has the paired verdict
+/// `undecided`, and its `equal` means the whole interval lies within the sequential design's
+/// margin. Schema 2 (whose `equal` meant "inside the A/A band") is still read as it is;
+/// schema 1 (variant `"-"`, untyped workload, no `isa`/`paired`/`machine`) is refused with
+/// an explanation.
+pub const SCHEMA: u64 = 3;
+
+/// The oldest schema this crate still reads.
+pub const OLDEST_READ_SCHEMA: u64 = 2;
 
 /// The environment of every timed lab process (criterion runs and the paired pass's
 /// children): glibc's mmap and trim thresholds at 1 GiB. By default glibc returns large
@@ -784,12 +790,12 @@ impl ResultsFile {
             });
         }
         let SchemaOnly { schema } = from_json_str(path, text)?;
-        if schema != SCHEMA {
-            let message = if schema < SCHEMA {
+        if !(OLDEST_READ_SCHEMA..=SCHEMA).contains(&schema) {
+            let message = if schema < OLDEST_READ_SCHEMA {
                 format!(
                     "written by an older hashlab (variant \"-\", untyped workload); this \
-                     version reads schema {SCHEMA}: re-run `cargo xtask bench-all`, or render it \
-                     with the hashlab commit that wrote it"
+                     version reads schemas {OLDEST_READ_SCHEMA} to {SCHEMA}: re-run `cargo xtask \
+                     bench-all`, or render it with the hashlab commit that wrote it"
                 )
             } else {
                 format!("written by a newer hashlab; this version reads schema {SCHEMA}")
@@ -997,6 +1003,19 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("schema 1") && e.contains("older"), "{e}");
+        // Schema 2 is still read as it is; a newer schema than this crate's is refused.
+        let text = serde_json::to_string(&sample()).unwrap();
+        let old = text.replace(&format!("\"schema\":{SCHEMA}"), "\"schema\":2");
+        assert_ne!(old, text);
+        assert_eq!(ResultsFile::parse(Path::new("r.json"), &old).unwrap().schema, 2);
+        let newer = text.replace(
+            &format!("\"schema\":{SCHEMA}"),
+            &format!("\"schema\":{}", SCHEMA + 1),
+        );
+        let e = ResultsFile::parse(Path::new("r.json"), &newer)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("newer"), "{e}");
         let e = ResultsFile::parse(Path::new("r.json"), "not json")
             .unwrap_err()
             .to_string();
