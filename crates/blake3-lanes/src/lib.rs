@@ -78,6 +78,7 @@ mod error;
 mod lanes;
 mod platform;
 mod portable;
+mod tree;
 mod u16sum;
 mod words;
 
