@@ -243,6 +243,14 @@ unsafe fn compress_chunks<V: LaneVector>(jobs: &[ChunkJob<'_>], window: &mut Win
     // every array index and slice is bounds-checked.
     unsafe {
         debug_assert!(!jobs.is_empty() && jobs.len() <= V::LANES);
+        if jobs.len() == V::LANES
+            && jobs
+                .iter()
+                .all(|job| matches!(job.dest, Dest::Cv(_)) && job.data.len() == CHUNK_LEN)
+        {
+            full_chunks::<V>(jobs, window);
+            return;
+        }
         let mut to_compress = [0usize; MAX_LANES];
         let mut blocks_of = [0usize; MAX_LANES];
         let mut padded_tails = [[0u8; BLOCK_LEN]; MAX_LANES];
@@ -323,6 +331,61 @@ unsafe fn compress_chunks<V: LaneVector>(jobs: &[ChunkJob<'_>], window: &mut Win
                         flags: start | CHUNK_END | ROOT,
                     };
                 }
+            }
+        }
+    }
+}
+
+/// [`compress_chunks`] of `LANES` whole chunks of multi-chunk messages: every lane has
+/// sixteen full blocks with the same flags, so lengths and flags are broadcast, blocks are
+/// transposed straight from the inputs and no lane waits (no blend); only the counters
+/// differ per lane.
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set; `jobs.len() == V::LANES`, every job a
+/// `CHUNK_LEN`-byte chunk to a chaining value.
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+#[inline(always)]
+unsafe fn full_chunks<V: LaneVector>(jobs: &[ChunkJob<'_>], window: &mut Window<'_>) {
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods, whose one
+    // requirement (the CPU supports `V`'s instruction set) is this function's own contract;
+    // every array index and slice is bounds-checked.
+    unsafe {
+        const BLOCKS: usize = CHUNK_LEN / BLOCK_LEN;
+        let mut lo = [0u32; MAX_LANES];
+        let mut hi = [0u32; MAX_LANES];
+        for (lane, job) in jobs.iter().enumerate() {
+            lo[lane] = job.counter as u32;
+            hi[lane] = (job.counter >> 32) as u32;
+        }
+        let counter_lo = V::from_lanes(&lo);
+        let counter_hi = V::from_lanes(&hi);
+        let block_len = V::splat(BLOCK_LEN as u32);
+        let mut cv = IV.map(|word| V::splat(word));
+        for block_index in 0..BLOCKS {
+            let offset = block_index * BLOCK_LEN;
+            let refs: [&[u8; BLOCK_LEN]; MAX_LANES] = core::array::from_fn(|lane| {
+                jobs.get(lane)
+                    .and_then(|job| job.data[offset..].first_chunk::<BLOCK_LEN>())
+                    .unwrap_or(&ZERO_BLOCK)
+            });
+            let m = V::load_transposed(&refs);
+            let flags = match block_index {
+                0 => CHUNK_START,
+                b if b + 1 == BLOCKS => CHUNK_END,
+                _ => 0,
+            };
+            let state = V::compress(&cv, &m, counter_lo, counter_hi, block_len, V::splat(flags));
+            for i in 0..8 {
+                cv[i] = state[i].xor(state[i + 8]);
+            }
+        }
+        let mut out = [[0u8; OUT_LEN]; MAX_LANES];
+        V::store_transposed_cvs(&cv, &mut out);
+        for (job, cv) in jobs.iter().zip(&out) {
+            if let Dest::Cv(k) = job.dest {
+                window.cvs[k] = *cv;
             }
         }
     }
@@ -483,30 +546,51 @@ unsafe fn window_roots<V: LaneVector>(batch: &[&[u8]], scratch: &mut Scratch) {
     }
 }
 
-/// Calls `each` with consecutive windows of `inputs` (their first index and root blocks).
-///
-/// # Safety
-///
-/// The CPU must support `V`'s instruction set.
+/// Consecutive windows of a batch, each reduced to its root blocks. A loop over
+/// [`next`](Self::next) rather than a closure, so the output phase that follows stays
+/// inside the caller's `#[target_feature]` function.
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-#[inline(always)]
-unsafe fn for_each_window<V: LaneVector>(
-    inputs: &[&[u8]],
-    mut each: impl FnMut(usize, &[RootBlock]),
-) {
-    let mut scratch = Scratch::default();
-    let mut start = 0;
-    while start < inputs.len() {
+struct Windows<'i, 'm> {
+    inputs: &'i [&'m [u8]],
+    start: usize,
+    scratch: Scratch,
+}
+
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+impl<'i, 'm> Windows<'i, 'm> {
+    fn new(inputs: &'i [&'m [u8]]) -> Self {
+        Windows {
+            inputs,
+            start: 0,
+            scratch: Scratch::default(),
+        }
+    }
+
+    /// The next window's first index; its root blocks are in [`roots`](Self::roots).
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support `V`'s instruction set.
+    #[inline(always)]
+    unsafe fn next<V: LaneVector>(&mut self) -> Option<usize> {
+        let start = self.start;
+        if start >= self.inputs.len() {
+            return None;
+        }
         let mut end = start;
         let mut chunks = 0;
-        while end < inputs.len() && (end == start || chunks < WINDOW_CHUNKS) {
-            chunks += chunk_count(inputs[end].len());
+        while end < self.inputs.len() && (end == start || chunks < WINDOW_CHUNKS) {
+            chunks += chunk_count(self.inputs[end].len());
             end += 1;
         }
         // SAFETY: the CPU supports `V`'s instruction set (this function's contract).
-        unsafe { window_roots::<V>(&inputs[start..end], &mut scratch) };
-        each(start, &scratch.roots);
-        start = end;
+        unsafe { window_roots::<V>(&self.inputs[start..end], &mut self.scratch) };
+        self.start = end;
+        Some(start)
+    }
+
+    fn roots(&self) -> &[RootBlock] {
+        &self.scratch.roots
     }
 }
 
@@ -566,9 +650,11 @@ pub(crate) unsafe fn hash_many<V: LaneVector>(inputs: &[&[u8]], out: &mut [[u8; 
     // SAFETY: the CPU supports `V`'s instruction set (this function's contract); each
     // window's hashes go to the slots of its own inputs.
     unsafe {
-        for_each_window::<V>(inputs, |start, roots| {
-            hash_roots::<V>(roots, &mut out[start..start + roots.len()])
-        })
+        let mut windows = Windows::new(inputs);
+        while let Some(start) = windows.next::<V>() {
+            let roots = windows.roots();
+            hash_roots::<V>(roots, &mut out[start..start + roots.len()]);
+        }
     }
 }
 
@@ -583,12 +669,13 @@ pub(crate) unsafe fn xof_many<V: LaneVector>(inputs: &[&[u8]], out_len: usize, o
     }
     // SAFETY: the CPU supports `V`'s instruction set (this function's contract).
     unsafe {
-        for_each_window::<V>(inputs, |start, roots| {
-            for (i, root) in roots.iter().enumerate() {
+        let mut windows = Windows::new(inputs);
+        while let Some(start) = windows.next::<V>() {
+            for (i, root) in windows.roots().iter().enumerate() {
                 let at = (start + i) * out_len;
                 lanes::xof_root::<V>(root, &mut out[at..at + out_len]);
             }
-        })
+        }
     }
 }
 
@@ -604,11 +691,12 @@ pub(crate) unsafe fn accumulate_u16<V: LaneVector>(
 ) {
     // SAFETY: the CPU supports `V`'s instruction set (this function's contract).
     unsafe {
-        for_each_window::<V>(inputs, |_, roots| {
-            for root in roots {
+        let mut windows = Windows::new(inputs);
+        while windows.next::<V>().is_some() {
+            for root in windows.roots() {
                 lanes::accumulate_root::<V>(sum, root, subtract);
             }
-        })
+        }
     }
 }
 
