@@ -58,6 +58,7 @@ pub mod reference;
 pub mod rows;
 pub mod scaling;
 pub mod user_accounts;
+pub mod validator;
 pub mod workloads;
 
 use criterion::{BenchmarkId, Criterion, Throughput};

@@ -24,8 +24,8 @@
 
 use crate::portable;
 use crate::words::{
-    block_count, last_block_words, words_from_le_bytes, RootBlock, BLOCK_LEN, CHUNK_END,
-    CHUNK_LEN, CHUNK_START, IV, OUT_LEN, ROOT,
+    block_count, last_block_words, words_from_le_bytes, RootBlock, BLOCK_LEN, CHUNK_END, CHUNK_LEN,
+    CHUNK_START, IV, OUT_LEN, ROOT,
 };
 
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
@@ -405,15 +405,14 @@ unsafe fn compress_parents<V: LaneVector>(pairs: &[(usize, usize)], cvs: &mut [[
     // every array index and slice is bounds-checked.
     unsafe {
         let m = {
-            let refs: [&[u8; BLOCK_LEN]; MAX_LANES] = core::array::from_fn(|lane| match pairs
-                .get(lane)
-            {
-                Some(&(src, _)) => cvs[src..src + 2]
-                    .as_flattened()
-                    .first_chunk::<BLOCK_LEN>()
-                    .expect("two chaining values are one block"),
-                None => &ZERO_BLOCK,
-            });
+            let refs: [&[u8; BLOCK_LEN]; MAX_LANES] =
+                core::array::from_fn(|lane| match pairs.get(lane) {
+                    Some(&(src, _)) => cvs[src..src + 2]
+                        .as_flattened()
+                        .first_chunk::<BLOCK_LEN>()
+                        .expect("two chaining values are one block"),
+                    None => &ZERO_BLOCK,
+                });
             V::load_transposed(&refs)
         };
         let zero = V::splat(0);
@@ -809,7 +808,19 @@ mod tests {
     /// the blake3 crate's hash at sizes around chunk and subtree boundaries.
     #[test]
     fn portable_root_is_blake3() {
-        for len in [0, 1, 1023, 1024, 1025, 2048, 2049, 3072, 3073, 5 * 1024 + 7, 8192] {
+        for len in [
+            0,
+            1,
+            1023,
+            1024,
+            1025,
+            2048,
+            2049,
+            3072,
+            3073,
+            5 * 1024 + 7,
+            8192,
+        ] {
             let input: Vec<u8> = (0..len).map(|i| (i * 7 + 3) as u8).collect();
             let words = portable_root(&input).output_words(0);
             assert_eq!(

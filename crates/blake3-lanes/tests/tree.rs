@@ -204,7 +204,9 @@ fn wrong_output_sizes_are_errors() {
 
 #[test]
 fn a_delta_is_added_minus_removed() {
-    let new: Vec<Vec<u8>> = (0..20).map(|i| test_bytes(165 + 400 * i, i as u64)).collect();
+    let new: Vec<Vec<u8>> = (0..20)
+        .map(|i| test_bytes(165 + 400 * i, i as u64))
+        .collect();
     let old: Vec<Vec<u8>> = (0..20)
         .map(|i| test_bytes(3835 - 150 * i, 50 + i as u64))
         .collect();

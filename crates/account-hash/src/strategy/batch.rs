@@ -32,11 +32,8 @@ pub const MAX_BATCHED_DATA_LEGACY: usize = CHUNK_LEN - META_LEN;
 /// Longest data that still fits one chunk with the LtHash fields (951 bytes).
 pub const MAX_BATCHED_DATA_LT: usize = CHUNK_LEN - LT_META_LEN;
 
-/// Messages from this length on (10 MiB data accounts, program data) hash faster through
-/// the blake3 crate, whose own chunk parallelism fills the lanes with one message; shorter
-/// long messages are batched across messages in the lanes. See docs/measurement.md for the
-/// measured crossover.
-pub const CROSSOVER_LEN: usize = 64 * 1024;
+/// Messages from this length on take the blake3 crate ([`super::BATCH_CROSSOVER_LEN`]).
+pub const CROSSOVER_LEN: usize = super::BATCH_CROSSOVER_LEN;
 
 /// The message of `account` for `fields` (the bytes [`feed_each_field`] feeds), appended to
 /// `buf`.
@@ -145,8 +142,10 @@ impl Batch {
         let mut hashes = [[0u8; 32]; GROUP];
         let mut long = Messages::default();
         let mut long_slots = Vec::new();
-        for (group_index, (group, group_out)) in
-            accounts.chunks(GROUP).zip(out.chunks_mut(GROUP)).enumerate()
+        for (group_index, (group, group_out)) in accounts
+            .chunks(GROUP)
+            .zip(out.chunks_mut(GROUP))
+            .enumerate()
         {
             let mut staged = 0;
             for (i, (account, slot)) in group.iter().zip(group_out.iter_mut()).enumerate() {
@@ -379,6 +378,13 @@ impl BatchHasher for Batch {
 
     fn lt_accumulator(&self) -> BatchLtAccumulator {
         Batch::lt_accumulator(self)
+    }
+
+    /// [`Batch::apply_delta`] on the identity: one call, no second accumulator.
+    fn lt_delta(&self, new: &[AccountRef<'_>], old: &[AccountRef<'_>]) -> LtHash {
+        let mut delta = LtHash::identity();
+        self.apply_delta(&mut delta, new, old);
+        delta
     }
 }
 
