@@ -28,25 +28,39 @@ pub fn measured(entry: &StrategyEntry, profile: Profile) -> bool {
     entry.default_instance && (entry.role != Role::Previous || profile == Profile::Full)
 }
 
-/// The sets of the validator's workloads: `vote_1024` and the profile's ladder.
-fn sets(profile: Profile) -> Vec<(Workload, usize, fn() -> Vec<Account>)> {
-    let mut sets: Vec<(Workload, usize, fn() -> Vec<Account>)> =
-        vec![(Workload::new("vote_1024", ""), workloads::VOTE_SIZE, || {
+/// One set of the validator's workloads.
+#[derive(Clone)]
+struct SetWorkload {
+    workload: Workload,
+    size: usize,
+    vote: bool,
+}
+
+impl SetWorkload {
+    fn accounts(&self) -> Vec<Account> {
+        if self.vote {
             workloads::vote_accounts(LADDER_ACCOUNTS)
-        })];
-    for &size in workloads::size_ladder(profile) {
-        let make: fn() -> Vec<Account> = match size {
-            512 => || workloads::set_of(512, LADDER_ACCOUNTS),
-            1024 => || workloads::set_of(1024, LADDER_ACCOUNTS),
-            1025 => || workloads::set_of(1025, LADDER_ACCOUNTS),
-            2048 => || workloads::set_of(2048, LADDER_ACCOUNTS),
-            3762 => || workloads::set_of(3762, LADDER_ACCOUNTS),
-            10240 => || workloads::set_of(10240, LADDER_ACCOUNTS),
-            _ => || workloads::set_of(65536, LADDER_ACCOUNTS),
-        };
-        sets.push((Workload::new("size_ladder", size), size, make));
+        } else {
+            workloads::set_of(self.size, LADDER_ACCOUNTS)
+        }
     }
-    sets
+}
+
+/// The sets of the validator's workloads: `vote_1024` and the profile's ladder.
+fn sets(profile: Profile) -> Vec<SetWorkload> {
+    let vote = SetWorkload {
+        workload: Workload::new("vote_1024", ""),
+        size: workloads::VOTE_SIZE,
+        vote: true,
+    };
+    let ladder = workloads::size_ladder(profile)
+        .iter()
+        .map(|&size| SetWorkload {
+            workload: Workload::new("size_ladder", size),
+            size,
+            vote: false,
+        });
+    std::iter::once(vote).chain(ladder).collect()
 }
 
 /// The row of `who` on a set of [`LADDER_ACCOUNTS`] accounts of `size` bytes. A `batch`
@@ -157,12 +171,13 @@ where
     A: LtSetAccumulator + Clone + 'static,
     D: LtDelta + Clone + 'static,
 {
-    for (workload, size, make) in sets(reg.profile) {
+    for set in sets(reg.profile) {
         let acc = acc.clone();
-        reg.add(set_meta(who, workload, size), move || -> Box<dyn Case> {
+        let meta = set_meta(who, set.workload.clone(), set.size);
+        reg.add(meta, move || -> Box<dyn Case> {
             Box::new(LtSetCase {
                 accumulator: acc.clone(),
-                accounts: Arc::new(make()),
+                accounts: Arc::new(set.accounts()),
             })
         });
     }
@@ -230,12 +245,13 @@ where
     H: AccountHasher + Clone + 'static,
     H::Lt: IntoLtLanes,
 {
-    for (workload, size, make) in sets(reg.profile) {
+    for set in sets(reg.profile) {
         let hasher = hasher.clone();
-        reg.add(set_meta(who, workload, size), move || -> Box<dyn Case> {
+        let meta = set_meta(who, set.workload.clone(), set.size);
+        reg.add(meta, move || -> Box<dyn Case> {
             Box::new(ManyAccounts {
                 hasher: hasher.clone(),
-                accounts: Arc::new(make()),
+                accounts: Arc::new(set.accounts()),
                 digest: AccountDigest::Legacy,
             })
         });
@@ -247,10 +263,11 @@ pub fn legacy_batch<B>(reg: &mut Registry, who: &Subject, batch: &B)
 where
     B: BatchHasher + Clone + 'static,
 {
-    for (workload, size, make) in sets(reg.profile) {
+    for set in sets(reg.profile) {
         let batch = batch.clone();
-        reg.add(set_meta(who, workload, size), move || -> Box<dyn Case> {
-            Box::new(BatchLegacy::new(batch.clone(), make()))
+        let meta = set_meta(who, set.workload.clone(), set.size);
+        reg.add(meta, move || -> Box<dyn Case> {
+            Box::new(BatchLegacy::new(batch.clone(), set.accounts()))
         });
     }
 }

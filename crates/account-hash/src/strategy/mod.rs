@@ -27,7 +27,7 @@ pub const META_LEN: usize = 8 + 8 + 1 + 32 + 32;
 pub const LT_META_LEN: usize = META_LEN - 8;
 /// Messages from this length on hash faster through the blake3 crate (whose own chunk
 /// parallelism fills the lanes with one message) than batched across messages in the
-/// lanes: the `batch` strategy's crossover. See docs/measurement.md for the measurement.
+/// lanes: the `batch` strategy's crossover, measured in docs/large-accounts.md.
 pub const BATCH_CROSSOVER_LEN: usize = 8 * 1024;
 
 #[cfg(any(
