@@ -11,6 +11,7 @@
 //! | every per-account strategy without backends, `batch@<backend>` | `user_accounts/<stem>` | every account of a user's file ([`crate::user_accounts`]), as on the mix |
 //! | `limit@<backend>`, every backend | `compression/1024` | one BLAKE3 compression per block ([`crate::floor`]) |
 //! | `batch@threads=<t>` | `rayon_mix/<n>` | `hash_batch` on rayon with `t` threads ([`crate::scaling`]) |
+//! | every per-account strategy without backends, `batch@<backend>` | `vote_1024`, `size_ladder/<size>` | the validator's workloads ([`crate::validator`]) |
 //!
 //! Strategies come from `account_hash::strategy::list`. Strategies with backends are
 //! measured on every backend this CPU supports (`isa` = the backend), the non-default
@@ -54,9 +55,10 @@ pub fn register(reg: &mut Registry) {
     }
     floor::register_limit(reg);
     list::visit(&mut Rows {
-        reg,
+        reg: &mut *reg,
         part: Part::Scaling,
     });
+    crate::validator::register(reg, FAMILY);
 }
 
 /// Which rows one walk over the strategy list registers.

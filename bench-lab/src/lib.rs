@@ -61,6 +61,7 @@ pub mod reference;
 pub mod rows;
 pub mod scaling;
 pub mod user_accounts;
+pub mod validator;
 pub mod workloads;
 
 use criterion::{BenchmarkId, Criterion, Throughput};
@@ -362,7 +363,12 @@ mod tests {
             .collect();
         for m in all.iter().filter(|m| m.id.strategy == "batch") {
             let kind = m.id.workload.kind.as_str();
-            if kind == "rayon_mix" || kind.starts_with("set_") {
+            // Sets hold 1024 accounts whatever their size.
+            if kind == "rayon_mix"
+                || kind.starts_with("set_")
+                || kind == "vote_1024"
+                || kind == "size_ladder"
+            {
                 continue;
             }
             // Above one chunk a batch row hashes the per-account rows' one account.

@@ -7,6 +7,7 @@
 //! | every per-account strategy, `batch@<backend>`, the peers | `set_1024/165`, `set_1024/200` | the LtHash of a set of 1024 token-sized / stake-sized accounts |
 //! | `batch@<backend>`, the peers | `mainnet_mix/<n>` | the LtHash of the lt mix through one accumulator |
 //! | every per-account strategy (summed), `batch@<backend>`, the peers | `user_accounts/<stem>` | the LtHash of a user's file ([`crate::user_accounts`]) |
+//! | every per-account strategy, `batch@<backend>`, the peers | `vote_1024`, `size_ladder/<size>`, `slot_delta/<n>` | the validator's workloads ([`crate::validator`]) |
 //!
 //! Strategies with backends (`lane-xof`, `batch`) have these rows on their default (widest)
 //! backend; every other backend this CPU supports is measured on `data_size/165` (per
@@ -40,6 +41,7 @@ pub fn register(reg: &mut Registry) {
         });
     }
     peers::lattice::register(reg, FAMILY, workloads::lt_mix(reg.profile));
+    crate::validator::register(reg, FAMILY);
 }
 
 /// Which rows one walk over the strategy list registers.

@@ -18,6 +18,21 @@
 //! | durable nonce | 80 B | 0.05% | size: the system program's nonce `State` (80 bytes); share: *assumption* |
 //! | thin tail (programs, program data, other apps) | log-uniform 256 B … profile cap | 0.39% | *assumption*; the cap is 64 KiB for smoke/quick and 10 MiB (the runtime's maximum account size) for full |
 //!
+//! The tail is thin by assumption. Firedancer PR #9122 (firedancer-io/firedancer, "lthash:
+//! increase parallelism from 512 to 1024 bytes", 2026-04) estimated on a mainnet snapshot
+//! that 54 M accounts (5.4 % of all accounts, 33 GiB, 11.3 % of the data) are between 513
+//! and 1024 bytes: far more than this mix's 0.39 % tail, all of it up to 64 KiB. The mix is
+//! kept as it is so its rows stay comparable from run to run; the `size_ladder/512`,
+//! `size_ladder/1024` and `size_ladder/1025` rows below measure that band on its own.
+//!
+//! # The validator's workloads
+//!
+//! | workload | what it is | source |
+//! |---|---|---|
+//! | `vote_1024` | 1,024 vote accounts of 3762 bytes (four chunks each) | size: the vote program's `VoteState` size (3762 B); 1,024 is the size of the other sets |
+//! | `size_ladder/<size>` | sets of 1,024 accounts of one size: 512, 1024, 1025, 2048, 3762, 10240, 65536 B (smoke and quick measure 1024, 1025 and 2048) | the one-chunk limits (951 B of data for the LtHash, 943 B legacy), chunk edges, the vote account, program-sized accounts; the 513-1024 B band is Firedancer PR #9122's |
+//! | `slot_delta/<n>` | one slot's writes, `n` = 3,000: each write the old and the new version of one account; the LtHash delta `sum(new) - sum(old)` | writes per slot: Agave PR #12474 (anza-xyz/agave, "Updates accounts lt hash in a thread pool"), metrics of mainnet slots 422463217-422463219 (2026-05-27): `num_updates` 2,916, 3,099, 3,045; vote share: *assumption*, one third (1,000 writes) are vote accounts (about one vote per staked validator per slot); the other writes are drawn from the mainnet mix above (*assumption*: a slot writes the population's sizes); the new version differs in lamports and its first data bytes (the cost does not depend on which bytes change) |
+//!
 //! The generator is SplitMix64 with a fixed seed, so every run hashes the same accounts.
 //! With `cargo xtask bench-all --mix-from SNAPSHOT` the data sizes are drawn from the mix
 //! measured in that snapshot instead (see [`crate::measured_mix`]).
@@ -46,6 +61,62 @@ pub fn lt_mix(profile: Profile) -> (usize, usize) {
 /// The `account-hash` family's mix: the profile's.
 pub fn legacy_mix(profile: Profile) -> (usize, usize) {
     (profile.mix_accounts(), profile.mix_tail_cap())
+}
+
+/// Accounts in `vote_1024` and in each `size_ladder/<size>` set.
+pub const LADDER_ACCOUNTS: usize = 1024;
+/// Data bytes of a vote account (the vote program's `VoteState` size).
+pub const VOTE_SIZE: usize = 3762;
+/// The `size_ladder/<size>` data sizes.
+pub const SIZE_LADDER: [usize; 7] = [512, 1024, 1025, 2048, 3762, 10240, 65536];
+/// Writes in one `slot_delta` workload (Agave's `num_updates`, about 3,000 per slot).
+pub const SLOT_WRITES: usize = 3000;
+/// Of [`SLOT_WRITES`], the vote accounts' writes (*assumption*: one third).
+pub const SLOT_VOTE_WRITES: usize = 1000;
+
+/// The ladder sizes a profile measures: three in smoke and quick, all of them in full.
+pub fn size_ladder(profile: Profile) -> &'static [usize] {
+    match profile {
+        Profile::Smoke | Profile::Quick => &[1024, 1025, 2048],
+        Profile::Full => &SIZE_LADDER,
+    }
+}
+
+/// `n` vote accounts: [`VOTE_SIZE`] bytes of data each, distinct keys and data.
+pub fn vote_accounts(n: usize) -> Vec<Account> {
+    (0..n as u64)
+        .map(|i| account(VOTE_SIZE, 0x766F_7465_0000_0000 ^ i))
+        .collect()
+}
+
+/// One slot's writes: `old[i]` and `new[i]` are the two versions of one account.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SlotWrites {
+    /// Each written account's version before the slot.
+    pub old: Vec<Account>,
+    /// Each written account's version after the slot.
+    pub new: Vec<Account>,
+}
+
+/// `writes` writes of one slot (documented at the top of this module): the first
+/// `min(votes, writes)` vote accounts, the rest drawn from the mainnet mix (tail cap
+/// `tail_cap`).
+pub fn slot_writes(writes: usize, votes: usize, tail_cap: usize) -> SlotWrites {
+    let votes = votes.min(writes);
+    let mut old = vote_accounts(votes);
+    old.extend(mainnet_mix(writes - votes, tail_cap));
+    let mut rng = SplitMix64::new(SEED ^ 0x0051_0700);
+    let new = old
+        .iter()
+        .map(|account| {
+            let mut next = account.clone();
+            next.lamports = 1 + rng.below(1 << 40);
+            let head = next.data.len().min(64);
+            rng.fill(&mut next.data[..head]);
+            next
+        })
+        .collect();
+    SlotWrites { old, new }
 }
 
 /// Fixed seed of every generated input.
@@ -256,6 +327,27 @@ mod tests {
         assert!(a.iter().any(|x| x.data.len() > 256), "tail present");
         let sizes: Vec<usize> = a.iter().map(|x| x.data.len()).collect();
         assert_eq!(sizes, mix_sizes(20_000, 64 * 1024));
+    }
+
+    #[test]
+    fn slot_writes_pair_two_versions_of_each_account() {
+        let writes = slot_writes(300, 100, 64 * 1024);
+        assert_eq!((writes.old.len(), writes.new.len()), (300, 300));
+        assert!(writes.old[..100].iter().all(|a| a.data.len() == VOTE_SIZE));
+        for (old, new) in writes.old.iter().zip(&writes.new) {
+            assert_eq!((old.pubkey, old.data.len()), (new.pubkey, new.data.len()));
+            assert!(new.lamports > 0);
+        }
+        assert!(writes.old.iter().zip(&writes.new).all(|(o, n)| o != n));
+        assert_eq!(writes, slot_writes(300, 100, 64 * 1024));
+    }
+
+    #[test]
+    fn quick_measures_part_of_the_ladder_and_full_all_of_it() {
+        assert_eq!(size_ladder(Profile::Full), SIZE_LADDER);
+        assert!(size_ladder(Profile::Quick).contains(&1024));
+        assert!(size_ladder(Profile::Quick).len() < SIZE_LADDER.len());
+        assert!(vote_accounts(3).iter().all(|a| a.data.len() == VOTE_SIZE));
     }
 
     #[test]

@@ -21,6 +21,15 @@
 //! AVX-512 backends) instead of taking a whole wide compression each; its
 //! output blocks still fill every lane, with the block counters in lanes.
 //!
+//! Messages of any length have their own entry points ([`Backend::hash_many_any_len`],
+//! [`Backend::xof_many_any_len`], [`U16Sum::add_xof_any_len`], [`U16Sum::sub_xof_any_len`]
+//! and [`U16Sum::apply_delta`], which adds one batch and subtracts another in one call):
+//! BLAKE3's chunk tree across the lanes (`tree.rs`). The chunks of every message of the
+//! batch share the lanes, one chunk per lane with its own chunk counter, the parent nodes
+//! of every message are compressed across the lanes level by level, and each root goes
+//! through the same output phase as a one-chunk message. A single very long message fills
+//! the lanes with its own chunks; the `blake3` crate's assembly is faster for that case.
+//!
 //! Layout follows the `blake3` crate: [`portable`](crate::Backend::Portable)
 //! is the scalar reference, `sse41.rs` (4 lanes), `avx2.rs` (8 lanes) and
 //! `avx512.rs` (16 lanes, one-instruction rotates, 32 registers) hold the
@@ -78,6 +87,7 @@ mod error;
 mod lanes;
 mod platform;
 mod portable;
+mod tree;
 mod u16sum;
 mod words;
 

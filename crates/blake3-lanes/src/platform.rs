@@ -250,6 +250,108 @@ impl Backend {
     }
 }
 
+/// Messages of any length (the chunk tree across the lanes, `tree.rs`).
+impl Backend {
+    /// [`hash_many`](Self::hash_many) for messages of any length: each input's 32-byte
+    /// BLAKE3 hash into `out` (one element per input). Chunks of all inputs share the
+    /// lanes, one chunk per lane with its own counter, then their parent nodes and the
+    /// roots are compressed across the lanes too, so long and short messages mix freely in
+    /// one call. A batch of one-chunk inputs takes [`hash_many`](Self::hash_many). Batches
+    /// with a longer input allocate scratch memory (32 bytes per chunk of a window of
+    /// inputs), once per call.
+    pub fn hash_many_any_len(
+        self,
+        inputs: &[&[u8]],
+        out: &mut [[u8; OUT_LEN]],
+    ) -> Result<(), Error> {
+        if check_inputs(inputs).is_ok() {
+            return self.hash_many(inputs, out);
+        }
+        self.ensure_supported()?;
+        check_output_size(inputs.len(), out.len())?;
+        match self {
+            Backend::Portable => crate::tree::scalar::hash_many(inputs, out),
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: `ensure_supported` checked that the CPU has SSE4.1; output size
+            // checked above.
+            Backend::Sse41 => unsafe { crate::tree::sse41::hash_many(inputs, out) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: as above, for AVX2.
+            Backend::Avx2 => unsafe { crate::tree::avx2::hash_many(inputs, out) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: as above, for AVX-512F and AVX-512BW.
+            Backend::Avx512 => unsafe { crate::tree::avx512::hash_many(inputs, out) },
+            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+            _ => unreachable!("ensure_supported rejects SIMD backends here"),
+        }
+        Ok(())
+    }
+
+    /// [`xof_many`](Self::xof_many) for messages of any length (see
+    /// [`hash_many_any_len`](Self::hash_many_any_len) for how they share the lanes):
+    /// `out` is exactly `inputs.len() * out_len` bytes, input `i` owning
+    /// `out[i * out_len..(i + 1) * out_len]`.
+    pub fn xof_many_any_len(
+        self,
+        inputs: &[&[u8]],
+        out_len: usize,
+        out: &mut [u8],
+    ) -> Result<(), Error> {
+        if check_inputs(inputs).is_ok() {
+            return self.xof_many(inputs, out_len, out);
+        }
+        self.ensure_supported()?;
+        let expected = inputs
+            .len()
+            .checked_mul(out_len)
+            .ok_or(Error::OutputTooLarge)?;
+        check_output_size(expected, out.len())?;
+        match self {
+            Backend::Portable => crate::tree::scalar::xof_many(inputs, out_len, out),
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support and output size checked above.
+            Backend::Sse41 => unsafe { crate::tree::sse41::xof_many(inputs, out_len, out) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support and output size checked above.
+            Backend::Avx2 => unsafe { crate::tree::avx2::xof_many(inputs, out_len, out) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support (AVX-512F and AVX-512BW) and output size checked above.
+            Backend::Avx512 => unsafe { crate::tree::avx512::xof_many(inputs, out_len, out) },
+            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+            _ => unreachable!("ensure_supported rejects SIMD backends here"),
+        }
+        Ok(())
+    }
+
+    pub(crate) fn accumulate_u16_any_len<const SUBTRACT: bool>(
+        self,
+        sum: &mut SumWords,
+        inputs: &[&[u8]],
+    ) -> Result<(), Error> {
+        if check_inputs(inputs).is_ok() {
+            return self.accumulate_u16::<SUBTRACT>(sum, inputs);
+        }
+        self.ensure_supported()?;
+        match self {
+            Backend::Portable => crate::tree::scalar::accumulate_u16::<SUBTRACT>(sum, inputs),
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support checked above; any input length is allowed.
+            Backend::Sse41 => unsafe { crate::tree::sse41::accumulate_u16(sum, inputs, SUBTRACT) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support checked above; any input length is allowed.
+            Backend::Avx2 => unsafe { crate::tree::avx2::accumulate_u16(sum, inputs, SUBTRACT) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support (AVX-512F and AVX-512BW) checked above.
+            Backend::Avx512 => unsafe {
+                crate::tree::avx512::accumulate_u16(sum, inputs, SUBTRACT)
+            },
+            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+            _ => unreachable!("ensure_supported rejects SIMD backends here"),
+        }
+        Ok(())
+    }
+}
+
 fn check_inputs(inputs: &[&[u8]]) -> Result<(), Error> {
     match inputs.iter().position(|input| input.len() > CHUNK_LEN) {
         Some(index) => Err(Error::InputTooLong {

@@ -62,6 +62,36 @@ impl U16Sum {
         backend.accumulate_u16_one::<true>(&mut self.words, input)
     }
 
+    /// [`add_xof`](Self::add_xof) for messages of any length: the chunks of all inputs
+    /// share the lanes, then their parent nodes, then each root's 32 output blocks (see
+    /// [`Backend::hash_many_any_len`]). On error the sum is left unchanged.
+    pub fn add_xof_any_len(&mut self, backend: Backend, inputs: &[&[u8]]) -> Result<(), Error> {
+        backend.accumulate_u16_any_len::<false>(&mut self.words, inputs)
+    }
+
+    /// Subtracts the 2048-byte XOF output of every input (any length) lane-wise: the
+    /// inverse of [`add_xof_any_len`](Self::add_xof_any_len), mixing a batch out with no
+    /// second accumulator. On error the sum is left unchanged.
+    pub fn sub_xof_any_len(&mut self, backend: Backend, inputs: &[&[u8]]) -> Result<(), Error> {
+        backend.accumulate_u16_any_len::<true>(&mut self.words, inputs)
+    }
+
+    /// A delta in one call: adds the terms of `added` and subtracts those of `removed`
+    /// (both of any length), e.g. a slot's writes, new versions in and old versions out.
+    /// On error the sum is left unchanged.
+    pub fn apply_delta(
+        &mut self,
+        backend: Backend,
+        added: &[&[u8]],
+        removed: &[&[u8]],
+    ) -> Result<(), Error> {
+        let mut words = self.words;
+        backend.accumulate_u16_any_len::<false>(&mut words, added)?;
+        backend.accumulate_u16_any_len::<true>(&mut words, removed)?;
+        self.words = words;
+        Ok(())
+    }
+
     /// Adds another sum lane-wise (wrapping).
     pub fn add_sum(&mut self, other: &U16Sum) {
         for (a, b) in self.words.iter_mut().zip(other.words.iter()) {

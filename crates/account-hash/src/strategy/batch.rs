@@ -5,8 +5,15 @@
 //! exactly that case. [`Batch::hash_batch`] stages up to [`GROUP`] accounts' messages into
 //! stack buffers and hashes them across lanes; [`BatchLtAccumulator`] does the same for the
 //! lattice hash, summing each account's 2048-byte XOF into the running LtHash inside the
-//! kernel. Accounts whose message is longer than one chunk take the blake3 crate; accounts
-//! with zero lamports hash to zero without hashing. Both digests are the consensus ones.
+//! kernel. Accounts whose message is longer than one chunk go through the kernel's chunk tree
+//! ([`Backend::hash_many_any_len`], [`U16Sum::add_xof_any_len`]): their chunks share the
+//! lanes with those of other long accounts; only accounts of [`CROSSOVER_LEN`] bytes or more
+//! (which fill the lanes alone) take the blake3 crate. Accounts with zero lamports hash to
+//! zero without hashing. Both digests are the consensus ones.
+//!
+//! Subtracting is first-class: [`Batch::mix_out`] removes a batch of accounts from an
+//! LtHash and [`Batch::apply_delta`] mixes a slot's new versions in and its old versions out
+//! in one call, with no second accumulator.
 
 use blake3_lanes::{Backend, U16Sum, CHUNK_LEN};
 
@@ -24,6 +31,62 @@ pub const GROUP: usize = 16;
 pub const MAX_BATCHED_DATA_LEGACY: usize = CHUNK_LEN - META_LEN;
 /// Longest data that still fits one chunk with the LtHash fields (951 bytes).
 pub const MAX_BATCHED_DATA_LT: usize = CHUNK_LEN - LT_META_LEN;
+
+/// Messages from this length on take the blake3 crate ([`super::BATCH_CROSSOVER_LEN`]).
+pub const CROSSOVER_LEN: usize = super::BATCH_CROSSOVER_LEN;
+
+/// The message of `account` for `fields` (the bytes [`feed_each_field`] feeds), appended to
+/// `buf`.
+fn append_message(account: &AccountRef<'_>, fields: Fields, buf: &mut Vec<u8>) {
+    buf.extend_from_slice(&account.lamports.to_le_bytes());
+    if fields == Fields::Legacy {
+        buf.extend_from_slice(&account.rent_epoch.to_le_bytes());
+    }
+    buf.extend_from_slice(account.data);
+    buf.push(u8::from(account.executable));
+    buf.extend_from_slice(account.owner.as_bytes());
+    buf.extend_from_slice(account.pubkey.as_bytes());
+}
+
+fn message_len(account: &AccountRef<'_>, fields: Fields) -> usize {
+    let meta = if fields == Fields::Legacy {
+        META_LEN
+    } else {
+        LT_META_LEN
+    };
+    meta + account.data.len()
+}
+
+/// Messages of a batch, staged back to back in one buffer.
+#[derive(Default)]
+struct Messages {
+    bytes: Vec<u8>,
+    ends: Vec<usize>,
+}
+
+impl Messages {
+    fn push(&mut self, account: &AccountRef<'_>, fields: Fields) {
+        append_message(account, fields, &mut self.bytes);
+        self.ends.push(self.bytes.len());
+    }
+
+    fn clear(&mut self) {
+        self.bytes.clear();
+        self.ends.clear();
+    }
+
+    fn slices(&self) -> Vec<&[u8]> {
+        let mut start = 0;
+        self.ends
+            .iter()
+            .map(|&end| {
+                let message = &self.bytes[start..end];
+                start = end;
+                message
+            })
+            .collect()
+    }
+}
 
 /// Hashes many accounts at once across SIMD lanes. Same digests as [`crate::CopyBuffer`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,7 +122,9 @@ impl Batch {
         self.backend
     }
 
-    /// The legacy hash of every account into `out` (one slot per account). Allocates nothing.
+    /// The legacy hash of every account into `out` (one slot per account). Allocates nothing
+    /// unless an account is longer than one chunk (then the long accounts' staged messages,
+    /// once per call).
     pub fn hash_batch(
         &self,
         accounts: &[AccountRef<'_>],
@@ -75,7 +140,13 @@ impl Batch {
         let mut lens = [0usize; GROUP];
         let mut slot_of = [0usize; GROUP];
         let mut hashes = [[0u8; 32]; GROUP];
-        for (group, group_out) in accounts.chunks(GROUP).zip(out.chunks_mut(GROUP)) {
+        let mut long = Messages::default();
+        let mut long_slots = Vec::new();
+        for (group_index, (group, group_out)) in accounts
+            .chunks(GROUP)
+            .zip(out.chunks_mut(GROUP))
+            .enumerate()
+        {
             let mut staged = 0;
             for (i, (account, slot)) in group.iter().zip(group_out.iter_mut()).enumerate() {
                 if account.lamports == 0 {
@@ -84,6 +155,9 @@ impl Batch {
                     lens[staged] = len;
                     slot_of[staged] = i;
                     staged += 1;
+                } else if message_len(account, Fields::Legacy) < CROSSOVER_LEN {
+                    long.push(account, Fields::Legacy);
+                    long_slots.push(group_index * GROUP + i);
                 } else {
                     *slot = AccountHash(feed_each_field(account, Fields::Legacy).finalize().into());
                 }
@@ -99,7 +173,72 @@ impl Batch {
                 group_out[i] = AccountHash(*hash);
             }
         }
+        if !long_slots.is_empty() {
+            let mut long_hashes = vec![[0u8; 32]; long_slots.len()];
+            self.backend
+                .hash_many_any_len(&long.slices(), &mut long_hashes)
+                .expect("one hash per message and the backend was checked");
+            for (hash, &slot) in long_hashes.iter().zip(&long_slots) {
+                out[slot] = AccountHash(*hash);
+            }
+        }
         Ok(())
+    }
+
+    /// Adds (or with `subtract`, removes) the LtHash of every account into `sum`, and those
+    /// of accounts at or over [`CROSSOVER_LEN`] into `crate_terms` (always added: the
+    /// caller applies the sign).
+    fn sum_accounts(
+        &self,
+        sum: &mut U16Sum,
+        crate_terms: &mut LtHash,
+        accounts: &[AccountRef<'_>],
+        subtract: bool,
+        messages: &mut Messages,
+    ) {
+        messages.clear();
+        for account in accounts.iter().filter(|account| account.lamports != 0) {
+            if message_len(account, Fields::Lt) < CROSSOVER_LEN {
+                messages.push(account, Fields::Lt);
+            } else {
+                crate_terms.mix_in(&LtHash::from_hasher(&feed_each_field(account, Fields::Lt)));
+            }
+        }
+        let slices = messages.slices();
+        let result = if subtract {
+            sum.sub_xof_any_len(self.backend, &slices)
+        } else {
+            sum.add_xof_any_len(self.backend, &slices)
+        };
+        result.expect("the backend was checked");
+    }
+
+    /// Mixes every account's LtHash into `lt`: [`Batch::lt_accumulator`] for a slice, in one
+    /// kernel call. Allocates the staged messages once per call.
+    pub fn mix_in(&self, lt: &mut LtHash, accounts: &[AccountRef<'_>]) {
+        self.apply_delta(lt, accounts, &[]);
+    }
+
+    /// Mixes every account's LtHash out of `lt` (an account's old version, or a deleted
+    /// account), with no second accumulator. Allocates the staged messages once per call.
+    pub fn mix_out(&self, lt: &mut LtHash, accounts: &[AccountRef<'_>]) {
+        self.apply_delta(lt, &[], accounts);
+    }
+
+    /// A slot's delta in one call: mixes the LtHash of every account of `new` into `lt` and
+    /// that of every account of `old` out of it (each write's new and old version: a new
+    /// account has no old version, a deleted one no new version). Accounts of any size;
+    /// zero-lamport accounts are the identity. Allocates the staged messages once per call.
+    pub fn apply_delta(&self, lt: &mut LtHash, new: &[AccountRef<'_>], old: &[AccountRef<'_>]) {
+        let mut sum = U16Sum::new();
+        let mut added = LtHash::identity();
+        let mut removed = LtHash::identity();
+        let mut messages = Messages::default();
+        self.sum_accounts(&mut sum, &mut added, new, false, &mut messages);
+        self.sum_accounts(&mut sum, &mut removed, old, true, &mut messages);
+        lt.mix_in(&LtHash(sum.to_lanes()));
+        lt.mix_in(&added);
+        lt.mix_out(&removed);
     }
 
     /// A streaming LtHash accumulator on this batch's backend.
@@ -110,16 +249,22 @@ impl Batch {
 
 /// Accumulates the LtHash of a stream of accounts: stages [`GROUP`] accounts, then sums
 /// their XOF output into the running value in one kernel call. Allocates once, when
-/// created; nothing per account.
+/// created; nothing per account up to one chunk (longer accounts are staged in a buffer that
+/// grows to [`LONG_FLUSH_CHUNKS`] chunks and is reused).
 pub struct BatchLtAccumulator {
     backend: Backend,
     sum: U16Sum,
     staging: Box<[[u8; CHUNK_LEN]; GROUP]>,
     lens: [usize; GROUP],
     staged: usize,
-    /// LtHashes of accounts too long for one chunk, in canonical lane order.
+    /// LtHashes of accounts at or over [`CROSSOVER_LEN`], in canonical lane order.
     spilled: LtHash,
+    /// Accounts over one chunk and under [`CROSSOVER_LEN`], waiting for one tree call.
+    long: Messages,
 }
+
+/// Chunks of long accounts staged before the accumulator sums them in one kernel call.
+pub const LONG_FLUSH_CHUNKS: usize = 256;
 
 impl BatchLtAccumulator {
     /// An empty set on `backend` (which the caller has checked with
@@ -132,6 +277,7 @@ impl BatchLtAccumulator {
             lens: [0; GROUP],
             staged: 0,
             spilled: LtHash::identity(),
+            long: Messages::default(),
         }
     }
 
@@ -149,10 +295,23 @@ impl BatchLtAccumulator {
                     self.flush();
                 }
             }
+            None if message_len(account, Fields::Lt) < CROSSOVER_LEN => {
+                self.long.push(account, Fields::Lt);
+                if self.long.bytes.len() >= LONG_FLUSH_CHUNKS * CHUNK_LEN {
+                    self.flush_long();
+                }
+            }
             None => self
                 .spilled
                 .mix_in(&LtHash::from_hasher(&feed_each_field(account, Fields::Lt))),
         }
+    }
+
+    fn flush_long(&mut self) {
+        self.sum
+            .add_xof_any_len(self.backend, &self.long.slices())
+            .expect("the backend was checked");
+        self.long.clear();
     }
 
     fn flush(&mut self) {
@@ -170,6 +329,9 @@ impl BatchLtAccumulator {
     pub fn finish(mut self) -> LtHash {
         if self.staged > 0 {
             self.flush();
+        }
+        if !self.long.ends.is_empty() {
+            self.flush_long();
         }
         let mut total = LtHash(self.sum.to_lanes());
         total.mix_in(&self.spilled);
@@ -216,6 +378,13 @@ impl BatchHasher for Batch {
 
     fn lt_accumulator(&self) -> BatchLtAccumulator {
         Batch::lt_accumulator(self)
+    }
+
+    /// [`Batch::apply_delta`] on the identity: one call, no second accumulator.
+    fn lt_delta(&self, new: &[AccountRef<'_>], old: &[AccountRef<'_>]) -> LtHash {
+        let mut delta = LtHash::identity();
+        self.apply_delta(&mut delta, new, old);
+        delta
     }
 }
 

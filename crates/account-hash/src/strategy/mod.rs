@@ -25,6 +25,10 @@ pub mod vec_gather;
 pub const META_LEN: usize = 8 + 8 + 1 + 32 + 32;
 /// Bytes of an account's fixed fields in the LtHash, which leaves out rent_epoch.
 pub const LT_META_LEN: usize = META_LEN - 8;
+/// Messages from this length on hash faster through the blake3 crate (whose own chunk
+/// parallelism fills the lanes with one message) than batched across messages in the
+/// lanes: the `batch` strategy's crossover, measured in docs/large-accounts.md.
+pub const BATCH_CROSSOVER_LEN: usize = 8 * 1024;
 
 /// Which of the two digests a gather feeds: they differ only in whether rent_epoch is hashed.
 /// Every strategy's gather takes one (compiled whatever strategies are on, so a new strategy
@@ -193,6 +197,19 @@ pub trait BatchHasher: AccountHasher {
 
     /// An empty LtHash accumulator.
     fn lt_accumulator(&self) -> Self::LtAccumulator;
+
+    /// A slot's delta: the LtHash of `new` (each write's new version) minus that of `old`
+    /// (each write's old version). By default two accumulators, one per sign, as an
+    /// add-only batch API needs; a strategy that can subtract overrides it with one call.
+    fn lt_delta(&self, new: &[AccountRef<'_>], old: &[AccountRef<'_>]) -> LtHash {
+        let mut plus = self.lt_accumulator();
+        let mut minus = self.lt_accumulator();
+        new.iter().for_each(|account| plus.add(account));
+        old.iter().for_each(|account| minus.add(account));
+        let mut delta = plus.finish();
+        delta.mix_out(&minus.finish());
+        delta
+    }
 }
 
 /// The LtHash of a stream of accounts, one [`add`](LtAccumulator::add) at a time.
