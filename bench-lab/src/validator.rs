@@ -19,7 +19,7 @@ use crate::workloads::{self, SlotWrites, LADDER_ACCOUNTS, SLOT_VOTE_WRITES, SLOT
 use crate::{isa, reference, Case, Profile, Registry};
 use account_hash::strategy::list::{self, Role, StrategyEntry, StrategyVisitor};
 use account_hash::{Account, AccountHasher, AccountRef, BatchHasher, IntoLtLanes, LtHash};
-use lab_record::{BenchMeta, Family, Workload};
+use lab_record::{BenchMeta, Family, Workload, WorkloadKind};
 use std::hint::black_box;
 use std::sync::Arc;
 
@@ -49,14 +49,14 @@ impl SetWorkload {
 /// The sets of the validator's workloads: `vote_1024` and the profile's ladder.
 fn sets(profile: Profile) -> Vec<SetWorkload> {
     let vote = SetWorkload {
-        workload: Workload::new("vote_1024", ""),
+        workload: Workload::of(WorkloadKind::Vote1024, ""),
         size: workloads::VOTE_SIZE,
         vote: true,
     };
     let ladder = workloads::size_ladder(profile)
         .iter()
         .map(|&size| SetWorkload {
-            workload: Workload::new("size_ladder", size),
+            workload: Workload::of(WorkloadKind::SizeLadder, size),
             size,
             vote: false,
         });
@@ -103,7 +103,7 @@ fn slot_meta(who: &Subject, cap: usize) -> BenchMeta {
         bytes_per_iter: 2 * bytes as u64,
         items_per_iter: SLOT_WRITES as u64,
         isa,
-        ..who.on(Workload::new("slot_delta", SLOT_WRITES))
+        ..who.on(Workload::of(WorkloadKind::SlotDelta, SLOT_WRITES))
     }
 }
 

@@ -245,6 +245,12 @@ names! {
         ClientBuildReconcileAccountIds = "client_build_reconcile_account_ids",
         /// As full_exchange, with account hashes as ids.
         FullExchangeAccountIds = "full_exchange_account_ids",
+        /// 1,024 vote accounts (3762 bytes of data each), no parameter.
+        Vote1024 = "vote_1024",
+        /// A set of 1,024 accounts of `param` bytes of data (the size ladder).
+        SizeLadder = "size_ladder",
+        /// One slot's `param` writes: each account's old LtHash mixed out, its new one in.
+        SlotDelta = "slot_delta",
     }
 }
 
@@ -1007,7 +1013,12 @@ mod tests {
         let text = serde_json::to_string(&sample()).unwrap();
         let old = text.replace(&format!("\"schema\":{SCHEMA}"), "\"schema\":2");
         assert_ne!(old, text);
-        assert_eq!(ResultsFile::parse(Path::new("r.json"), &old).unwrap().schema, 2);
+        assert_eq!(
+            ResultsFile::parse(Path::new("r.json"), &old)
+                .unwrap()
+                .schema,
+            2
+        );
         let newer = text.replace(
             &format!("\"schema\":{SCHEMA}"),
             &format!("\"schema\":{}", SCHEMA + 1),
