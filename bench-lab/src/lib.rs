@@ -58,6 +58,7 @@ pub mod paired;
 pub mod peers;
 pub mod profile;
 pub mod reference;
+pub mod rng;
 pub mod rows;
 pub mod scaling;
 pub mod user_accounts;

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use lab_record::mix::MixFile;
 
-use crate::workloads::SplitMix64;
+use crate::rng::SplitMix64;
 
 /// The environment variable with the mix file's path; absent or empty: the built-in mix.
 pub const ENV: &str = "HASHLAB_MIX";

@@ -39,8 +39,7 @@
 
 use crate::Profile;
 use crate::ProfileSettings as _;
-use account_hash::{Account, Pubkey};
-use set_reconcile::splitmix::splitmix64;
+use account_hash::Account;
 
 /// The seed's data sizes: 0, 165, 200, 1 KiB, 1 MiB, 10 MiB.
 pub const SEED_SIZES: [usize; 6] = [0, 165, 200, 1024, 1 << 20, 10 << 20];
@@ -122,38 +121,7 @@ pub fn slot_writes(writes: usize, votes: usize, tail_cap: usize) -> SlotWrites {
 /// Fixed seed of every generated input.
 pub const SEED: u64 = 0x5EED_0000_0000_0200;
 
-/// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, deterministic. The step is
-/// set-reconcile's ([`splitmix64`]), which generates the reconcile scenario's ids.
-#[derive(Clone, Debug)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    pub fn new(seed: u64) -> Self {
-        SplitMix64(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        splitmix64(&mut self.0)
-    }
-
-    /// Uniform in `0..n` (n > 0), by multiply-shift.
-    pub fn below(&mut self, n: u64) -> u64 {
-        ((self.next_u64() as u128 * n as u128) >> 64) as u64
-    }
-
-    pub fn fill(&mut self, out: &mut [u8]) {
-        for chunk in out.chunks_mut(8) {
-            let v = self.next_u64().to_le_bytes();
-            chunk.copy_from_slice(&v[..chunk.len()]);
-        }
-    }
-
-    fn pubkey(&mut self) -> Pubkey {
-        let mut k = [0u8; 32];
-        self.fill(&mut k);
-        Pubkey(k)
-    }
-}
+pub use crate::rng::SplitMix64;
 
 /// One account with `data_size` bytes of pseudo-random data and non-zero lamports (zero
 /// lamports would skip hashing altogether).

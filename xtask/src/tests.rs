@@ -260,8 +260,8 @@ fn wrong_types_and_values_name_the_field_path() {
 
     let e = load_text("schema1", &edit(&|v| v["schema"] = serde_json::json!(1)));
     assert!(e.contains("schema 1") && e.contains("older hashlab"), "{e}");
-    let e = load_text("schema3", &edit(&|v| v["schema"] = serde_json::json!(3)));
-    assert!(e.contains("schema 3") && e.contains("newer hashlab"), "{e}");
+    let e = load_text("schema4", &edit(&|v| v["schema"] = serde_json::json!(4)));
+    assert!(e.contains("schema 4") && e.contains("newer hashlab"), "{e}");
 
     let e = load_text(
         "run",
