@@ -13,6 +13,7 @@
 
 pub mod ab;
 pub mod callgrind;
+pub mod fuzz_targets;
 pub mod paired;
 
 pub use ab::{AbFailed, AbFile, AbRow, AbStatus, Revision, AB_FORMAT, AB_VERSION};

@@ -66,10 +66,22 @@ fn walk(dir: &Path, depth: usize, out: &mut BTreeMap<String, PathBuf>) -> Result
     }
     let bench_file = dir.join("new").join("benchmark.json");
     if bench_file.is_file() {
-        let b: BenchmarkJson = read_json(&bench_file)?;
-        out.insert(b.full_id, dir.to_path_buf());
+        // A corrupted benchmark directory costs its own benchmark, not the others'.
+        match read_json::<BenchmarkJson>(&bench_file) {
+            Ok(b) => {
+                out.insert(b.full_id, dir.to_path_buf());
+            }
+            Err(e) => eprintln!("warning: skipped a criterion directory: {e}"),
+        }
     }
-    let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, "cannot list", e))?;
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) if depth > 0 => {
+            eprintln!("warning: skipped {}", Error::io(dir, "cannot list", e));
+            return Ok(());
+        }
+        Err(e) => return Err(Error::io(dir, "cannot list", e)),
+    };
     for entry in entries.flatten() {
         let p = entry.path();
         if p.is_dir() && p.file_name().is_some_and(|n| n != "new" && n != "report") {
