@@ -72,6 +72,7 @@ fn fake_lab(d: &Path, pause: &str) -> PathBuf {
     let release = d.join("target/release");
     let (lab, bench) = (release.join("lab"), release.join("deps/lab-fake"));
     std::fs::write(d.join("plan.json"), serde_json::to_string(&plan()).unwrap()).unwrap();
+    let _ = std::fs::remove_dir_all(d.join("started"));
     std::fs::create_dir_all(d.join("started")).unwrap();
     script(
         &lab,

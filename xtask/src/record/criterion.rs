@@ -172,6 +172,22 @@ mod tests {
         "slope":SLOPE,"std_dev":null,"median_abs_dev":null}"#;
 
     #[test]
+    fn a_corrupted_benchmark_directory_is_skipped_not_fatal() {
+        let home = tmp("corrupt");
+        for (dir, text) in [
+            ("good", r#"{"full_id":"good/one"}"#),
+            ("bad", "{\"full_id\": tru"),
+        ] {
+            std::fs::create_dir_all(home.join(dir).join("new")).unwrap();
+            std::fs::write(home.join(dir).join("new/benchmark.json"), text).unwrap();
+        }
+        let dirs = benchmark_dirs(&home).unwrap();
+        assert_eq!(dirs.keys().collect::<Vec<_>>(), ["good/one"]);
+        assert!(benchmark_dirs(&home.join("absent")).unwrap().is_empty());
+        let _ = std::fs::remove_dir_all(&home);
+    }
+
+    #[test]
     fn best_sample_is_the_lowest_time_per_iteration() {
         let d = tmp("best");
         assert_eq!(

@@ -73,7 +73,16 @@ impl Journal {
             .append(true)
             .open(&path)
             .map_err(|e| Error::io(&path, "cannot open the run journal", e))?;
-        Ok(Journal { path, file })
+        let journal = Journal { path, file };
+        // A line cut short by a killed writer is closed, so the next entry starts its own.
+        let text = std::fs::read(&journal.path)
+            .map_err(|e| Error::io(&journal.path, "cannot read the run journal", e))?;
+        if text.last().is_some_and(|b| *b != b'\n') {
+            (&journal.file)
+                .write_all(b"\n")
+                .map_err(|e| Error::io(&journal.path, "cannot append to the run journal", e))?;
+        }
+        Ok(journal)
     }
 
     /// Appends one entry as one line, written with one `write` and synced to disk.
@@ -247,4 +256,127 @@ pub fn recover(dir: &Path, running_pid: Option<u32>) -> Result<Recovery> {
             .collect(),
         warnings: replay.warnings,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lab_record::{BenchId, BenchMeta, Digest, Family, Interval, Statistic};
+
+    fn planned(i: u64) -> Planned {
+        let id = BenchId {
+            family: Family::AccountHash,
+            digest: Digest::Legacy,
+            strategy: "streaming".into(),
+            variant: None,
+            workload: format!("data_size/{i}").parse().unwrap(),
+        };
+        Planned {
+            criterion_id: id.criterion_id(),
+            meta: BenchMeta {
+                id,
+                data_size: Some(i),
+                bytes_per_iter: 100,
+                items_per_iter: 1,
+                baseline: true,
+                claims_consensus: true,
+                isa: None,
+            },
+            expected_secs: 1.0,
+            compressions_per_item: None,
+        }
+    }
+
+    fn record(p: &Planned, ns: f64) -> Record {
+        let interval = Interval {
+            estimate: ns,
+            lower: ns - 1.0,
+            upper: ns + 1.0,
+            std_err: None,
+            confidence: Some(0.95),
+        };
+        p.record(interval, Statistic::Mean)
+    }
+
+    fn run() -> RunMeta {
+        let text = include_str!("../../tests/fixtures/run-small/results.json");
+        ResultsFile::parse(Path::new("run-small"), text)
+            .unwrap()
+            .run
+    }
+
+    #[test]
+    fn a_journal_cut_mid_line_rebuilds_every_whole_row() {
+        let dir = std::env::temp_dir().join(format!("hashlab-journal-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let plan: Vec<Planned> = (1..=4).map(planned).collect();
+        let j = Journal::create(&dir).unwrap();
+        j.append(&Entry::start(&run(), &plan)).unwrap();
+        let rows = [record(&plan[0], 10.0), record(&plan[1], 20.0)];
+        for r in &rows {
+            j.append(&Entry::row(r)).unwrap();
+        }
+        j.append(&Entry::Missing {
+            missing: plan[2].missing("criterion exited with 1"),
+        })
+        .unwrap();
+        // The paired pass fills row 0 in later.
+        let mut filled = rows.to_vec();
+        filled[0].instructions_per_iter = Some(1234.0);
+        j.updates(&rows, &filled).unwrap();
+        // A kill in the middle of writing the next row.
+        let torn = serde_json::to_string(&Entry::row(&record(&plan[3], 40.0))).unwrap();
+        let mut f = OpenOptions::new()
+            .append(true)
+            .open(dir.join(FILE))
+            .unwrap();
+        f.write_all(&torn.as_bytes()[..torn.len() / 2]).unwrap();
+
+        let replay = read(&dir.join(FILE)).unwrap();
+        assert_eq!(replay.warnings.len(), 1, "{:?}", replay.warnings);
+        let file = replay.results(&dir.join(FILE)).unwrap();
+        assert_eq!(file.run.status, Status::Interrupted);
+        assert_eq!(file.results, filled);
+        let missing: Vec<(&str, &str)> = file
+            .missing
+            .iter()
+            .map(|m| (m.criterion_id.as_str(), m.reason.as_str()))
+            .collect();
+        assert_eq!(
+            missing,
+            [
+                (plan[2].criterion_id.as_str(), "criterion exited with 1"),
+                (plan[3].criterion_id.as_str(), NOT_MEASURED),
+            ]
+        );
+        match recover(&dir, None).unwrap() {
+            Recovery::Rebuilt { measured, .. } => assert_eq!(measured, 2),
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            recover(&dir, Some(7)).unwrap(),
+            Recovery::Running { pid: 7 }
+        ));
+        // Reopened (a run started again under its id), the cut line stays apart.
+        let j = Journal::create(&dir).unwrap();
+        j.append(&Entry::End {
+            status: Status::Complete,
+        })
+        .unwrap();
+        assert!(matches!(recover(&dir, None).unwrap(), Recovery::Nothing));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_journal_without_a_plan_says_so() {
+        let e = Replay::default()
+            .results(Path::new("r/journal.jsonl"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("r/journal.jsonl") && e.contains("no `start`"),
+            "{e}"
+        );
+    }
 }
