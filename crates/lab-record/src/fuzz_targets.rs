@@ -4,7 +4,8 @@
 //! call these same functions.
 //!
 //! Each panics only when an invariant breaks: a file that parses must serialise and parse
-//! again (what hashlab reads, it can write back); an error names the file.
+//! back to the same value, floats exactly (what hashlab reads, it writes back unchanged);
+//! an error names the file.
 
 use crate::{from_json_str, AbFile, CountFile, PlanFile, RecordError, ResultsFile};
 use std::path::{Path, PathBuf};
@@ -28,8 +29,11 @@ pub fn results_json(data: &[u8]) {
     match ResultsFile::parse(Path::new(NAME), text) {
         Ok(file) => {
             let again = serde_json::to_string(&file).expect("a parsed file serialises");
-            if let Err(e) = ResultsFile::parse(Path::new(NAME), &again) {
-                panic!("a parsed results.json does not parse after writing: {e}\n{again}");
+            match ResultsFile::parse(Path::new(NAME), &again) {
+                Ok(back) => assert_eq!(back, file, "results.json changed on a round trip"),
+                Err(e) => {
+                    panic!("a parsed results.json does not parse after writing: {e}\n{again}")
+                }
             }
         }
         Err(e) => names_the_file(&e),
@@ -42,8 +46,9 @@ pub fn ab_json(data: &[u8]) {
     match AbFile::parse(Path::new(NAME), text) {
         Ok(file) => {
             let again = serde_json::to_string(&file).expect("a parsed file serialises");
-            if let Err(e) = AbFile::parse(Path::new(NAME), &again) {
-                panic!("a parsed ab.json does not parse after writing: {e}\n{again}");
+            match AbFile::parse(Path::new(NAME), &again) {
+                Ok(back) => assert_eq!(back, file, "ab.json changed on a round trip"),
+                Err(e) => panic!("a parsed ab.json does not parse after writing: {e}\n{again}"),
             }
         }
         Err(e) => names_the_file(&e),
@@ -60,8 +65,9 @@ pub fn lab_plan(data: &[u8]) {
                 let _ = (p.meta.id.criterion_id(), p.meta.id.key(), p.missing("fuzz"));
             }
             let again = serde_json::to_string(&plan).expect("a parsed plan serialises");
-            if let Err(e) = from_json_str::<PlanFile>(Path::new(NAME), &again) {
-                panic!("a parsed plan does not parse after writing: {e}\n{again}");
+            match from_json_str::<PlanFile>(Path::new(NAME), &again) {
+                Ok(back) => assert_eq!(back, plan, "the plan changed on a round trip"),
+                Err(e) => panic!("a parsed plan does not parse after writing: {e}\n{again}"),
             }
         }
         Err(e) => names_the_file(&e),

@@ -56,6 +56,8 @@ pub fn recover(reports_dir: &Path, run: &str) -> Result<()> {
     let Some(dir) = paths::journal_dir(reports_dir, run) else {
         return Ok(());
     };
+    // `latest` or a relative path: the run's own directory names it.
+    let dir = dir.canonicalize().unwrap_or(dir);
     let reports = dir.parent().unwrap_or(Path::new("."));
     let running = lock::live_holder(reports)
         .filter(|h| dir.file_name().is_some_and(|n| *n == *h.run_id))

@@ -47,7 +47,10 @@ pub fn journal_dir(reports_dir: &Path, run: &str) -> Option<PathBuf> {
     let as_path = PathBuf::from(run);
     let candidates = [
         as_path.clone(),
-        as_path.parent().map(Path::to_path_buf).unwrap_or_default(),
+        as_path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .map_or_else(|| as_path.clone(), Path::to_path_buf),
         reports_dir.join(run),
         workspace_root().join(reports_dir).join(run),
     ];
