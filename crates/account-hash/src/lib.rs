@@ -58,6 +58,7 @@
 
 pub mod account;
 pub mod digest;
+pub mod fuzz_targets;
 pub mod input;
 pub mod snapshot;
 pub mod strategy;

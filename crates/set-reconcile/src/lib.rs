@@ -14,6 +14,8 @@
 //! - [`protocol`]: the v1 wire format, [`Client`] and [`Server`], byte-compatible with the
 //!   `negentropy` crate and safe on any peer input;
 //! - [`scenario`]: the seed's 100,000 / 110,000-item scenario for the lab;
+//! - [`fuzz_targets`]: the bodies of the coverage-guided fuzz targets (`fuzz/`), replayed
+//!   over the committed corpus by `tests/fuzz_corpus.rs`;
 //! - [`splitmix`]: the SplitMix64 step behind every generated input (here and in the lab).
 //!
 //! The `negentropy-harness` binary speaks the line protocol of the reference test suite
@@ -54,6 +56,7 @@
 #![forbid(unsafe_code)]
 
 pub mod accumulator;
+pub mod fuzz_targets;
 pub mod protocol;
 pub mod scenario;
 pub mod splitmix;

@@ -15,8 +15,8 @@ use super::ab_measure::{self, Hooks, Rng, Runner, Side, Tally};
 use super::lab_build::{self, CriterionRun, LabBuild};
 use crate::analysis::ab as analysis;
 use crate::error::{Error, Result};
-use crate::record::meta;
 use crate::record::paths::{self, workspace_root};
+use crate::record::{lock, meta};
 use crate::render;
 use clap::Args;
 use lab_record::{AbFile, AbStatus, Revision, AB_FORMAT, AB_VERSION};
@@ -105,6 +105,8 @@ fn ab(args: &AbArgs) -> Result<ExitCode> {
         .clone()
         .unwrap_or_else(|| format!("ab-{}-{}-{}", a.short(), b.short(), meta::compact(started)));
     paths::check_run_id(&id)?;
+    // One measuring run at a time in a reports directory (bench-all takes the same lock).
+    let _lock = lock::acquire(&paths::reports_dir(&args.reports_dir), &id, "ab")?;
     note_uncommitted(args);
     let (a, b) = build_both(&root, a, b)?;
     let env = lab_env(args);

@@ -17,11 +17,12 @@ use super::lab_build::{self, CriterionRun, LabBuild, Timed};
 use super::{instructions_pass, paired_pass};
 use crate::analysis::isa;
 use crate::error::{Error, Result};
-use crate::record::meta;
+use crate::record::journal::{Entry, Journal};
 use crate::record::paths::{self, workspace_root};
 use crate::record::{
     self, Interval, Missing, Record, ResultsFile, RunMeta, Statistic, Status, SCHEMA,
 };
+use crate::record::{lock, meta};
 use crate::render::{text, units};
 use clap::Args;
 use lab_record::{from_json_str, CountFile, Counted, PlanFile, Planned, Profile};
@@ -159,6 +160,10 @@ struct Session<'a> {
     interrupted: Arc<AtomicBool>,
     /// `HASHLAB_ACCOUNTS` for the lab's processes, when `--accounts` was given.
     accounts: Option<OsString>,
+    /// `journal.jsonl`: every row, as soon as it is measured.
+    journal: Journal,
+    /// One measuring run at a time in `reports`.
+    _lock: lock::RunLock,
 }
 
 impl Session<'_> {
@@ -215,6 +220,7 @@ fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
     let plan = plan(&lab_exe, &session)?;
     let mut run = run_meta(args, &session.run_id, started, plan.features.clone());
     run.workloads = workloads;
+    session.journal.append(&Entry::start(&run, &plan.benches))?;
     println!(
         "bench-all: counting allocations for {} benchmarks ...",
         plan.benches.len()
@@ -224,7 +230,9 @@ fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
         mut results,
         missing,
     } = measure(&session, &bench_exe, &plan, &counted, &run)?;
+    let before = results.clone();
     verdict_passes(&session, &lab_exe, &plan, &mut results);
+    session.journal.updates(&before, &results)?;
 
     run.status = final_status(session.interrupted(), &missing);
     run.finished_at = Some(meta::rfc3339(SystemTime::now()));
@@ -236,6 +244,9 @@ fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
         missing,
     };
     record::save(&file, &session.results_path())?;
+    session.journal.append(&Entry::End {
+        status: file.run.status,
+    })?;
     super::report::render_dir(&session.results_path())?;
     paths::update_latest(&session.reports, &session.run_id)?;
     print_summary(&session, &file, build_secs);
@@ -331,7 +342,9 @@ fn start(args: &BenchAllArgs, started: SystemTime) -> Result<Session<'_>> {
         .run_id
         .clone()
         .unwrap_or_else(|| format!("{}-{}", meta::compact(started), args.profile));
+    let lock = lock::acquire(&reports, &run_id, "bench-all")?;
     let dir = paths::create_run_dir(&reports, &run_id)?;
+    let journal = Journal::create(&dir)?;
     let interrupted = Arc::new(AtomicBool::new(false));
     for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
         signal_hook::flag::register(sig, Arc::clone(&interrupted))
@@ -345,6 +358,8 @@ fn start(args: &BenchAllArgs, started: SystemTime) -> Result<Session<'_>> {
         t0,
         interrupted,
         accounts: None,
+        journal,
+        _lock: lock,
     })
 }
 
@@ -567,6 +582,7 @@ fn time_all(
             Ok(((ns, statistic), best)) => {
                 let mut r = measured(p, ns, statistic, best, counted.get(&p.criterion_id));
                 r.build = pass.build.clone();
+                session.journal.append(&Entry::row(&r))?;
                 tally.results.push(r);
             }
             // A capped build's row is extra: its failure is reported, the run stays whole.
@@ -577,7 +593,13 @@ fn time_all(
                     pass.build.as_deref().unwrap_or_default()
                 );
             }
-            Err(reason) => tally.missing.push(failed(session, p, reason)),
+            Err(reason) => {
+                let m = failed(session, p, reason);
+                session
+                    .journal
+                    .append(&Entry::Missing { missing: m.clone() })?;
+                tally.missing.push(m);
+            }
         }
         let rest = if pass.build.is_none() {
             &plan[i + 1..]

@@ -25,6 +25,7 @@ pub struct CompareArgs {
 }
 
 fn load(args: &CompareArgs, run: &str) -> Result<ResultsFile> {
+    super::report::recover(&args.reports_dir, run)?;
     record::load(&paths::resolve_run(&args.reports_dir, run)?)
 }
 

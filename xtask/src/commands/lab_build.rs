@@ -76,12 +76,19 @@ pub fn build(b: &LabBuild) -> Result<LabExes> {
     })
 }
 
-/// Copies a build's executables to `<root>/target/hashlab-lab/<tag>/`, so that a later
-/// build with other features into the same target directory (the capped instruction-set
-/// builds share it: cargo keeps each feature set's artifacts apart, but the uplifted
-/// `release/lab` binary is the last build's) cannot change what this one runs.
+/// Copies a build's executables to `<target>/hashlab-lab/<tag>/` (`<target>` is the
+/// target directory cargo built them in, `<root>/target` when that cannot be told), so that
+/// a later build with other features into the same target directory (the capped
+/// instruction-set builds share it: cargo keeps each feature set's artifacts apart, but the
+/// uplifted `release/lab` binary is the last build's) cannot change what this one runs.
 pub fn pin(exes: LabExes, root: &Path, tag: &str) -> Result<LabExes> {
-    let dir = root.join("target").join("hashlab-lab").join(tag);
+    // `<target>/release/lab`.
+    let target = exes
+        .bin
+        .parent()
+        .and_then(Path::parent)
+        .map_or_else(|| root.join("target"), Path::to_path_buf);
+    let dir = target.join("hashlab-lab").join(tag);
     std::fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, "cannot create directory", e))?;
     let copy = |from: &Path, name: &str| -> Result<PathBuf> {
         let to = dir.join(name);

@@ -3,7 +3,8 @@
 //! of several runs, one per machine (each strategy's ratio to that machine's baseline).
 
 use crate::error::Result;
-use crate::record::{self, paths};
+use crate::record::journal::{self, Recovery};
+use crate::record::{self, lock, paths};
 use crate::render;
 use clap::Args;
 use lab_record::ResultsFile;
@@ -32,7 +33,10 @@ pub fn run(args: ReportArgs) -> ExitCode {
         return merge(&args);
     }
     let target = args.run.unwrap_or_else(|| "latest".to_string());
-    match paths::resolve_run(&args.reports_dir, &target).and_then(|p| render_dir(&p)) {
+    let rendered = recover(&args.reports_dir, &target)
+        .and_then(|()| paths::resolve_run(&args.reports_dir, &target))
+        .and_then(|p| render_dir(&p));
+    match rendered {
         Ok(dir) => {
             println!("report: {}", dir.join("index.html").display());
             println!("summary: {}", dir.join("summary.md").display());
@@ -43,6 +47,48 @@ pub fn run(args: ReportArgs) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Rebuilds the results.json of a run that died from its journal (see
+/// [`record::journal`]), saying what was measured and what is missing; a run still being
+/// measured (its lock names a live process) is left alone and said so.
+pub fn recover(reports_dir: &Path, run: &str) -> Result<()> {
+    let Some(dir) = paths::journal_dir(reports_dir, run) else {
+        return Ok(());
+    };
+    // `latest` or a relative path: the run's own directory names it.
+    let dir = dir.canonicalize().unwrap_or(dir);
+    let reports = dir.parent().unwrap_or(Path::new("."));
+    let running = lock::live_holder(reports)
+        .filter(|h| dir.file_name().is_some_and(|n| *n == *h.run_id))
+        .map(|h| h.pid);
+    match journal::recover(&dir, running)? {
+        Recovery::Nothing => {}
+        Recovery::Running { pid } => eprintln!(
+            "report: {} is still being measured (process id {pid}): rendering what it has",
+            dir.display()
+        ),
+        Recovery::Rebuilt {
+            measured,
+            missing,
+            warnings,
+        } => {
+            for w in warnings {
+                eprintln!("warning: {w}");
+            }
+            eprintln!(
+                "report: {} was interrupted: results.json rebuilt from {}: {measured} rows \
+                 measured, {} missing",
+                dir.display(),
+                journal::FILE,
+                missing.len()
+            );
+            for m in missing {
+                eprintln!("  missing: {m}");
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Loads `results_json` and writes index.html and summary.md next to it; returns the dir.

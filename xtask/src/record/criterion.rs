@@ -66,10 +66,22 @@ fn walk(dir: &Path, depth: usize, out: &mut BTreeMap<String, PathBuf>) -> Result
     }
     let bench_file = dir.join("new").join("benchmark.json");
     if bench_file.is_file() {
-        let b: BenchmarkJson = read_json(&bench_file)?;
-        out.insert(b.full_id, dir.to_path_buf());
+        // A corrupted benchmark directory costs its own benchmark, not the others'.
+        match read_json::<BenchmarkJson>(&bench_file) {
+            Ok(b) => {
+                out.insert(b.full_id, dir.to_path_buf());
+            }
+            Err(e) => eprintln!("warning: skipped a criterion directory: {e}"),
+        }
     }
-    let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, "cannot list", e))?;
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) if depth > 0 => {
+            eprintln!("warning: skipped {}", Error::io(dir, "cannot list", e));
+            return Ok(());
+        }
+        Err(e) => return Err(Error::io(dir, "cannot list", e)),
+    };
     for entry in entries.flatten() {
         let p = entry.path();
         if p.is_dir() && p.file_name().is_some_and(|n| n != "new" && n != "report") {
@@ -158,6 +170,22 @@ mod tests {
     const EST: &str = r#"{"mean":{"confidence_interval":{"confidence_level":0.95,"lower_bound":344.0,"upper_bound":346.0},"point_estimate":345.0,"standard_error":0.5},
         "median":{"confidence_interval":{"confidence_level":0.95,"lower_bound":344.0,"upper_bound":346.0},"point_estimate":345.0,"standard_error":0.5},
         "slope":SLOPE,"std_dev":null,"median_abs_dev":null}"#;
+
+    #[test]
+    fn a_corrupted_benchmark_directory_is_skipped_not_fatal() {
+        let home = tmp("corrupt");
+        for (dir, text) in [
+            ("good", r#"{"full_id":"good/one"}"#),
+            ("bad", "{\"full_id\": tru"),
+        ] {
+            std::fs::create_dir_all(home.join(dir).join("new")).unwrap();
+            std::fs::write(home.join(dir).join("new/benchmark.json"), text).unwrap();
+        }
+        let dirs = benchmark_dirs(&home).unwrap();
+        assert_eq!(dirs.keys().collect::<Vec<_>>(), ["good/one"]);
+        assert!(benchmark_dirs(&home.join("absent")).unwrap().is_empty());
+        let _ = std::fs::remove_dir_all(&home);
+    }
 
     #[test]
     fn best_sample_is_the_lowest_time_per_iteration() {

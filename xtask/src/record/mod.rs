@@ -1,8 +1,11 @@
 //! Reading and writing runs: the typed record ([`lab_record`]), run directories and the
-//! `latest` link ([`paths`]), criterion's own files ([`criterion`]) and run metadata
-//! ([`meta`]). This layer imports nothing else of xtask but [`crate::error`].
+//! `latest` link ([`paths`]), criterion's own files ([`criterion`]), run metadata
+//! ([`meta`]), the append-only run journal ([`journal`]) and the one-run-at-a-time lock
+//! ([`lock`]). This layer imports nothing else of xtask but [`crate::error`].
 
 pub mod criterion;
+pub mod journal;
+pub mod lock;
 pub mod meta;
 pub mod paths;
 

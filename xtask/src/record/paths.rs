@@ -40,6 +40,25 @@ pub fn resolve_run(reports_dir: &Path, run: &str) -> Result<PathBuf> {
         })
 }
 
+/// The directory of a run given as an id under `reports_dir`, a directory, or a
+/// results.json path, when it holds a run journal (a run that may have died before writing
+/// its results.json).
+pub fn journal_dir(reports_dir: &Path, run: &str) -> Option<PathBuf> {
+    let as_path = PathBuf::from(run);
+    let candidates = [
+        as_path.clone(),
+        as_path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .map_or_else(|| as_path.clone(), Path::to_path_buf),
+        reports_dir.join(run),
+        workspace_root().join(reports_dir).join(run),
+    ];
+    candidates
+        .into_iter()
+        .find(|d| d.join(super::journal::FILE).is_file())
+}
+
 /// A run id must be a plain directory name other than `latest`.
 pub fn check_run_id(run_id: &str) -> Result<()> {
     if run_id.is_empty() || run_id.contains(['/', '\\']) || run_id == "latest" {
@@ -77,8 +96,26 @@ pub fn create_run_dir(reports: &Path, run_id: &str) -> Result<PathBuf> {
 }
 
 /// Points `reports/latest` at the run (a relative symlink; a copy where symlinks fail).
+/// The symlink is made under a temporary name and renamed over `latest`, so `latest` always
+/// names a complete run, even while another run switches it.
 pub fn update_latest(reports: &Path, run_id: &str) -> Result<()> {
     let latest = reports.join("latest");
+    #[cfg(unix)]
+    {
+        let tmp = reports.join(format!(".latest-{}", std::process::id()));
+        let _ = std::fs::remove_file(&tmp);
+        if std::os::unix::fs::symlink(run_id, &tmp).is_ok() {
+            // A directory (the copy made where symlinks failed) cannot be renamed over.
+            if std::fs::symlink_metadata(&latest).is_ok_and(|m| m.is_dir()) {
+                std::fs::remove_dir_all(&latest)
+                    .map_err(|e| Error::io(&latest, "cannot replace", e))?;
+            }
+            return std::fs::rename(&tmp, &latest).map_err(|e| {
+                let _ = std::fs::remove_file(&tmp);
+                Error::io(&latest, "cannot replace", e)
+            });
+        }
+    }
     if let Ok(meta) = std::fs::symlink_metadata(&latest) {
         let removed = if meta.file_type().is_symlink() || meta.is_file() {
             std::fs::remove_file(&latest)
@@ -86,10 +123,6 @@ pub fn update_latest(reports: &Path, run_id: &str) -> Result<()> {
             std::fs::remove_dir_all(&latest)
         };
         removed.map_err(|e| Error::io(&latest, "cannot replace", e))?;
-    }
-    #[cfg(unix)]
-    if std::os::unix::fs::symlink(run_id, &latest).is_ok() {
-        return Ok(());
     }
     std::fs::create_dir_all(&latest).map_err(|e| Error::io(&latest, "cannot create", e))?;
     for f in ["results.json", "index.html", "summary.md"] {

@@ -1,0 +1,384 @@
+//! The run journal: `reports/<run-id>/journal.jsonl`, one JSON object a line, appended and
+//! synced as each benchmark is measured, so a run killed without warning (`kill -9`, a lost
+//! machine) keeps every row it measured. `results.json` is rewritten from it at the end;
+//! `cargo xtask report RUN` rebuilds `results.json` from the journal of a run that died
+//! (status `interrupted`, every planned benchmark without a row listed as missing).
+//!
+//! Entries, in the order a run writes them: one `start` (the run's metadata and its plan),
+//! then `row` (a measured benchmark), `missing` (a benchmark that failed) and `update` (a
+//! row filled in later by the paired or instruction pass, replacing the row of the same
+//! key), and `end` when the run wrote its own `results.json`. A last line cut short by a
+//! kill is skipped with a warning, as is any line that does not parse.
+
+use crate::error::{Error, Result};
+use lab_record::{Missing, Planned, Record, ResultsFile, RunMeta, Status, SCHEMA};
+use serde::{Deserialize, Serialize};
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The journal's file name in a run directory.
+pub const FILE: &str = "journal.jsonl";
+
+/// Why a planned benchmark without a row in the journal is missing.
+pub const NOT_MEASURED: &str = "not measured: the run stopped before it finished";
+
+/// One line of the journal.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "entry", rename_all = "snake_case")]
+pub enum Entry {
+    /// The run's metadata and the main build's plan, in run order.
+    Start {
+        run: Box<RunMeta>,
+        plan: Vec<Planned>,
+    },
+    /// A measured benchmark.
+    Row { record: Box<Record> },
+    /// A benchmark that was run but produced no measurement.
+    Missing { missing: Missing },
+    /// A row completed by a later pass; replaces the row with the same [`Record::key`].
+    Update { record: Box<Record> },
+    /// The run finished and wrote its own results.json with this status.
+    End { status: Status },
+}
+
+impl Entry {
+    pub fn start(run: &RunMeta, plan: &[Planned]) -> Self {
+        Entry::Start {
+            run: Box::new(run.clone()),
+            plan: plan.to_vec(),
+        }
+    }
+
+    pub fn row(record: &Record) -> Self {
+        Entry::Row {
+            record: Box::new(record.clone()),
+        }
+    }
+}
+
+/// An open journal: every [`Journal::append`] is written and synced before it returns.
+#[derive(Debug)]
+pub struct Journal {
+    path: PathBuf,
+    file: File,
+}
+
+impl Journal {
+    /// Creates `dir/journal.jsonl` (appending when it exists: a `start` entry begins anew).
+    pub fn create(dir: &Path) -> Result<Self> {
+        let path = dir.join(FILE);
+        let file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .map_err(|e| Error::io(&path, "cannot open the run journal", e))?;
+        let journal = Journal { path, file };
+        // A line cut short by a killed writer is closed, so the next entry starts its own.
+        let text = std::fs::read(&journal.path)
+            .map_err(|e| Error::io(&journal.path, "cannot read the run journal", e))?;
+        if text.last().is_some_and(|b| *b != b'\n') {
+            (&journal.file)
+                .write_all(b"\n")
+                .map_err(|e| Error::io(&journal.path, "cannot append to the run journal", e))?;
+        }
+        Ok(journal)
+    }
+
+    /// Appends one entry as one line, written with one `write` and synced to disk.
+    pub fn append(&self, entry: &Entry) -> Result<()> {
+        let mut line = serde_json::to_string(entry)
+            .map_err(|e| Error::Other(format!("cannot encode a journal entry: {e}")))?;
+        line.push('\n');
+        let mut file = &self.file;
+        file.write_all(line.as_bytes())
+            .and_then(|()| file.sync_data())
+            .map_err(|e| Error::io(&self.path, "cannot append to the run journal", e))
+    }
+
+    /// Appends an `update` for every row of `after` that differs from the row of the same
+    /// key in `before` (or is new).
+    pub fn updates(&self, before: &[Record], after: &[Record]) -> Result<()> {
+        for r in after {
+            if !before.iter().any(|b| b == r) {
+                self.append(&Entry::Update {
+                    record: Box::new(r.clone()),
+                })?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What a journal holds, read back.
+#[derive(Debug, Default)]
+pub struct Replay {
+    pub run: Option<RunMeta>,
+    pub plan: Vec<Planned>,
+    pub rows: Vec<Record>,
+    pub missing: Vec<Missing>,
+    /// The status of the `end` entry, when the run finished.
+    pub end: Option<Status>,
+    /// Lines that could not be read (`file:line: why`).
+    pub warnings: Vec<String>,
+}
+
+/// Reads a journal; unreadable lines become warnings, never errors.
+pub fn read(path: &Path) -> Result<Replay> {
+    let text = std::fs::read(path).map_err(|e| Error::io(path, "cannot read", e))?;
+    let text = String::from_utf8_lossy(&text);
+    let mut replay = Replay::default();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<Entry>(line) {
+            Ok(entry) => replay.apply(entry),
+            Err(e) => replay.warnings.push(format!(
+                "{}:{}: skipped a journal line that does not parse ({e})",
+                path.display(),
+                i + 1
+            )),
+        }
+    }
+    Ok(replay)
+}
+
+impl Replay {
+    fn apply(&mut self, entry: Entry) {
+        match entry {
+            Entry::Start { run, plan } => {
+                *self = Replay {
+                    run: Some(*run),
+                    plan,
+                    warnings: std::mem::take(&mut self.warnings),
+                    ..Replay::default()
+                };
+            }
+            Entry::Row { record } => self.rows.push(*record),
+            Entry::Missing { missing } => self.missing.push(missing),
+            Entry::Update { record } => {
+                let key = record.key();
+                match self.rows.iter_mut().find(|r| r.key() == key) {
+                    Some(row) => *row = *record,
+                    None => self.rows.push(*record),
+                }
+            }
+            Entry::End { status } => self.end = Some(status),
+        }
+    }
+
+    /// The main build's planned benchmarks with neither a row nor a missing entry.
+    pub fn unmeasured(&self) -> Vec<&Planned> {
+        self.plan
+            .iter()
+            .filter(|p| {
+                !self
+                    .rows
+                    .iter()
+                    .any(|r| r.is_main_build() && r.criterion_id == p.criterion_id)
+                    && !self
+                        .missing
+                        .iter()
+                        .any(|m| m.criterion_id == p.criterion_id)
+            })
+            .collect()
+    }
+
+    /// The results of the run as the journal has them: status `interrupted`, the rows and
+    /// failures it recorded, and every planned benchmark without either as missing.
+    pub fn results(&self, path: &Path) -> Result<ResultsFile> {
+        let mut run = self.run.clone().ok_or_else(|| {
+            Error::field(
+                path,
+                "start",
+                "the journal has no `start` entry (the run died before it had a plan)",
+            )
+        })?;
+        run.status = Status::Interrupted;
+        let missing = self
+            .missing
+            .iter()
+            .cloned()
+            .chain(
+                self.unmeasured()
+                    .into_iter()
+                    .map(|p| p.missing(NOT_MEASURED)),
+            )
+            .collect();
+        Ok(ResultsFile {
+            schema: SCHEMA,
+            run,
+            results: self.rows.clone(),
+            missing,
+        })
+    }
+}
+
+/// What [`recover`] did with a run directory.
+#[derive(Debug)]
+pub enum Recovery {
+    /// No journal, or the run finished and its results.json stands.
+    Nothing,
+    /// The run is still going (its lock names a live process).
+    Running { pid: u32 },
+    /// results.json was rebuilt from the journal of a run that died.
+    Rebuilt {
+        measured: usize,
+        missing: Vec<String>,
+        warnings: Vec<String>,
+    },
+}
+
+/// Rebuilds `dir/results.json` from the journal when the run that wrote it died: the
+/// journal has no `end` and no live process holds the run's lock. `running_pid` says which
+/// live process, if any, is writing the run.
+pub fn recover(dir: &Path, running_pid: Option<u32>) -> Result<Recovery> {
+    let path = dir.join(FILE);
+    if !path.is_file() {
+        return Ok(Recovery::Nothing);
+    }
+    let replay = read(&path)?;
+    if replay.end.is_some() {
+        return Ok(Recovery::Nothing);
+    }
+    if let Some(pid) = running_pid {
+        return Ok(Recovery::Running { pid });
+    }
+    let file = replay.results(&path)?;
+    super::save(&file, &dir.join("results.json"))?;
+    Ok(Recovery::Rebuilt {
+        measured: file.results.len(),
+        missing: file
+            .missing
+            .iter()
+            .map(|m| format!("{} ({})", m.criterion_id, m.reason))
+            .collect(),
+        warnings: replay.warnings,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lab_record::{BenchId, BenchMeta, Digest, Family, Interval, Statistic};
+
+    fn planned(i: u64) -> Planned {
+        let id = BenchId {
+            family: Family::AccountHash,
+            digest: Digest::Legacy,
+            strategy: "streaming".into(),
+            variant: None,
+            workload: format!("data_size/{i}").parse().unwrap(),
+        };
+        Planned {
+            criterion_id: id.criterion_id(),
+            meta: BenchMeta {
+                id,
+                data_size: Some(i),
+                bytes_per_iter: 100,
+                items_per_iter: 1,
+                baseline: true,
+                claims_consensus: true,
+                isa: None,
+            },
+            expected_secs: 1.0,
+            compressions_per_item: None,
+        }
+    }
+
+    fn record(p: &Planned, ns: f64) -> Record {
+        let interval = Interval {
+            estimate: ns,
+            lower: ns - 1.0,
+            upper: ns + 1.0,
+            std_err: None,
+            confidence: Some(0.95),
+        };
+        p.record(interval, Statistic::Mean)
+    }
+
+    fn run() -> RunMeta {
+        let text = include_str!("../../tests/fixtures/run-small/results.json");
+        ResultsFile::parse(Path::new("run-small"), text)
+            .unwrap()
+            .run
+    }
+
+    #[test]
+    fn a_journal_cut_mid_line_rebuilds_every_whole_row() {
+        let dir = std::env::temp_dir().join(format!("hashlab-journal-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let plan: Vec<Planned> = (1..=4).map(planned).collect();
+        let j = Journal::create(&dir).unwrap();
+        j.append(&Entry::start(&run(), &plan)).unwrap();
+        // A float the parser gets wrong by one unit in the last place without serde_json's
+        // `float_roundtrip` (seen in a real run's `paired.layout_range`).
+        let rows = [record(&plan[0], 10.0), record(&plan[1], 1.0764243325209037)];
+        for r in &rows {
+            j.append(&Entry::row(r)).unwrap();
+        }
+        j.append(&Entry::Missing {
+            missing: plan[2].missing("criterion exited with 1"),
+        })
+        .unwrap();
+        // The paired pass fills row 0 in later.
+        let mut filled = rows.to_vec();
+        filled[0].instructions_per_iter = Some(1234.0);
+        j.updates(&rows, &filled).unwrap();
+        // A kill in the middle of writing the next row.
+        let torn = serde_json::to_string(&Entry::row(&record(&plan[3], 40.0))).unwrap();
+        let mut f = OpenOptions::new()
+            .append(true)
+            .open(dir.join(FILE))
+            .unwrap();
+        f.write_all(&torn.as_bytes()[..torn.len() / 2]).unwrap();
+
+        let replay = read(&dir.join(FILE)).unwrap();
+        assert_eq!(replay.warnings.len(), 1, "{:?}", replay.warnings);
+        let file = replay.results(&dir.join(FILE)).unwrap();
+        assert_eq!(file.run.status, Status::Interrupted);
+        assert_eq!(file.results, filled);
+        let missing: Vec<(&str, &str)> = file
+            .missing
+            .iter()
+            .map(|m| (m.criterion_id.as_str(), m.reason.as_str()))
+            .collect();
+        assert_eq!(
+            missing,
+            [
+                (plan[2].criterion_id.as_str(), "criterion exited with 1"),
+                (plan[3].criterion_id.as_str(), NOT_MEASURED),
+            ]
+        );
+        match recover(&dir, None).unwrap() {
+            Recovery::Rebuilt { measured, .. } => assert_eq!(measured, 2),
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            recover(&dir, Some(7)).unwrap(),
+            Recovery::Running { pid: 7 }
+        ));
+        // Reopened (a run started again under its id), the cut line stays apart.
+        let j = Journal::create(&dir).unwrap();
+        j.append(&Entry::End {
+            status: Status::Complete,
+        })
+        .unwrap();
+        assert!(matches!(recover(&dir, None).unwrap(), Recovery::Nothing));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_journal_without_a_plan_says_so() {
+        let e = Replay::default()
+            .results(Path::new("r/journal.jsonl"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("r/journal.jsonl") && e.contains("no `start`"),
+            "{e}"
+        );
+    }
+}

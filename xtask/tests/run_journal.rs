@@ -1,0 +1,340 @@
+//! bench-all survives what a machine does to it, driven against a fake lab (a `cargo` that
+//! "builds" two shell scripts: a `lab` that prints a plan and a criterion bench that writes
+//! criterion's files after a pause): `kill -9` at random moments loses no measured row and
+//! `report` renders the partial run; a second run in the same reports directory refuses,
+//! naming the first's process id, while `reports/latest` always names a complete run; a
+//! full disk (a file-size limit) and an unwritable reports directory end with an error
+//! naming the path, exit status 2, and the journal kept.
+#![cfg(unix)]
+
+use lab_record::{BenchId, BenchMeta, Digest, Family, PlanFile, Planned, ResultsFile, Status};
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const BENCHES: usize = 12;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("xtask-journal-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn script(path: &Path, body: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, format!("#!/bin/sh\n{body}")).unwrap();
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+fn plan() -> PlanFile {
+    let benches = (0..BENCHES)
+        .map(|i| {
+            let id = BenchId {
+                family: Family::AccountHash,
+                digest: Digest::Legacy,
+                strategy: if i % 2 == 0 {
+                    "streaming"
+                } else {
+                    "meta-first"
+                }
+                .into(),
+                variant: None,
+                workload: format!("data_size/{}", 100 + i / 2).parse().unwrap(),
+            };
+            Planned {
+                criterion_id: id.criterion_id(),
+                meta: BenchMeta {
+                    id,
+                    data_size: Some(100 + (i / 2) as u64),
+                    bytes_per_iter: 200,
+                    items_per_iter: 1,
+                    baseline: i % 2 == 0,
+                    claims_consensus: i % 2 == 0,
+                    isa: None,
+                },
+                expected_secs: 0.1,
+                compressions_per_item: None,
+            }
+        })
+        .collect();
+    PlanFile {
+        profile: "smoke".into(),
+        features: vec!["peer-solana".into()],
+        benches,
+    }
+}
+
+/// A fake `cargo` reporting a fake lab under `d/target`; each benchmark takes `pause`
+/// seconds and leaves `d/started/<n>` when it starts.
+fn fake_lab(d: &Path, pause: &str) -> PathBuf {
+    let release = d.join("target/release");
+    let (lab, bench) = (release.join("lab"), release.join("deps/lab-fake"));
+    std::fs::write(d.join("plan.json"), serde_json::to_string(&plan()).unwrap()).unwrap();
+    let _ = std::fs::remove_dir_all(d.join("started"));
+    std::fs::create_dir_all(d.join("started")).unwrap();
+    script(
+        &lab,
+        &format!(
+            "case \"$1\" in\n  list) cat {plan} ;;\n  allocs) echo '{{\"profile\":\"smoke\",\"results\":[]}}' ;;\n  *) exit 3 ;;\nesac\n",
+            plan = d.join("plan.json").display()
+        ),
+    );
+    let estimates = r#"{"mean":{"confidence_interval":{"confidence_level":0.95,"lower_bound":1.0,"upper_bound":3.0},"point_estimate":2.0,"standard_error":0.1},"slope":null}"#;
+    script(
+        &bench,
+        &format!(
+            "id=\"$3\"\ntouch {started}/$(ls {started} | wc -l)\nsleep {pause}\n\
+             mkdir -p \"$CRITERION_HOME/$id/new\"\n\
+             echo \"{{\\\"full_id\\\":\\\"$id\\\"}}\" > \"$CRITERION_HOME/$id/new/benchmark.json\"\n\
+             echo '{estimates}' > \"$CRITERION_HOME/$id/new/estimates.json\"\n",
+            started = d.join("started").display()
+        ),
+    );
+    let artifact = |exe: &Path, kind: &str| {
+        serde_json::json!({
+            "reason": "compiler-artifact",
+            "target": {"name": "lab", "kind": [kind]},
+            "profile": {"test": false},
+            "executable": exe,
+        })
+        .to_string()
+    };
+    let cargo = d.join("fake-cargo.sh");
+    script(
+        &cargo,
+        &format!(
+            "echo '{}'\necho '{}'\n",
+            artifact(&bench, "bench"),
+            artifact(&lab, "bin")
+        ),
+    );
+    cargo
+}
+
+fn bench_all(d: &Path, cargo: &Path, run_id: &str) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_xtask"));
+    cmd.args([
+        "bench-all",
+        "--profile",
+        "smoke",
+        "--no-paired",
+        "--no-instructions",
+    ])
+    .args(["--run-id", run_id, "--reports-dir"])
+    .arg(d.join("reports"))
+    .env("CARGO", cargo)
+    .stdin(Stdio::null())
+    .stdout(Stdio::null())
+    .stderr(Stdio::piped());
+    cmd
+}
+
+fn report(d: &Path, run_id: &str) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["report", run_id, "--reports-dir"])
+        .arg(d.join("reports"))
+        .output()
+        .unwrap()
+}
+
+fn journal_rows(run: &Path) -> usize {
+    std::fs::read_to_string(run.join("journal.jsonl"))
+        .unwrap_or_default()
+        .lines()
+        // A line cut short (a kill or a full disk mid-write) holds no row.
+        .filter(|l| serde_json::from_str::<serde_json::Value>(l).is_ok_and(|v| v["entry"] == "row"))
+        .count()
+}
+
+fn started(d: &Path) -> usize {
+    std::fs::read_dir(d.join("started")).unwrap().count()
+}
+
+fn wait_for(what: &str, child: &mut Child, mut done: impl FnMut() -> bool) {
+    let t = Instant::now();
+    while !done() {
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("bench-all ended ({status}) before {what}");
+        }
+        assert!(t.elapsed() < Duration::from_secs(60), "timed out: {what}");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// SplitMix64 of the clock: a different moment each run, printed so a failure can be told.
+fn random(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+#[test]
+fn kill_9_at_random_moments_loses_no_measured_row() {
+    let mut state = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos() as u64;
+    for round in 0..5 {
+        let d = temp_dir(&format!("kill-{round}"));
+        let cargo = fake_lab(&d, "0.05");
+        let mut child = bench_all(&d, &cargo, "killed").spawn().unwrap();
+        let run = d.join("reports/killed");
+        // Kill while benchmark `at` is running, `delay` ms into it.
+        let at = 1 + (random(&mut state) % (BENCHES as u64 - 1)) as usize;
+        let delay = random(&mut state) % 60;
+        wait_for("the benchmark to kill at", &mut child, || started(&d) > at);
+        std::thread::sleep(Duration::from_millis(delay));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        // Every benchmark that was followed by another was measured before the next began.
+        let begun = started(&d);
+        let rows = journal_rows(&run);
+        eprintln!(
+            "round {round}: killed in benchmark {at} + {delay} ms: {begun} begun, {rows} rows"
+        );
+        assert!(
+            rows + 1 >= begun,
+            "round {round}: {begun} benchmarks began but only {rows} rows were journaled"
+        );
+        let out = report(&d, "killed");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "round {round}: {stderr}");
+        assert!(stderr.contains("was interrupted"), "{stderr}");
+        let file = ResultsFile::load(&run.join("results.json")).unwrap();
+        assert_eq!(file.run.status, Status::Interrupted);
+        assert_eq!(file.results.len(), rows, "round {round}: rows lost");
+        assert_eq!(file.results.len() + file.missing.len(), BENCHES);
+        assert!(std::fs::read_to_string(run.join("index.html"))
+            .unwrap()
+            .contains("interrupted"));
+        // A second report reads the rebuilt file as it is.
+        assert!(report(&d, "killed").status.success());
+        let _ = std::fs::remove_dir_all(&d);
+    }
+}
+
+#[test]
+fn a_run_that_finishes_ends_its_journal_and_report_keeps_its_results() {
+    let d = temp_dir("whole");
+    let cargo = fake_lab(&d, "0");
+    let out = bench_all(&d, &cargo, "whole").output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let run = d.join("reports/whole");
+    assert_eq!(journal_rows(&run), BENCHES);
+    let journal = std::fs::read_to_string(run.join("journal.jsonl")).unwrap();
+    assert!(journal
+        .lines()
+        .last()
+        .unwrap()
+        .contains("\"entry\":\"end\""));
+    let out = report(&d, "whole");
+    assert!(out.status.success());
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("interrupted"));
+    let file = ResultsFile::load(&run.join("results.json")).unwrap();
+    assert_eq!(file.run.status, Status::Complete);
+    assert_eq!(file.results.len(), BENCHES);
+    assert!(!d.join("reports/run.lock").exists());
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn a_second_run_refuses_naming_the_first_and_latest_stays_complete() {
+    let d = temp_dir("two");
+    let cargo = fake_lab(&d, "0");
+    assert!(bench_all(&d, &cargo, "first").status().unwrap().success());
+    let latest = d.join("reports/latest");
+    assert_eq!(std::fs::read_link(&latest).unwrap(), Path::new("first"));
+    let cargo = fake_lab(&d, "0.05");
+    let mut slow = bench_all(&d, &cargo, "slow").spawn().unwrap();
+    wait_for("the slow run's first benchmark", &mut slow, || {
+        started(&d) > 0
+    });
+    let second = bench_all(&d, &cargo, "second").output().unwrap();
+    let stderr = String::from_utf8_lossy(&second.stderr);
+    assert_eq!(second.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!("process id {}", slow.id())) && stderr.contains("`slow`"),
+        "{stderr}"
+    );
+    assert!(
+        !d.join("reports/second").exists(),
+        "the refused run wrote a directory"
+    );
+    // While the slow run measures, latest still names the complete first run.
+    let file = ResultsFile::load(&latest.join("results.json")).unwrap();
+    assert_eq!(
+        (file.run.id.as_str(), file.run.status),
+        ("first", Status::Complete)
+    );
+    assert!(slow.wait().unwrap().success());
+    assert_eq!(std::fs::read_link(&latest).unwrap(), Path::new("slow"));
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn a_full_disk_names_the_file_exits_2_and_keeps_the_journal() {
+    let d = temp_dir("full");
+    let cargo = fake_lab(&d, "0");
+    let xtask = env!("CARGO_BIN_EXE_xtask");
+    // 8 KiB per file (RLIMIT_FSIZE); SIGXFSZ ignored, so writes fail with EFBIG.
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -f 16 && trap '' XFSZ && exec {xtask} bench-all --profile smoke \
+             --no-paired --no-instructions --run-id full --reports-dir {}",
+            d.join("reports").display()
+        ))
+        .env("CARGO", &cargo)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let run = d.join("reports/full");
+    assert!(
+        stderr.contains(&run.display().to_string()) && stderr.contains("File too large"),
+        "{stderr}"
+    );
+    let rows = journal_rows(&run);
+    eprintln!("{stderr}\n{rows} rows journaled");
+    assert!(rows >= 1, "the journal lost its rows: {stderr}");
+    // Without the limit, report renders what the journal kept.
+    let out = report(&d, "full");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let file = ResultsFile::load(&run.join("results.json")).unwrap();
+    assert_eq!(file.results.len(), rows);
+    assert_eq!(file.run.status, Status::Interrupted);
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn an_unwritable_reports_directory_is_named() {
+    let d = temp_dir("unwritable");
+    let cargo = fake_lab(&d, "0");
+    std::fs::write(d.join("a-file"), "").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["bench-all", "--profile", "smoke", "--reports-dir"])
+        .arg(d.join("a-file/reports"))
+        .env("CARGO", &cargo)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&d.join("a-file/reports").display().to_string())
+            && stderr.contains("Not a directory"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
