@@ -8,8 +8,12 @@
 //! `blake3::Hasher` loop; then the single-message LtHash (one 238-byte
 //! message per call, as a validator hashes the accounts a slot modified):
 //! `U16Sum::add_xof_one`, `Backend::xof_u16_one` and, for comparison, the
-//! multi-message path called with one message, `add_xof(&[one])`. Times
-//! are the best of several repetitions.
+//! multi-message path called with one message, `add_xof(&[one])`; then the
+//! machine's floors per backend (register-only throughput per lane-compression and
+//! single-message latency per compression, in cycles of a dependent-add loop) and a
+//! breakdown of a 165-byte account's LtHash into input blocks and output blocks with
+//! the lane sum, one account at a time and in batches of 16. Times are the best of
+//! several repetitions.
 
 use blake3_lanes::{Backend, U16Sum, OUT_LEN, U16_LANES};
 use std::hint::black_box;
