@@ -783,11 +783,18 @@ pub(crate) unsafe fn accumulate_root<V: LaneVector>(
             *index = lane as u32;
         }
         let lane_index = V::from_lanes(&lane_index);
-        let first_round = first_round_invariant(root).map(|w| V::splat(w));
+        let zero = V::splat(0);
         let root = broadcast_root::<V>(root);
         for first in (0..OUTPUT_BLOCKS).step_by(V::LANES) {
             let counter = V::splat(first as u32).add(lane_index);
-            let state = output_rounds(&first_round, &root.block, counter);
+            let state = compress_rounds(
+                &root.cv,
+                &root.block,
+                counter,
+                zero,
+                root.block_len,
+                root.flags,
+            );
             let words = feed_forward(state, &root.cv);
             let base = word_index(first, 0);
             for (j, word) in words.iter().enumerate() {
@@ -799,90 +806,6 @@ pub(crate) unsafe fn accumulate_root<V: LaneVector>(
                 }
             }
         }
-    }
-}
-
-/// One G function on scalar state words (the counter-invariant part of an output
-/// compression's first round, computed once per root).
-#[inline(always)]
-fn g_scalar(v: &mut [u32; 16], [a, b, c, d]: [usize; 4], mx: u32, my: u32) {
-    v[a] = v[a].wrapping_add(v[b]).wrapping_add(mx);
-    v[d] = (v[d] ^ v[a]).rotate_right(16);
-    v[c] = v[c].wrapping_add(v[d]);
-    v[b] = (v[b] ^ v[c]).rotate_right(12);
-    v[a] = v[a].wrapping_add(v[b]).wrapping_add(my);
-    v[d] = (v[d] ^ v[a]).rotate_right(8);
-    v[c] = v[c].wrapping_add(v[d]);
-    v[b] = (v[b] ^ v[c]).rotate_right(7);
-}
-
-/// The state of a root's output compressions after the part of round 0 that does not
-/// depend on the counter. The counter (word 12; word 13, its high half, is 0 for the
-/// first 2^32 output blocks) enters only column 0 of round 0, so columns 1 to 3 and the
-/// first addition of column 0 (`v0 + m0 + v4`) are the same for every output block: word
-/// 12 is left 0 here and the rest of column 0 is [`output_rounds`]' to do.
-#[inline(always)]
-fn first_round_invariant(root: &RootBlock) -> [u32; 16] {
-    let cv = root.cv;
-    let m = &root.block;
-    let mut v = [
-        cv[0],
-        cv[1],
-        cv[2],
-        cv[3],
-        cv[4],
-        cv[5],
-        cv[6],
-        cv[7],
-        IV[0],
-        IV[1],
-        IV[2],
-        IV[3],
-        0,
-        0,
-        root.block_len,
-        root.flags,
-    ];
-    g_scalar(&mut v, [1, 5, 9, 13], m[2], m[3]);
-    g_scalar(&mut v, [2, 6, 10, 14], m[4], m[5]);
-    g_scalar(&mut v, [3, 7, 11, 15], m[6], m[7]);
-    v[0] = v[0].wrapping_add(v[4]).wrapping_add(m[0]);
-    v
-}
-
-/// The seven rounds of output compressions from [`first_round_invariant`] (broadcast),
-/// with each lane's counter (its high half 0): the rest of column 0 of round 0, then
-/// everything after it. Equal to [`compress_rounds`] with the same counter.
-///
-/// # Safety
-///
-/// The CPU must support `V`'s instruction set.
-#[inline(always)]
-unsafe fn output_rounds<V: LaneVector>(first_round: &[V; 16], m: &[V; 16], counter: V) -> [V; 16] {
-    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
-    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
-    // set) is this function's own contract; every array index is bounds-checked.
-    unsafe {
-        let mut v = *first_round;
-        v[12] = counter.xor(v[0]).rot16();
-        v[8] = v[8].add(v[12]);
-        v[4] = v[4].xor(v[8]).rot12();
-        v[0] = v[0].add(m[MSG_SCHEDULE[0][1]]).add(v[4]);
-        v[12] = v[12].xor(v[0]).rot8();
-        v[8] = v[8].add(v[12]);
-        v[4] = v[4].xor(v[8]).rot7();
-        quarter_round(
-            &mut v,
-            [0, 1, 2, 3],
-            [5, 6, 7, 4],
-            [10, 11, 8, 9],
-            [15, 12, 13, 14],
-            m,
-            &MSG_SCHEDULE[0],
-            8,
-        );
-        rounds_after_first(&mut v, m);
-        v
     }
 }
 
