@@ -1,9 +1,14 @@
-//! The hardware floor: what one BLAKE3 compression costs on this CPU (the `limit` row of
-//! the `account-hash` family) and how many compressions each benchmark's item needs.
+//! The hardware floor: what one BLAKE3 compression costs on this CPU and how many
+//! compressions each benchmark's item needs.
 //!
-//! [`compressions_per_account`] counts the BLAKE3 compressions one account costs;
-//! multiplied by the `limit` row's time per compression it gives the floor any strategy
-//! can reach on this CPU with this backend (ignoring staging and the LtHash lane sums).
+//! Rows of the `account-hash` family, per backend: `floor-throughput` (lanes of
+//! independent compressions with nothing loaded or stored: ns per lane-compression),
+//! `floor-latency` (one message's dependent chain with the single-message code: ns per
+//! compression) and `limit` (one-block messages through the input phase: loads,
+//! transpose, compression, stores); the `clock` row (a dependent-add chain) converts
+//! their times to cycles. [`compressions_per_account`] counts the compressions one
+//! account costs; a per-account floor is latency × input blocks + throughput × output
+//! blocks, a batch floor throughput × all of them.
 //! `lab list --json` writes [`compressions_per_item`] into bench-all's plan.
 
 use crate::cases::{row, AccountDigest};
@@ -65,11 +70,178 @@ pub fn mix_compressions_per_account(digest: AccountDigest, n: usize, tail_cap: u
     total as f64 / sizes.len().max(1) as f64
 }
 
-/// The `limit` rows: one compression per block on every backend this CPU supports.
-/// Digest `blake3`: the output is checked against the blake3 crate, not an account digest.
+/// The floor rows on every backend this CPU supports: `limit` (one-block messages through
+/// the input phase: loads, transpose, one compression, stores), `floor-throughput`
+/// (register-only lanes) and `floor-latency` (one message's dependent chain), plus the
+/// `clock` row the cycles are counted in. Digest `blake3`: the outputs are checked against
+/// the blake3 crate, not an account digest.
 pub fn register_limit(reg: &mut Registry) {
     for backend in Backend::available() {
         register_limit_on(reg, backend);
+        for kind in [Chain::Throughput, Chain::Latency] {
+            register_chain(reg, backend, kind);
+        }
+    }
+    register_clock(reg);
+}
+
+/// Compressions per chain of the floor rows.
+pub const CHAIN_COMPRESSIONS: usize = 256;
+/// Dependent adds per iteration of the `clock` row.
+pub const CLOCK_ADDS: usize = 1 << 16;
+
+/// Strategy of the register-only throughput floor rows (time per lane-compression).
+pub const THROUGHPUT_ROW: &str = "floor-throughput";
+/// Strategy of the single-message latency floor rows (time per compression).
+pub const LATENCY_ROW: &str = "floor-latency";
+/// Strategy of the clock row (time per dependent add, about one cycle).
+pub const CLOCK_ROW: &str = "clock";
+
+/// Which floor a chain row measures.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Chain {
+    /// `lanes()` independent chains in registers ([`Backend::compression_chains`]).
+    Throughput,
+    /// One dependent chain with the single-message code ([`Backend::compression_chain_one`]).
+    Latency,
+}
+
+fn register_chain(reg: &mut Registry, backend: Backend, kind: Chain) {
+    let (strategy, items) = match kind {
+        Chain::Throughput => (THROUGHPUT_ROW, CHAIN_COMPRESSIONS * backend.lanes()),
+        Chain::Latency => (LATENCY_ROW, CHAIN_COMPRESSIONS),
+    };
+    let meta = BenchMeta {
+        bytes_per_iter: (items * BLOCK_LEN) as u64,
+        items_per_iter: items as u64,
+        isa: Some(isa::backend(backend.name())),
+        ..row(BenchId {
+            family: Family::AccountHash,
+            digest: Digest::Blake3,
+            strategy: strategy.to_string(),
+            variant: Some(backend.name().to_string()),
+            workload: Workload::new("compression", CHAIN_COMPRESSIONS),
+        })
+    };
+    reg.add(meta, move || Box::new(ChainCase::new(backend, kind)));
+}
+
+/// A floor chain: one iteration is one call of [`CHAIN_COMPRESSIONS`] compressions.
+pub struct ChainCase {
+    backend: Backend,
+    kind: Chain,
+    block: [u8; BLOCK_LEN],
+    out: Vec<[u8; OUT_LEN]>,
+}
+
+impl ChainCase {
+    pub fn new(backend: Backend, kind: Chain) -> Self {
+        let mut block = [0u8; BLOCK_LEN];
+        workloads::SplitMix64::new(workloads::SEED ^ 0xF100).fill(&mut block);
+        ChainCase {
+            backend,
+            kind,
+            block,
+            out: vec![[0; OUT_LEN]; backend.lanes()],
+        }
+    }
+
+    fn chain(&mut self, compressions: usize) {
+        // The output has one entry per lane and the backend came from `available`.
+        match self.kind {
+            Chain::Throughput => {
+                let _ = self.backend.compression_chains(
+                    black_box(&self.block),
+                    compressions,
+                    &mut self.out,
+                );
+            }
+            Chain::Latency => {
+                if let Ok(cv) = self
+                    .backend
+                    .compression_chain_one(black_box(&self.block), compressions)
+                {
+                    self.out[0] = cv;
+                }
+            }
+        }
+        black_box(&self.out);
+    }
+}
+
+impl Case for ChainCase {
+    fn time(&mut self, b: &mut criterion::Bencher<'_>) {
+        b.iter(|| self.chain(CHAIN_COMPRESSIONS))
+    }
+
+    fn run_once(&mut self) {
+        self.chain(CHAIN_COMPRESSIONS)
+    }
+
+    /// One compression per lane is the 64-byte block's BLAKE3 output block of that
+    /// lane's counter (the chain's first link); the full chain is held to the portable
+    /// backend's scalar chain by blake3-lanes' own tests.
+    fn digest_matches_reference(&mut self) -> Option<bool> {
+        self.out.iter_mut().for_each(|o| *o = [0xA5; OUT_LEN]);
+        self.chain(1);
+        let lanes = match self.kind {
+            Chain::Throughput => self.backend.lanes(),
+            Chain::Latency => 1,
+        };
+        let mut xof = vec![0u8; lanes * BLOCK_LEN];
+        blake3::Hasher::new()
+            .update(&self.block)
+            .finalize_xof()
+            .fill(&mut xof);
+        Some(
+            self.out[..lanes]
+                .iter()
+                .zip(xof.chunks_exact(BLOCK_LEN))
+                .all(|(cv, block)| cv[..] == block[..OUT_LEN]),
+        )
+    }
+}
+
+fn register_clock(reg: &mut Registry) {
+    let meta = BenchMeta {
+        items_per_iter: CLOCK_ADDS as u64,
+        isa: Some(isa::backend(Backend::Portable.name())),
+        ..row(BenchId {
+            family: Family::AccountHash,
+            digest: Digest::Blake3,
+            strategy: CLOCK_ROW.to_string(),
+            variant: None,
+            workload: Workload::new("dependent-add", CLOCK_ADDS),
+        })
+    };
+    reg.add(meta, || Box::new(Clock));
+}
+
+/// A chain of dependent 64-bit adds: one cycle each on any x86 core, so its time per add
+/// is the clock period the floor rows' cycles are counted in.
+pub struct Clock;
+
+/// `adds` dependent adds; the result depends on every one of them.
+pub fn dependent_adds(adds: usize) -> u64 {
+    let step = black_box(1u64);
+    let mut x = black_box(0u64);
+    for _ in 0..adds {
+        x = black_box(x.wrapping_add(step));
+    }
+    x
+}
+
+impl Case for Clock {
+    fn time(&mut self, b: &mut criterion::Bencher<'_>) {
+        b.iter(|| dependent_adds(CLOCK_ADDS))
+    }
+
+    fn run_once(&mut self) {
+        black_box(dependent_adds(CLOCK_ADDS));
+    }
+
+    fn digest_matches_reference(&mut self) -> Option<bool> {
+        Some(dependent_adds(CLOCK_ADDS) == CLOCK_ADDS as u64)
     }
 }
 

@@ -16,7 +16,7 @@
 //!   (`account_hash::strategy::list`): a strategy added there gets its rows in both
 //!   account families without a change here (`docs/adding-a-strategy.md`).
 //! - [`peers`]: other crates on the same inputs (`peer:<crate>` rows, registered by their
-//!   family); [`floor`]: the `limit` row and compressions per item; [`scaling`]: the rayon
+//!   family); [`floor`]: the floor rows and compressions per item; [`scaling`]: the rayon
 //!   rows.
 //! - Shared: [`cases`] (case types, [`cases::Subject`] = who a row measures), [`rows`] (a
 //!   subject's rows on the shared workloads), [`workloads`] (sizes, sweep, the cited and
@@ -329,7 +329,14 @@ mod tests {
         let mut checked = Vec::new();
         for b in reg.select(&Filter::default()) {
             let m = &b.meta;
-            let ours = m.id.strategy == "batch" || m.id.strategy == "limit";
+            let ours = [
+                "batch",
+                "limit",
+                floor::THROUGHPUT_ROW,
+                floor::LATENCY_ROW,
+                floor::CLOCK_ROW,
+            ]
+            .contains(&m.id.strategy.as_str());
             let peer = m.id.strategy.starts_with("peer:");
             let lt_set =
                 m.id.family == lab_record::Family::LtHash && m.id.workload.kind.starts_with("set_");
@@ -348,6 +355,9 @@ mod tests {
         #[cfg(feature = "peer-solana")]
         assert!(has("peer:solana-lattice-hash/set_1024/200"), "{checked:?}");
         assert!(has("limit@"), "{checked:?}");
+        assert!(has("floor-throughput@"), "{checked:?}");
+        assert!(has("floor-latency@"), "{checked:?}");
+        assert!(has("account-hash/clock/dependent-add/"), "{checked:?}");
         if has_batch() {
             assert!(has("account-hash/batch@"), "{checked:?}");
             assert!(has("lt-hash/batch@"), "{checked:?}");
@@ -403,7 +413,11 @@ mod tests {
         let features = ::account_hash::strategy::list::compiled_features();
         for b in blake3_lanes::Backend::available() {
             let b = b.name();
-            let mut expected = vec![format!("account-hash/limit@{b}/compression/1024")];
+            let mut expected = vec![
+                format!("account-hash/limit@{b}/compression/1024"),
+                format!("account-hash/floor-throughput@{b}/compression/256"),
+                format!("account-hash/floor-latency@{b}/compression/256"),
+            ];
             if features.contains(&"batch") {
                 expected.push(format!("account-hash/batch@{b}/data_size/165"));
                 expected.push(format!("lt-hash/batch@{b}/set_1024/165"));

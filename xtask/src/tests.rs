@@ -473,6 +473,62 @@ fn floor_table_uses_the_limit_row() {
     assert!(md.contains("## Distance to the hardware floor"), "{md}");
 }
 
+/// With the machine's floor rows, a row's floor is on its own ISA: a batch row's
+/// compressions at the register-only throughput, one account's input blocks at the
+/// single-message latency and an LtHash's 32 output blocks at the throughput; the clock
+/// row turns them into cycles.
+#[test]
+fn floor_uses_the_machine_floor_rows_of_each_rows_isa() {
+    let mut file = fixture();
+    let base = file.results[0].clone();
+    let floor_row = |strategy: &str, ns: f64| {
+        let mut r = base.clone();
+        r.meta.id.strategy = strategy.into();
+        r.meta.id.digest = lab_record::Digest::Blake3;
+        r.meta.id.workload = "compression/256".parse().unwrap();
+        r.meta.isa = Some(lab_record::Isa::Avx2);
+        r.meta.items_per_iter = 1;
+        r.ns_per_iter.estimate = ns;
+        r.compressions_per_item = None;
+        r
+    };
+    let mut clock = floor_row("clock", 0.25);
+    clock.meta.isa = None;
+    let mut one = base.clone();
+    one.meta.id.digest = lab_record::Digest::Lt;
+    one.meta.isa = Some(lab_record::Isa::Avx2);
+    one.meta.items_per_iter = 1;
+    one.compressions_per_item = Some(35.0);
+    let mut batch = one.clone();
+    batch.meta.id.strategy = "batch".into();
+    batch.meta.items_per_iter = 16;
+    file.results = vec![
+        floor_row("floor-throughput", 10.0),
+        floor_row("floor-latency", 60.0),
+        clock,
+        one,
+        batch,
+    ];
+    let floor = crate::analysis::floor::floor(&file).unwrap();
+    assert_eq!(floor.per_compression, 10.0);
+    assert_eq!(floor.cycle_ns, Some(0.25));
+    assert_eq!(
+        floor.rows.len(),
+        2,
+        "floor rows are not compared with themselves"
+    );
+    let of = |strategy: &str| {
+        floor
+            .rows
+            .iter()
+            .find(|r| r.record.id().strategy == strategy)
+            .unwrap()
+            .floor_ns
+    };
+    assert_eq!(of("batch"), 350.0);
+    assert_eq!(of(&base.meta.id.strategy), 3.0 * 60.0 + 32.0 * 10.0);
+}
+
 // ---- the document model: one outline, two serialisers ----
 
 /// HTML classes come from the cells' kinds, not from their text: a strategy named like a

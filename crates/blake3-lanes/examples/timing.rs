@@ -8,8 +8,12 @@
 //! `blake3::Hasher` loop; then the single-message LtHash (one 238-byte
 //! message per call, as a validator hashes the accounts a slot modified):
 //! `U16Sum::add_xof_one`, `Backend::xof_u16_one` and, for comparison, the
-//! multi-message path called with one message, `add_xof(&[one])`. Times
-//! are the best of several repetitions.
+//! multi-message path called with one message, `add_xof(&[one])`; then the
+//! machine's floors per backend (register-only throughput per lane-compression and
+//! single-message latency per compression, in cycles of a dependent-add loop) and a
+//! breakdown of a 165-byte account's LtHash into input blocks and output blocks with
+//! the lane sum, one account at a time and in batches of 16. Times are the best of
+//! several repetitions.
 
 use blake3_lanes::{Backend, U16Sum, OUT_LEN, U16_LANES};
 use std::hint::black_box;
@@ -145,6 +149,9 @@ fn main() {
         );
     }
 
+    floors();
+    breakdown();
+
     let blocks: Vec<[u8; 64]> = (0..MESSAGES).map(|i| [i as u8; 64]).collect();
     for backend in Backend::available() {
         let ns = best_ns_per_item(MESSAGES, || {
@@ -154,6 +161,111 @@ fn main() {
         println!(
             "one compression (hash_blocks): {:<8} {ns:6.2} ns",
             backend.name()
+        );
+    }
+}
+
+/// The LtHash of a 165-byte account (a 238-byte message: 3 input blocks, then 32
+/// output blocks of the root) split into its phases by differences of whole calls:
+/// a 64-byte message has no input compression (its one block is the root), so
+/// `238 B - 64 B` is the input phase; `add_xof_one` against `xof_u16_one` of the
+/// 64-byte message is the lane sum against the plain write of the 2048 bytes; the
+/// register-only floor rows say what the 32 output compressions alone cost.
+fn breakdown() {
+    let account = messages(238);
+    let root_only = messages(64);
+    let account: Vec<&[u8]> = account.iter().map(Vec::as_slice).collect();
+    let root_only: Vec<&[u8]> = root_only.iter().map(Vec::as_slice).collect();
+    for backend in Backend::available() {
+        let one = |inputs: &[&[u8]]| {
+            best_ns_per_item(MESSAGES, || {
+                let mut sum = U16Sum::new();
+                for input in inputs {
+                    sum.add_xof_one(backend, input).unwrap();
+                }
+                black_box(&sum);
+            })
+        };
+        let write = |inputs: &[&[u8]]| {
+            best_ns_per_item(MESSAGES, || {
+                let mut lanes = [0u16; U16_LANES];
+                for input in inputs {
+                    backend.xof_u16_one(input, &mut lanes).unwrap();
+                    black_box(&lanes);
+                }
+            })
+        };
+        let batch = |inputs: &[&[u8]]| {
+            best_ns_per_item(MESSAGES, || {
+                let mut sum = U16Sum::new();
+                for group in inputs.chunks(16) {
+                    sum.add_xof(backend, group).unwrap();
+                }
+                black_box(&sum);
+            })
+        };
+        let (total, root) = (one(&account), one(&root_only));
+        let (write_total, write_root) = (write(&account), write(&root_only));
+        let (batch_total, batch_root) = (batch(&account), batch(&root_only));
+        println!(
+            "breakdown lane-xof {:<8} 238 B {total:7.1} ns = input 3 blocks {:6.1} + root 32 outputs and sum {root:6.1} \
+             (xof_u16_one {write_total:7.1}: root and write {write_root:6.1})",
+            backend.name(),
+            total - root,
+        );
+        println!(
+            "breakdown batch16  {:<8} 238 B {batch_total:7.1} ns = input 3 blocks {:6.1} + 32 outputs and sum {batch_root:6.1}",
+            backend.name(),
+            batch_total - batch_root,
+        );
+    }
+}
+
+/// ns per dependent 64-bit add: about one cycle, the clock the floors are counted in.
+fn ns_per_cycle() -> f64 {
+    const ADDS: u64 = 1 << 20;
+    let step = black_box(1u64);
+    best_ns_per_item(ADDS as usize, || {
+        let mut x = black_box(0u64);
+        for _ in 0..ADDS {
+            x = black_box(x.wrapping_add(step));
+        }
+        black_box(x);
+    })
+}
+
+/// The register-only throughput and single-message latency floors of every backend.
+fn floors() {
+    const CHAIN: usize = 256;
+    let cycle = ns_per_cycle();
+    println!(
+        "clock: {cycle:.3} ns per dependent add ({:.2} GHz)",
+        1.0 / cycle
+    );
+    let block = [0x5Au8; 64];
+    for backend in Backend::available() {
+        let mut out = vec![[0u8; OUT_LEN]; backend.lanes()];
+        let throughput = best_ns_per_item(CHAIN * backend.lanes(), || {
+            backend
+                .compression_chains(black_box(&block), CHAIN, &mut out)
+                .unwrap();
+            black_box(&out);
+        });
+        let latency = best_ns_per_item(CHAIN, || {
+            black_box(
+                backend
+                    .compression_chain_one(black_box(&block), CHAIN)
+                    .unwrap(),
+            );
+        });
+        println!(
+            "floor {:<8} throughput {throughput:6.2} ns/lane-compression ({:5.1} cycles)  \
+             latency {latency:6.2} ns/compression ({:5.1} cycles)  165 B lt one {:6.1} ns, batch {:6.1} ns",
+            backend.name(),
+            throughput / cycle,
+            latency / cycle,
+            3.0 * latency + 32.0 * throughput,
+            35.0 * throughput,
         );
     }
 }

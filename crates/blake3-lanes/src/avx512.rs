@@ -237,5 +237,6 @@ lanes::backend_entry_points!(
     Avx512Vector,
     "avx512f,avx512bw",
     crate::sse41::root_block_rows,
-    crate::sse41::compress_rows_words
+    crate::sse41::compress_rows_words,
+    crate::sse41::compression_chain_rows
 );

@@ -809,6 +809,43 @@ pub(crate) unsafe fn accumulate_root<V: LaneVector>(
     }
 }
 
+/// The register-only throughput floor: `LANES` independent chains of `compressions`
+/// compressions of one broadcast `block` (length 64, flags `CHUNK_START | CHUNK_END |
+/// ROOT`), lane `l` with counter `l`, each output chaining value the next input one.
+/// Nothing is loaded or stored between compressions. Writes each lane's last chaining
+/// value to `out[l]` (`out` has at least `LANES` entries).
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
+#[inline(always)]
+pub(crate) unsafe fn compression_chains<V: LaneVector>(
+    block: &[u32; 16],
+    compressions: usize,
+    out: &mut [[u8; OUT_LEN]],
+) {
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        let mut lane_index = [0u32; MAX_LANES];
+        for (lane, index) in lane_index.iter_mut().enumerate() {
+            *index = lane as u32;
+        }
+        let counter = V::from_lanes(&lane_index);
+        let zero = V::splat(0);
+        let block_len = V::splat(BLOCK_LEN as u32);
+        let flags = V::splat(CHUNK_START | CHUNK_END | ROOT);
+        let m = block.map(|w| V::splat(w));
+        let mut cv = IV.map(|w| V::splat(w));
+        for _ in 0..compressions {
+            let state = compress_rounds(&cv, &m, counter, zero, block_len, flags);
+            cv = core::array::from_fn(|i| state[i].xor(state[i + 8]));
+        }
+        V::store_transposed_cvs(&cv, out);
+    }
+}
+
 /// The `#[target_feature]` entry points of one backend: each instantiates the generic lane
 /// algorithm for the backend's vector type, so it is compiled for that instruction set;
 /// `compress` is the backend's one out-of-line copy of the rounds
@@ -819,7 +856,7 @@ pub(crate) unsafe fn accumulate_root<V: LaneVector>(
 /// (`platform.rs`) calls these only after it checked the CPU, which is the safety contract
 /// of every function here.
 macro_rules! backend_entry_points {
-    ($vector:ty, $features:literal, $root_block:path, $compress_words:path) => {
+    ($vector:ty, $features:literal, $root_block:path, $compress_words:path, $chain_one:path) => {
         /// # Safety
         /// The CPU must support this backend's features; every input must be at most one
         /// chunk long; `out.len() == inputs.len()`.
@@ -868,6 +905,38 @@ macro_rules! backend_entry_points {
             // guarantees the CPU has them (the `LaneVector` contract of the generic code);
             // the argument requirements are passed on unchanged.
             unsafe { $crate::lanes::accumulate_u16::<$vector>(sum, inputs, subtract) }
+        }
+
+        /// The register-only throughput floor ([`$crate::lanes::compression_chains`]).
+        ///
+        /// # Safety
+        /// The CPU must support this backend's features; `out.len()` is at least the
+        /// backend's lane count.
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn compression_chains(
+            block: &[u32; 16],
+            compressions: usize,
+            out: &mut [[u8; $crate::words::OUT_LEN]],
+        ) {
+            // SAFETY: this function is compiled with the backend's features and its caller
+            // guarantees the CPU has them (the `LaneVector` contract of the generic code);
+            // the argument requirements are passed on unchanged.
+            unsafe { $crate::lanes::compression_chains::<$vector>(block, compressions, out) }
+        }
+
+        /// The single-message latency floor: one dependent chain of `compressions`
+        /// compressions with this backend's single-message (row-wise) code.
+        ///
+        /// # Safety
+        /// The CPU must support this backend's features.
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn compression_chain_one(
+            block: &[u8; $crate::words::BLOCK_LEN],
+            compressions: usize,
+        ) -> [u32; 8] {
+            // SAFETY: this function is compiled with the backend's features and its caller
+            // guarantees the CPU has them (SSE4.1, which every backend's features imply).
+            unsafe { $chain_one(block, compressions) }
         }
 
         /// Adds (or subtracts) one message's 2048-byte XOF output to `sum`: its input

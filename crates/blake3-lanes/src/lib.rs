@@ -83,6 +83,7 @@
 
 mod backend;
 mod error;
+mod floor;
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 mod lanes;
 mod platform;

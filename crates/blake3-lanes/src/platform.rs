@@ -7,7 +7,7 @@ use crate::portable;
 use crate::words::{SumWords, BLOCK_LEN, CHUNK_LEN, OUT_LEN, U16_LANES, U16_SUM_XOF_LEN};
 
 impl Backend {
-    fn ensure_supported(self) -> Result<(), Error> {
+    pub(crate) fn ensure_supported(self) -> Result<(), Error> {
         if self.is_supported() {
             Ok(())
         } else {

@@ -234,7 +234,8 @@ lanes::backend_entry_points!(
     Sse41Vector,
     "sse4.1",
     crate::sse41::root_block_rows,
-    crate::sse41::compress_rows_words
+    crate::sse41::compress_rows_words,
+    crate::sse41::compression_chain_rows
 );
 
 // Single-message compression, row-wise.
@@ -422,6 +423,46 @@ pub(crate) unsafe fn root_block_rows(input: &[u8]) -> RootBlock {
         block_len,
         flags: start | CHUNK_END | ROOT,
     }
+}
+
+/// One dependent chain of `compressions` row-wise compressions of `block` (counter 0,
+/// length 64, flags `CHUNK_START | CHUNK_END | ROOT`) from the IV, each output chaining
+/// value the next input one: the latency of the single-message code, nothing loaded or
+/// stored between compressions. Returns the last chaining value.
+///
+/// # Safety
+///
+/// The CPU must support SSE4.1.
+#[inline(always)]
+pub(crate) unsafe fn compression_chain_rows(
+    block: &[u8; BLOCK_LEN],
+    compressions: usize,
+) -> [u32; 8] {
+    let mut cv_words = IV;
+    // SAFETY: SSE4.1 is this function's contract; the loads and stores touch
+    // `cv_words[0..8]`, two 16-byte halves of a 32-byte array.
+    unsafe {
+        let mut cv = [
+            loadu(cv_words.as_ptr() as *const u8),
+            loadu(cv_words.as_ptr().add(4) as *const u8),
+        ];
+        for _ in 0..compressions {
+            let state = compress_rows(
+                cv,
+                block,
+                0,
+                BLOCK_LEN as u32,
+                CHUNK_START | CHUNK_END | ROOT,
+            );
+            cv = [
+                _mm_xor_si128(state[0], state[2]),
+                _mm_xor_si128(state[1], state[3]),
+            ];
+        }
+        storeu(cv_words.as_mut_ptr() as *mut u8, cv[0]);
+        storeu(cv_words.as_mut_ptr().add(4) as *mut u8, cv[1]);
+    }
+    cv_words
 }
 
 /// One full compression row-wise, with its 16-word output (the new chaining value, then

@@ -1,8 +1,95 @@
-//! Distance to the hardware floor: the cost of one BLAKE3 compression in the widest lane
-//! backend (the `limit` record: a batch of one-block messages, time per block) times the
-//! compressions an account needs, against each strategy's time per account.
+//! Distance to the hardware floor: what the compressions an account needs cost at the
+//! machine's floor, against each strategy's time per account.
+//!
+//! The floor rows of each backend (`floor-throughput`: ns per lane-compression with
+//! nothing loaded or stored; `floor-latency`: ns per compression of one message's
+//! dependent chain) give a row's floor on its own instruction set: a batch row is
+//! throughput bound (every compression in lanes), a per-account row pays the latency for
+//! its input blocks (one dependent chain) and the throughput for an LtHash's 32
+//! independent output blocks. Without floor rows (older results) every compression costs
+//! the widest `limit` row (one-block messages, time per block).
 
-use lab_record::{Record, ResultsFile};
+use lab_record::{Digest, Isa, Record, ResultsFile};
+
+/// Strategy of the register-only throughput rows (ns per lane-compression).
+pub const THROUGHPUT_ROW: &str = "floor-throughput";
+/// Strategy of the single-message latency rows (ns per compression).
+pub const LATENCY_ROW: &str = "floor-latency";
+/// Strategy of the clock row (ns per dependent add, about one cycle).
+pub const CLOCK_ROW: &str = "clock";
+/// Output blocks of an LtHash (2048 bytes): independent, throughput bound.
+pub const LT_OUTPUT_BLOCKS: f64 = 32.0;
+
+/// One backend's floor rows, ns per (lane-)compression.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MachineFloor {
+    pub isa: Isa,
+    pub throughput_ns: f64,
+    pub latency_ns: f64,
+}
+
+impl MachineFloor {
+    /// The floor of `compressions` per item: throughput for a batch; for one account,
+    /// latency for the input blocks and throughput for an LtHash's output blocks.
+    pub fn of(&self, digest: Digest, compressions: f64, batch: bool) -> f64 {
+        if batch {
+            return compressions * self.throughput_ns;
+        }
+        let output = if digest == Digest::Lt {
+            LT_OUTPUT_BLOCKS.min(compressions)
+        } else {
+            0.0
+        };
+        (compressions - output) * self.latency_ns + output * self.throughput_ns
+    }
+}
+
+fn isa_of(r: &Record) -> Option<Isa> {
+    r.meta
+        .isa
+        .or_else(|| r.id().variant.as_deref()?.parse().ok())
+}
+
+/// Each instruction set's `floor-throughput` and `floor-latency` rows (main build),
+/// narrowest first; an ISA missing either row is left out.
+pub fn machine_floors(file: &ResultsFile) -> Vec<MachineFloor> {
+    let rows = |strategy: &str| -> Vec<(Isa, f64)> {
+        file.results
+            .iter()
+            .filter(|r| r.is_main_build() && r.id().strategy == strategy)
+            .filter_map(|r| Some((isa_of(r)?, r.ns_per_item().estimate)))
+            .collect()
+    };
+    let latency = rows(LATENCY_ROW);
+    let mut floors: Vec<MachineFloor> = rows(THROUGHPUT_ROW)
+        .into_iter()
+        .filter_map(|(isa, throughput_ns)| {
+            let &(_, latency_ns) = latency.iter().find(|(i, _)| *i == isa)?;
+            Some(MachineFloor {
+                isa,
+                throughput_ns,
+                latency_ns,
+            })
+        })
+        .collect();
+    floors.sort_by_key(|f| f.isa);
+    floors.dedup_by_key(|f| f.isa);
+    floors
+}
+
+/// ns per cycle from the `clock` row (a dependent-add chain), when measured.
+pub fn cycle_ns(file: &ResultsFile) -> Option<f64> {
+    file.results
+        .iter()
+        .find(|r| r.is_main_build() && r.id().strategy == CLOCK_ROW)
+        .map(|r| r.ns_per_item().estimate)
+        .filter(|ns| *ns > 0.0)
+}
+
+/// Whether a row is one of the floor rows (not a strategy to compare with them).
+pub fn is_floor_row(r: &Record) -> bool {
+    [THROUGHPUT_ROW, LATENCY_ROW, CLOCK_ROW, "limit"].contains(&r.id().strategy.as_str())
+}
 
 pub struct FloorRow<'a> {
     pub record: &'a Record,
@@ -16,14 +103,19 @@ pub struct FloorRow<'a> {
 }
 
 pub struct Floor<'a> {
-    /// The cost of one compression, ns.
+    /// The cost of one compression, ns: the widest register-only throughput row, else
+    /// the widest `limit` row.
     pub per_compression: f64,
+    /// Each instruction set's floor rows (empty in results without them).
+    pub machine: Vec<MachineFloor>,
+    /// ns per cycle (the `clock` row), when measured.
+    pub cycle_ns: Option<f64>,
     /// By digest, workload, then distance to the floor.
     pub rows: Vec<FloorRow<'a>>,
 }
 
-/// `None` without a `limit` record or without a record that states its compressions.
-/// Rows: one-chunk accounts (data sizes up to 1 KiB), the sets and the mix.
+/// `None` without floor rows (or a `limit` record) or without a record that states its
+/// compressions. Rows: one-chunk accounts (data sizes up to 1 KiB), the sets and the mix.
 pub fn floor(file: &ResultsFile) -> Option<Floor<'_>> {
     // A/A control rows repeat their baseline.
     let main = || {
@@ -31,19 +123,29 @@ pub fn floor(file: &ResultsFile) -> Option<Floor<'_>> {
             .iter()
             .filter(|r| r.is_main_build() && r.control.is_none())
     };
-    // One limit row per lane backend: the widest is the floor.
+    let machine = machine_floors(file);
+    let widest = machine.last().copied();
+    // One limit row per lane backend: the widest is the floor when there are no floor rows.
     let limit = main()
         .filter(|r| r.id().strategy == "limit")
-        .max_by_key(|r| r.meta.isa)?;
-    let per_compression = limit.ns_per_item().estimate;
+        .max_by_key(|r| r.meta.isa);
+    let per_compression = match (widest, limit) {
+        (Some(w), _) => w.throughput_ns,
+        (None, Some(limit)) => limit.ns_per_item().estimate,
+        (None, None) => return None,
+    };
     let mut rows: Vec<FloorRow> = main()
-        .filter(|r| r.id().strategy != "limit")
+        .filter(|r| !is_floor_row(r))
         // The sweep repeats the data_size rows; above one chunk (1 KiB) the blake3 crate
         // hashes chunks across its own SIMD lanes, so one-block compressions are no floor.
         .filter(|r| !r.id().workload.is("cap_sweep") && r.meta.data_size.is_none_or(|d| d <= 1024))
         .filter_map(|r| {
             let compressions = r.compressions_per_item?;
-            let floor_ns = compressions * per_compression;
+            let own = isa_of(r).and_then(|isa| machine.iter().find(|f| f.isa == isa));
+            let floor_ns = match own.copied().or(widest) {
+                Some(f) => f.of(r.id().digest, compressions, r.meta.items_per_iter > 1),
+                None => compressions * per_compression,
+            };
             let time_ns = r.ns_per_item().estimate;
             Some(FloorRow {
                 record: r,
@@ -70,6 +172,8 @@ pub fn floor(file: &ResultsFile) -> Option<Floor<'_>> {
     });
     Some(Floor {
         per_compression,
+        cycle_ns: cycle_ns(file),
+        machine,
         rows,
     })
 }

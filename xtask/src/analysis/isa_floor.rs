@@ -4,8 +4,12 @@
 //! compression. Per-account LtHash is throughput bound: its 32 output blocks (2048 bytes)
 //! are independent and, with the input blocks, fill SIMD lanes, so its floor is the same
 //! product at the lanes' throughput. The time of one compression on an instruction set is
-//! the `limit` row of its backend (`strategy == "limit"`, variant = backend).
+//! the `limit` row of its backend (`strategy == "limit"`, variant = backend); where the
+//! machine's floor rows were measured (`floor-throughput`, `floor-latency`), a
+//! per-account LtHash floor is latency × input blocks + throughput × 32 output blocks,
+//! the legacy one latency × its compressions, and a batch's throughput × all of them.
 
+use crate::analysis::floor::{cycle_ns, machine_floors, MachineFloor};
 use lab_record::{Digest, Isa, Record, ResultsFile};
 
 /// Legacy, 165 B: 81 fixed bytes + 165 data bytes = 246 bytes = 4 blocks, one chain.
@@ -25,6 +29,11 @@ pub struct IsaFloor<'a> {
     pub isa: Isa,
     /// ns per compression (the limit row).
     pub per_compression: f64,
+    /// The machine's floor rows of this ISA (register-only throughput, single-message
+    /// latency), when measured: the floors below then use them.
+    pub machine: Option<MachineFloor>,
+    /// ns per cycle (the clock row), when measured.
+    pub cycle_ns: Option<f64>,
     pub legacy_compressions: f64,
     pub lt_compressions: f64,
     pub legacy_account: Option<Best<'a>>,
@@ -34,12 +43,31 @@ pub struct IsaFloor<'a> {
 }
 
 impl IsaFloor<'_> {
+    /// One legacy account: its compressions as one dependent chain.
     pub fn legacy_floor(&self) -> f64 {
-        self.legacy_compressions * self.per_compression
+        match self.machine {
+            Some(m) => m.of(Digest::Legacy, self.legacy_compressions, false),
+            None => self.legacy_compressions * self.per_compression,
+        }
     }
 
+    /// One LtHash account: input blocks at the latency, 32 output blocks at the
+    /// throughput (every compression at the limit row without floor rows).
     pub fn lt_floor(&self) -> f64 {
-        self.lt_compressions * self.per_compression
+        match self.machine {
+            Some(m) => m.of(Digest::Lt, self.lt_compressions, false),
+            None => self.lt_compressions * self.per_compression,
+        }
+    }
+
+    /// A batch of LtHash accounts: every compression at the register-only throughput.
+    pub fn lt_batch_floor(&self) -> Option<f64> {
+        Some(self.machine?.of(Digest::Lt, self.lt_compressions, true))
+    }
+
+    /// ns as cycles, when the clock row was measured.
+    pub fn cycles(&self, ns: f64) -> Option<f64> {
+        Some(ns / self.cycle_ns?)
     }
 }
 
@@ -90,11 +118,15 @@ pub fn floors(file: &ResultsFile) -> Vec<IsaFloor<'_>> {
     limits.dedup_by_key(|(isa, _)| *isa);
     let legacy_compressions = compressions(file, Digest::Legacy, LEGACY_165_COMPRESSIONS);
     let lt_compressions = compressions(file, Digest::Lt, LT_165_COMPRESSIONS);
+    let machine = machine_floors(file);
+    let cycle_ns = cycle_ns(file);
     limits
         .into_iter()
         .map(|(isa, limit)| IsaFloor {
             isa,
             per_compression: limit.ns_per_item().estimate,
+            machine: machine.iter().find(|m| m.isa == isa).copied(),
+            cycle_ns,
             legacy_compressions,
             lt_compressions,
             legacy_account: best(file, isa, Digest::Legacy, false),

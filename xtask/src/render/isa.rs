@@ -118,10 +118,21 @@ pub fn floor_table(floors: &[IsaFloor]) -> Table {
             &lt,
             "best per-account LtHash",
             "best batch LtHash",
+            "register-only throughput per lane-compression",
+            "single-message latency per compression",
+            "LtHash 165 B batch floor (throughput)",
         ],
     );
+    let with_cycles = |f: &IsaFloor, ns: Option<f64>| match ns {
+        None => Cell::plain("–"),
+        Some(ns) => Cell::number(match f.cycles(ns) {
+            Some(c) => format!("{} ({c:.1} cycles)", time_ns(ns)),
+            None => time_ns(ns),
+        }),
+    };
     for f in floors {
         let (lf, tf) = (f.legacy_floor(), f.lt_floor());
+        let batch_floor = f.lt_batch_floor();
         table.rows.push(vec![
             Cell::plain(f.isa.as_str()),
             Cell::number(time_ns(f.per_compression)),
@@ -130,7 +141,10 @@ pub fn floor_table(floors: &[IsaFloor]) -> Table {
             best_cell(&f.legacy_batch, lf),
             Cell::number(time_ns(tf)),
             best_cell(&f.lt_account, tf),
-            best_cell(&f.lt_batch, tf),
+            best_cell(&f.lt_batch, batch_floor.unwrap_or(tf)),
+            with_cycles(f, f.machine.map(|m| m.throughput_ns)),
+            with_cycles(f, f.machine.map(|m| m.latency_ns)),
+            batch_floor.map_or(Cell::plain("–"), |b| Cell::number(time_ns(b))),
         ]);
     }
     table

@@ -124,11 +124,25 @@ fn floor_section(f: &floor::Floor) -> Block {
         vec![
             Block::Paragraph(vec![
                 text(format!(
-                    "One BLAKE3 compression costs {} in the widest lane backend (the ",
-                    units::time_ns(f.per_compression)
+                    "One BLAKE3 compression costs {}{} in the widest lane backend (the ",
+                    units::time_ns(f.per_compression),
+                    f.cycle_ns
+                        .map(|c| format!(" ({:.1} cycles of the clock row)", f.per_compression / c))
+                        .unwrap_or_default()
                 )),
-                Inline::Code("limit".into()),
-                text(" row: a batch of one-block messages). Floor = compressions per account × that cost; "),
+                Inline::Code(
+                    if f.machine.is_empty() {
+                        "limit"
+                    } else {
+                        "floor-throughput"
+                    }
+                    .into(),
+                ),
+                text(if f.machine.is_empty() {
+                    " row: a batch of one-block messages). Floor = compressions per account × that cost; "
+                } else {
+                    " row: lanes of independent compressions, nothing loaded or stored). Each row's floor is on its own instruction set: a batch row's compressions at that throughput, a per-account row's input blocks at the single-message latency (floor-latency) and an LtHash's 32 output blocks at the throughput; "
+                }),
                 Inline::Em("× floor".into()),
                 text(" is how far each strategy is from it."),
             ]),

@@ -1,0 +1,152 @@
+//! The machine's floors for BLAKE3 compression, per backend: how fast the lanes compress
+//! when nothing but compression runs (register-only throughput), and how long one
+//! message's compression takes when each depends on the one before (single-message
+//! latency). Each is a chain of compressions of one block with length 64 and flags
+//! `CHUNK_START | CHUNK_END | ROOT`, starting from the IV, each output chaining value the
+//! next input one, so its result is checkable: one compression in lane `l` is the first
+//! 32 bytes of output block `l` of `blake3` on that 64-byte block.
+
+use crate::backend::Backend;
+use crate::error::Error;
+use crate::portable;
+use crate::words::{words_from_le_bytes, BLOCK_LEN, CHUNK_END, CHUNK_START, IV, OUT_LEN, ROOT};
+
+/// Lane `counter`'s chain in scalar code: the reference of both floors.
+fn chain_portable(block: &[u32; 16], counter: u64, compressions: usize) -> [u32; 8] {
+    let mut cv = IV;
+    for _ in 0..compressions {
+        let out = portable::compress(
+            &cv,
+            block,
+            counter,
+            BLOCK_LEN as u32,
+            CHUNK_START | CHUNK_END | ROOT,
+        );
+        cv = core::array::from_fn(|i| out[i]);
+    }
+    cv
+}
+
+fn cv_bytes(cv: &[u32; 8]) -> [u8; OUT_LEN] {
+    let mut out = [0u8; OUT_LEN];
+    for (chunk, word) in out.chunks_exact_mut(4).zip(cv) {
+        chunk.copy_from_slice(&word.to_le_bytes());
+    }
+    out
+}
+
+impl Backend {
+    /// The register-only throughput floor: [`lanes`](Self::lanes) independent chains of
+    /// `compressions` compressions of `block`, lane `l` with counter `l`, the message
+    /// words broadcast and every chaining value kept in registers. `out` must have one
+    /// entry per lane and receives each lane's last chaining value. Time per call divided
+    /// by `compressions * lanes()` is what one compression costs with nothing loaded,
+    /// stored or transposed. For measuring, not hashing.
+    pub fn compression_chains(
+        self,
+        block: &[u8; BLOCK_LEN],
+        compressions: usize,
+        out: &mut [[u8; OUT_LEN]],
+    ) -> Result<(), Error> {
+        self.ensure_supported()?;
+        if out.len() != self.lanes() {
+            return Err(Error::OutputSize {
+                expected: self.lanes(),
+                actual: out.len(),
+            });
+        }
+        let words = words_from_le_bytes(block);
+        match self {
+            Backend::Portable => out[0] = cv_bytes(&chain_portable(&words, 0, compressions)),
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: `ensure_supported` checked that the CPU has SSE4.1; `out` has one
+            // entry per lane.
+            Backend::Sse41 => unsafe {
+                crate::sse41::compression_chains(&words, compressions, out)
+            },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: as above, for AVX2.
+            Backend::Avx2 => unsafe { crate::avx2::compression_chains(&words, compressions, out) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: as above, for AVX-512F and AVX-512BW.
+            Backend::Avx512 => unsafe {
+                crate::avx512::compression_chains(&words, compressions, out)
+            },
+            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+            _ => unreachable!("ensure_supported rejects SIMD backends here"),
+        }
+        Ok(())
+    }
+
+    /// The single-message latency floor: one dependent chain of `compressions`
+    /// compressions of `block` (counter 0) with the backend's single-message code (the
+    /// input phase of [`U16Sum::add_xof_one`](crate::U16Sum::add_xof_one)); returns the
+    /// last chaining value. Time per call divided by `compressions` is one compression's
+    /// latency. For measuring, not hashing.
+    pub fn compression_chain_one(
+        self,
+        block: &[u8; BLOCK_LEN],
+        compressions: usize,
+    ) -> Result<[u8; OUT_LEN], Error> {
+        self.ensure_supported()?;
+        let cv = match self {
+            Backend::Portable => chain_portable(&words_from_le_bytes(block), 0, compressions),
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: `ensure_supported` checked that the CPU has SSE4.1.
+            Backend::Sse41 => unsafe { crate::sse41::compression_chain_one(block, compressions) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: as above, for AVX2.
+            Backend::Avx2 => unsafe { crate::avx2::compression_chain_one(block, compressions) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: as above, for AVX-512F and AVX-512BW.
+            Backend::Avx512 => unsafe { crate::avx512::compression_chain_one(block, compressions) },
+            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+            _ => unreachable!("ensure_supported rejects SIMD backends here"),
+        };
+        Ok(cv_bytes(&cv))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn block(seed: u8) -> [u8; BLOCK_LEN] {
+        core::array::from_fn(|i| (i as u8).wrapping_mul(37).wrapping_add(seed))
+    }
+
+    #[test]
+    fn both_floors_equal_the_scalar_chain_on_every_backend() {
+        for backend in Backend::available() {
+            for compressions in [0, 1, 2, 7] {
+                let b = block(compressions as u8);
+                let words = words_from_le_bytes(&b);
+                let mut out = vec![[0u8; OUT_LEN]; backend.lanes()];
+                backend
+                    .compression_chains(&b, compressions, &mut out)
+                    .unwrap();
+                for (lane, cv) in out.iter().enumerate() {
+                    let expected = cv_bytes(&chain_portable(&words, lane as u64, compressions));
+                    assert_eq!(*cv, expected, "{backend:?} lane {lane} n={compressions}");
+                }
+                let one = backend.compression_chain_one(&b, compressions).unwrap();
+                assert_eq!(one, cv_bytes(&chain_portable(&words, 0, compressions)));
+            }
+        }
+    }
+
+    #[test]
+    fn wrong_output_size_is_an_error() {
+        let err = Backend::Portable.compression_chains(&block(0), 1, &mut []);
+        assert!(
+            matches!(
+                err,
+                Err(Error::OutputSize {
+                    expected: 1,
+                    actual: 0
+                })
+            ),
+            "{err:?}"
+        );
+    }
+}
