@@ -15,7 +15,7 @@ use crate::cases::{row, AccountDigest};
 use crate::ProfileSettings as _;
 use crate::{isa, workloads, Case, Profile, Registry};
 use blake3_lanes::{Backend, BLOCK_LEN, OUT_LEN};
-use lab_record::{BenchId, BenchMeta, Digest, Family, Workload};
+use lab_record::{BenchId, BenchMeta, Digest, Family, Workload, WorkloadKind};
 use std::hint::black_box;
 
 /// One-block messages per iteration of the `limit` row.
@@ -120,7 +120,7 @@ fn register_chain(reg: &mut Registry, backend: Backend, kind: Chain) {
             digest: Digest::Blake3,
             strategy: strategy.to_string(),
             variant: Some(backend.name().to_string()),
-            workload: Workload::new("compression", CHAIN_COMPRESSIONS),
+            workload: Workload::of(WorkloadKind::Compression, CHAIN_COMPRESSIONS),
         })
     };
     reg.add(meta, move || Box::new(ChainCase::new(backend, kind)));
@@ -211,7 +211,7 @@ fn register_clock(reg: &mut Registry) {
             digest: Digest::Blake3,
             strategy: CLOCK_ROW.to_string(),
             variant: None,
-            workload: Workload::new("dependent-add", CLOCK_ADDS),
+            workload: Workload::of(WorkloadKind::DependentAdd, CLOCK_ADDS),
         })
     };
     reg.add(meta, || Box::new(Clock));
@@ -255,7 +255,7 @@ fn register_limit_on(reg: &mut Registry, backend: Backend) {
             digest: Digest::Blake3,
             strategy: "limit".to_string(),
             variant: Some(backend.name().to_string()),
-            workload: Workload::new("compression", LIMIT_BLOCKS),
+            workload: Workload::of(WorkloadKind::Compression, LIMIT_BLOCKS),
         })
     };
     reg.add(meta, move || Box::new(Limit::new(backend, LIMIT_BLOCKS)));

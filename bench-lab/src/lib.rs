@@ -357,7 +357,7 @@ mod tests {
         assert!(has("limit@"), "{checked:?}");
         assert!(has("floor-throughput@"), "{checked:?}");
         assert!(has("floor-latency@"), "{checked:?}");
-        assert!(has("account-hash/clock/dependent-add/"), "{checked:?}");
+        assert!(has("account-hash/clock/dependent_add/"), "{checked:?}");
         if has_batch() {
             assert!(has("account-hash/batch@"), "{checked:?}");
             assert!(has("lt-hash/batch@"), "{checked:?}");

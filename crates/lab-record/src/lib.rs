@@ -252,6 +252,8 @@ names! {
         SizeLadder = "size_ladder",
         /// One slot's `param` writes: each account's old LtHash mixed out, its new one in.
         SlotDelta = "slot_delta",
+        /// `param` additions in one dependent chain (the floors' clock: about one cycle each).
+        DependentAdd = "dependent_add",
     }
 }
 
