@@ -330,27 +330,10 @@ pub fn combine(runs: &[ProcessRun], unit: LayoutUnit) -> Option<Combined> {
     combine_by(runs, unit, &across_layouts, &verdict)
 }
 
-/// [`combine`] under a sequential design: the intervals at the error rate of the look that
-/// `runs.len()` processes reach, and verdicts by [`crate::sequential::decide`] (which can
-/// be `undecided`).
-pub fn combine_sequential(
-    runs: &[ProcessRun],
-    unit: LayoutUnit,
-    design: &crate::sequential::Design,
-) -> Option<Combined> {
-    let alpha = design.alpha_at(runs.len() as u32);
-    combine_by(
-        runs,
-        unit,
-        &|m| crate::sequential::across_at(m, alpha),
-        &|r, band| crate::sequential::decide(r, band, design.margin),
-    )
-}
+pub(crate) type AcrossFn<'a> = &'a dyn Fn(&[f64]) -> Option<Across>;
+pub(crate) type VerdictFn<'a> = &'a dyn Fn(&Ratio, f64) -> Verdict;
 
-type AcrossFn<'a> = &'a dyn Fn(&[f64]) -> Option<Across>;
-type VerdictFn<'a> = &'a dyn Fn(&Ratio, f64) -> Verdict;
-
-fn combine_by(
+pub(crate) fn combine_by(
     runs: &[ProcessRun],
     unit: LayoutUnit,
     across_of: AcrossFn,

@@ -19,7 +19,7 @@
 //! ([`needs_more`]). [`simulate`] runs the whole rule on synthetic per-process log ratios
 //! (docs/measurement.md has its figures).
 
-use crate::paired::{Across, MIN_BAND};
+use crate::paired::{Across, Combined, LayoutUnit, ProcessRun, MIN_BAND};
 use crate::Profile;
 use crate::{Ratio, Verdict};
 use statrs::distribution::{ContinuousCDF, StudentsT};
@@ -269,6 +269,20 @@ pub fn simulate(design: &Design, scenario: Scenario, runs: u32, seed: u64) -> Ta
         }
     }
     tally
+}
+
+/// [`crate::paired::combine`] under a sequential design: the intervals at the error rate of the look that
+/// `runs.len()` processes reach, and verdicts by [`decide`] (which can
+/// be `undecided`).
+pub fn combine_sequential(
+    runs: &[ProcessRun],
+    unit: LayoutUnit,
+    design: &Design,
+) -> Option<Combined> {
+    let alpha = design.alpha_at(runs.len() as u32);
+    crate::paired::combine_by(runs, unit, &|m| across_at(m, alpha), &|r, band| {
+        decide(r, band, design.margin)
+    })
 }
 
 #[cfg(test)]

@@ -8,8 +8,8 @@
 
 use crate::analysis::verdicts::{self, Comparison};
 use crate::render::units;
-use lab_record::paired::{combine_sequential, Combined, LayoutUnit, ProcessRun};
-use lab_record::sequential::{needs_more, Design};
+use lab_record::paired::{Combined, LayoutUnit, ProcessRun};
+use lab_record::sequential::{combine_sequential, needs_more, Design};
 use lab_record::{from_json_str, Planned, Profile, Record};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
