@@ -5,27 +5,8 @@
 use blake3_lanes::{Backend, Error, U16Sum, CHUNK_LEN, U16_LANES, U16_SUM_XOF_LEN};
 use proptest::prelude::*;
 
-/// Deterministic, non-repeating test bytes.
-fn test_bytes(len: usize, seed: u64) -> Vec<u8> {
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    (0..len)
-        .map(|_| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state >> 24) as u8
-        })
-        .collect()
-}
-
-fn expected_xof(input: &[u8], out_len: usize) -> Vec<u8> {
-    let mut out = vec![0u8; out_len];
-    blake3::Hasher::new()
-        .update(input)
-        .finalize_xof()
-        .fill(&mut out);
-    out
-}
+mod common;
+use common::{expected_xof, test_bytes};
 
 /// The 1024 `u16` lanes of the message's first 2048 XOF bytes, by the `blake3` crate.
 fn expected_term(input: &[u8]) -> [u16; U16_LANES] {
