@@ -307,7 +307,7 @@ impl fmt::Display for Workload {
 impl FromStr for Workload {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        let (kind, param) = s.rsplit_once('/').unwrap_or((s, ""));
+        let (kind, param) = s.split_once('/').unwrap_or((s, ""));
         if kind.is_empty() || kind.contains(char::is_whitespace) {
             return Err(format!(
                 "`{s}` is not a workload (expected kind/param, e.g. data_size/165)"
