@@ -12,7 +12,7 @@ use set_reconcile::{Accumulator, CarryChain, DeferredCarry, InPlace, ScratchVec,
 
 use crate::cases::row;
 use crate::{Case, Registry};
-use lab_record::{BenchId, BenchMeta, Digest, Family, Workload};
+use lab_record::{BenchId, BenchMeta, Digest, Family, Workload, WorkloadKind};
 
 pub const FAMILY: Family = Family::Accumulator;
 /// Ids added per iteration: the seed's 100,000-item client store.
@@ -67,7 +67,7 @@ fn add<A: Accumulator + 'static>(reg: &mut Registry, n: usize) {
                 digest: Digest::Sum256,
                 strategy: A::NAME.into(),
                 variant: None,
-                workload: Workload::new("adds", n),
+                workload: Workload::new(WorkloadKind::Adds, n),
             })
         },
         move || {

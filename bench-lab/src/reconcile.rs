@@ -28,7 +28,7 @@ use crate::cases::row;
 use crate::peers::negentropy::{self as reconcile_peer, PEER_NAME};
 use crate::peers::negentropy04::{self as peer04, VARIANT as V04};
 use crate::{Case, Profile, Registry};
-use lab_record::{BenchId, BenchMeta, Digest, Family, Workload};
+use lab_record::{BenchId, BenchMeta, Digest, Family, Workload, WorkloadKind};
 
 pub const FAMILY: Family = Family::Reconcile;
 
@@ -49,12 +49,14 @@ enum Op {
 }
 
 impl Op {
-    fn kind(self, ids: Ids) -> &'static str {
+    fn kind(self, ids: Ids) -> WorkloadKind {
         match (self, ids) {
-            (Op::ClientBuildReconcile, Ids::Random) => "client_build_reconcile",
-            (Op::FullExchange, Ids::Random) => "full_exchange",
-            (Op::ClientBuildReconcile, Ids::AccountHashes) => "client_build_reconcile_account_ids",
-            (Op::FullExchange, Ids::AccountHashes) => "full_exchange_account_ids",
+            (Op::ClientBuildReconcile, Ids::Random) => WorkloadKind::ClientBuildReconcile,
+            (Op::FullExchange, Ids::Random) => WorkloadKind::FullExchange,
+            (Op::ClientBuildReconcile, Ids::AccountHashes) => {
+                WorkloadKind::ClientBuildReconcileAccountIds
+            }
+            (Op::FullExchange, Ids::AccountHashes) => WorkloadKind::FullExchangeAccountIds,
         }
     }
 }

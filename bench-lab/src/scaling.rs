@@ -6,7 +6,7 @@ use crate::ProfileSettings as _;
 use crate::{isa, workloads, Case, Profile, Registry};
 use account_hash::strategy::list::StrategyEntry;
 use account_hash::{Account, AccountHash, BatchHasher};
-use lab_record::{BenchId, BenchMeta, Family, Workload};
+use lab_record::{BenchId, BenchMeta, Family, Workload, WorkloadKind};
 use std::hint::black_box;
 
 /// Accounts of the scaling row in the `full` profile.
@@ -50,7 +50,7 @@ where
                 digest: AccountDigest::Legacy.digest(),
                 strategy: B::STRATEGY.to_string(),
                 variant: Some(format!("threads={threads}")),
-                workload: Workload::new("rayon_mix", total),
+                workload: Workload::new(WorkloadKind::RayonMix, total),
             })
         };
         let batch = batch.clone();

@@ -5,6 +5,7 @@
 
 use crate::record::{self, ResultsFile, Status};
 use crate::render::{self, doc, html, markdown, outline};
+use lab_record::WorkloadKind;
 use std::path::{Path, PathBuf};
 
 fn fixture_path() -> PathBuf {
@@ -154,12 +155,15 @@ fn families_are_grouped_in_design_order() {
     let v = crate::analysis::view::View::new(&f);
     let fams: Vec<&str> = v.sections.iter().map(|s| s.family.as_str()).collect();
     assert_eq!(fams, ["account-hash", "lt-hash"]);
-    let kinds: Vec<&str> = v.sections[0]
-        .groups
-        .iter()
-        .map(|g| g.kind.as_str())
-        .collect();
-    assert_eq!(kinds, ["data_size", "cap_sweep", "mainnet_mix"]);
+    let kinds: Vec<WorkloadKind> = v.sections[0].groups.iter().map(|g| g.kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            WorkloadKind::DataSize,
+            WorkloadKind::CapSweep,
+            WorkloadKind::MainnetMix
+        ]
+    );
     let g = &v.sections[0].groups[0];
     assert_eq!(g.labels[0], "copy-buffer cap=200", "baseline first");
     assert_eq!(g.params, ["0", "165", "200", "1024", "1048576"]);

@@ -257,19 +257,20 @@ names! {
     }
 }
 
-/// What a benchmark runs on: a kind (`data_size`, `cap_sweep`, `mainnet_mix`, `set_1024`,
-/// `user_accounts`, ...) and its parameter (`165`, `100000`, a file stem). Written as
-/// `kind/param` in results.json; a workload with no parameter is written as its kind.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// What a benchmark runs on: a kind ([`WorkloadKind`]: `data_size`, `cap_sweep`,
+/// `mainnet_mix`, `set_1024`, `user_accounts`, ...) and its parameter (`165`, `100000`, a
+/// file stem). Written as `kind/param` in results.json; a workload with no parameter is
+/// written as its kind. A kind outside [`WorkloadKind`] is refused when read.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Workload {
-    pub kind: String,
+    pub kind: WorkloadKind,
     pub param: String,
 }
 
 impl Workload {
-    pub fn new(kind: impl Into<String>, param: impl fmt::Display) -> Self {
+    pub fn new(kind: WorkloadKind, param: impl fmt::Display) -> Self {
         Workload {
-            kind: kind.into(),
+            kind,
             param: param.to_string(),
         }
     }
@@ -279,25 +280,29 @@ impl Workload {
         self.param.parse().ok()
     }
 
-    pub fn is(&self, kind: &str) -> bool {
+    pub fn is(&self, kind: WorkloadKind) -> bool {
         self.kind == kind
     }
+}
 
-    /// A workload of a known kind.
-    pub fn of(kind: WorkloadKind, param: impl fmt::Display) -> Self {
-        Workload::new(kind.as_str(), param)
+/// Ordered as the text `kind/param` sorts (kind name, then parameter), not by the
+/// declaration order of [`WorkloadKind`], so sorted ids keep the order of their strings.
+impl Ord for Workload {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (self.kind.as_str(), &self.param).cmp(&(other.kind.as_str(), &other.param))
     }
+}
 
-    /// The kind as the closed set, when it is one of [`WorkloadKind`].
-    pub fn known_kind(&self) -> Option<WorkloadKind> {
-        self.kind.parse().ok()
+impl PartialOrd for Workload {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
     }
 }
 
 impl fmt::Display for Workload {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.param.is_empty() {
-            f.write_str(&self.kind)
+            f.write_str(self.kind.as_str())
         } else {
             write!(f, "{}/{}", self.kind, self.param)
         }
@@ -313,6 +318,9 @@ impl FromStr for Workload {
                 "`{s}` is not a workload (expected kind/param, e.g. data_size/165)"
             ));
         }
+        let kind = kind
+            .parse::<WorkloadKind>()
+            .map_err(|e| format!("`{s}` is not a workload: {e}"))?;
         Ok(Workload::new(kind, param))
     }
 }
@@ -854,14 +862,14 @@ mod tests {
         let kind: &std::ffi::OsStr = WorkloadKind::UserAccounts.as_ref();
         assert_eq!(kind, "user_accounts");
         assert_eq!(
-            Workload::of(WorkloadKind::DataSize, 165),
+            Workload::new(WorkloadKind::DataSize, 165),
             "data_size/165".parse().unwrap()
         );
-        assert_eq!(
-            Workload::new("set_1024", 165).known_kind(),
-            Some(WorkloadKind::Set1024)
+        let err = "elsewhere/1".parse::<Workload>().unwrap_err();
+        assert!(
+            err.contains("elsewhere") && err.contains("data_size, cap_sweep"),
+            "{err}"
         );
-        assert_eq!(Workload::new("elsewhere", 1).known_kind(), None);
         for r in Role::ALL {
             assert_eq!(serde_json::to_string(r).unwrap(), format!("\"{r}\""));
         }
@@ -873,7 +881,7 @@ mod tests {
             digest: Digest::Legacy,
             strategy: "copy-buffer".into(),
             variant: Some("cap=200".into()),
-            workload: Workload::new("data_size", 165),
+            workload: Workload::new(WorkloadKind::DataSize, 165),
         };
         let meta = BenchMeta {
             id: id.clone(),
@@ -1000,6 +1008,22 @@ mod tests {
             "{e}"
         );
 
+        // A workload kind outside WorkloadKind: the row's path (the id's fields are
+        // flattened into it), the workload and the known kinds.
+        let text = serde_json::to_string_pretty(&sample()).unwrap().replacen(
+            "\"data_size/165\"",
+            "\"data_sise/165\"",
+            1,
+        );
+        let e = ResultsFile::parse(Path::new("r.json"), &text)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("field `results[0]`: `data_sise/165` is not a workload")
+                && e.contains("cap_sweep"),
+            "{e}"
+        );
+
         let text = serde_json::to_string_pretty(&sample())
             .unwrap()
             .replace("\"items_per_iter\": 1", "\"items_per_iter\": 0");
@@ -1062,7 +1086,7 @@ mod tests {
         }
         assert!("fast".parse::<Verdict>().is_err());
         let w: Workload = "set_1024/165".parse().unwrap();
-        assert_eq!((w.kind.as_str(), w.param_u64()), ("set_1024", Some(165)));
+        assert_eq!((w.kind, w.param_u64()), (WorkloadKind::Set1024, Some(165)));
         assert_eq!(w.to_string(), "set_1024/165");
         assert!("".parse::<Workload>().is_err());
     }

@@ -7,7 +7,7 @@
 //! tables' baseline); for the legacy hash, copy-buffer cap=200 (the baseline).
 
 use lab_record::sequential::decide;
-use lab_record::{Digest, Family, Ratio, Record, ResultsFile, Verdict, Workload};
+use lab_record::{Digest, Family, Ratio, Record, ResultsFile, Verdict, Workload, WorkloadKind};
 
 /// The peer that is the validator's LtHash code.
 pub const LT_PEER: &str = "peer:solana-lattice-hash";
@@ -46,13 +46,15 @@ impl Shape {
     /// (other single-account sizes, sweeps).
     pub fn of(w: &Workload) -> Option<Shape> {
         let size = w.param_u64();
-        Some(match w.kind.as_str() {
-            "data_size" if size == Some(165) => Shape::OneAtATime,
-            "data_size" if size? > 1024 => Shape::Large,
-            k if k.starts_with("set_") && size == Some(165) => Shape::TokenBatch,
-            k if k.starts_with("vote_") || k == "size_ladder" || k == "slot_delta" => Shape::Large,
-            "mainnet_mix" => Shape::MainnetMix,
-            "user_accounts" => Shape::User,
+        Some(match w.kind {
+            WorkloadKind::DataSize if size == Some(165) => Shape::OneAtATime,
+            WorkloadKind::DataSize if size? > 1024 => Shape::Large,
+            WorkloadKind::Set1024 if size == Some(165) => Shape::TokenBatch,
+            WorkloadKind::Vote1024 | WorkloadKind::SizeLadder | WorkloadKind::SlotDelta => {
+                Shape::Large
+            }
+            WorkloadKind::MainnetMix => Shape::MainnetMix,
+            WorkloadKind::UserAccounts => Shape::User,
             _ => return None,
         })
     }

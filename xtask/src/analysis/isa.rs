@@ -8,7 +8,9 @@
 //! the capped builds (rows with `build`, the same benchmarks on a narrower `isa`).
 
 use super::view::{param_order, DEFAULT_BASELINE};
-use lab_record::{Digest, Family, Isa, PlanFile, Planned, Record, ResultsFile, Workload};
+use lab_record::{
+    Digest, Family, Isa, PlanFile, Planned, Record, ResultsFile, Workload, WorkloadKind,
+};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The benchmarks of `capped`'s plan that a capped build must re-run: those of the main
@@ -39,9 +41,11 @@ pub fn capped_reruns(main: &PlanFile, capped: &PlanFile, large_sizes: bool) -> V
 /// only the token and stake accounts (165 and 200 B), all of them when `large_sizes` (the
 /// full profile), so that the default run keeps its time.
 pub fn per_isa_workload(w: &lab_record::Workload, large_sizes: bool) -> bool {
-    match w.kind.as_str() {
-        "cap_sweep" => false,
-        "data_size" => large_sizes || w.param_u64().is_some_and(|n| n == 165 || n == 200),
+    match w.kind {
+        WorkloadKind::CapSweep => false,
+        WorkloadKind::DataSize => {
+            large_sizes || w.param_u64().is_some_and(|n| n == 165 || n == 200)
+        }
         _ => true,
     }
 }
@@ -95,10 +99,10 @@ fn in_isa_tables(r: &Record) -> bool {
         && r.control.is_none()
         && matches!(id.family, Family::AccountHash | Family::LtHash)
         && id.strategy != "limit"
-        && !id.workload.is("cap_sweep")
+        && !id.workload.is(WorkloadKind::CapSweep)
 }
 
-type Key = (Family, Digest, String, Workload);
+type Key = (Family, Digest, &'static str, Workload);
 type Cells<'a> = BTreeMap<String, BTreeMap<Isa, &'a Record>>;
 
 /// Per (family, digest, workload) with rows on at least two instruction sets.
@@ -109,7 +113,7 @@ pub fn per_isa(file: &ResultsFile) -> Vec<IsaTable> {
         let key = (
             id.family,
             id.digest,
-            id.workload.kind.clone(),
+            id.workload.kind.as_str(),
             id.workload.clone(),
         );
         let isa = r.meta.isa.unwrap_or(Isa::Portable);
@@ -127,8 +131,8 @@ pub fn per_isa(file: &ResultsFile) -> Vec<IsaTable> {
         })
         .collect();
     tables.sort_by(|a, b| {
-        (a.family, a.digest, &a.workload.kind)
-            .cmp(&(b.family, b.digest, &b.workload.kind))
+        (a.family, a.digest, a.workload.kind.as_str())
+            .cmp(&(b.family, b.digest, b.workload.kind.as_str()))
             .then_with(|| param_order(&a.workload.param, &b.workload.param))
     });
     tables
@@ -188,7 +192,7 @@ mod tests {
             digest: Digest::Legacy,
             strategy: strategy.into(),
             variant: variant.map(String::from),
-            workload: Workload::new("data_size", 165),
+            workload: Workload::new(WorkloadKind::DataSize, 165),
         };
         Planned {
             criterion_id: id.criterion_id(),

@@ -10,7 +10,7 @@
 //! the legacy one latency × its compressions, and a batch's throughput × all of them.
 
 use crate::analysis::floor::{cycle_ns, machine_floors, MachineFloor};
-use lab_record::{Digest, Isa, Record, ResultsFile};
+use lab_record::{Digest, Isa, Record, ResultsFile, WorkloadKind};
 
 /// Legacy, 165 B: 81 fixed bytes + 165 data bytes = 246 bytes = 4 blocks, one chain.
 pub const LEGACY_165_COMPRESSIONS: f64 = 4.0;
@@ -78,7 +78,9 @@ fn limit_isa(r: &Record) -> Option<Isa> {
 }
 
 fn at_165(r: &Record, digest: Digest) -> bool {
-    r.id().digest == digest && r.id().workload.is("data_size") && r.id().workload.param == "165"
+    r.id().digest == digest
+        && r.id().workload.is(WorkloadKind::DataSize)
+        && r.id().workload.param == "165"
 }
 
 fn is_batch(r: &Record) -> bool {

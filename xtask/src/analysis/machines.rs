@@ -157,8 +157,8 @@ fn tables(files: &[ResultsFile]) -> Vec<CrossTable> {
     }
     // Numeric parameters in numeric order (165 before 1024).
     out.sort_by(|a, b| {
-        (a.family, a.digest, &a.workload.kind)
-            .cmp(&(b.family, b.digest, &b.workload.kind))
+        (a.family, a.digest, a.workload.kind.as_str())
+            .cmp(&(b.family, b.digest, b.workload.kind.as_str()))
             .then_with(|| param_order(&a.workload.param, &b.workload.param))
     });
     out

@@ -4,7 +4,7 @@
 
 use super::stats::{self, Change, ChangeClass};
 use super::view::param_order;
-use lab_record::{Digest, Family, Record, ResultsFile, Verdict};
+use lab_record::{Digest, Family, Record, ResultsFile, Verdict, WorkloadKind};
 
 pub struct SeedRow<'a> {
     /// The data size, as written in the workload (`165`).
@@ -30,7 +30,7 @@ fn is_seed_record(r: &Record) -> bool {
         && id.digest == Digest::Legacy
         && id.strategy == "copy-buffer"
         && matches!(id.variant.as_deref(), Some("cap=47" | "cap=200"))
-        && id.workload.is("data_size")
+        && id.workload.is(WorkloadKind::DataSize)
 }
 
 /// The seed reproduction pairs, by data size.
@@ -310,7 +310,7 @@ fn stack_buffer_claim(file: &ResultsFile) -> ClaimResult {
 
 /// The before (`peer:negentropy@0.4`, the published 0.4.4) and after
 /// (`peer:negentropy@vector`, 0.5 on its vector storage) rows of a reconcile workload kind.
-fn before_after<'a>(file: &'a ResultsFile, kind: &str) -> Option<(&'a Record, &'a Record)> {
+fn before_after(file: &ResultsFile, kind: WorkloadKind) -> Option<(&Record, &Record)> {
     let find = |variant: Option<&str>| {
         file.results.iter().find(|r| {
             let id = r.id();
@@ -331,11 +331,11 @@ fn reconcile_claim(file: &ResultsFile) -> ClaimResult {
     // that machines can be listed together.
     for (kind, name, seed_ratio) in [
         (
-            "client_build_reconcile",
+            WorkloadKind::ClientBuildReconcile,
             "client build+reconcile",
             650.0 / 2345.0,
         ),
-        ("full_exchange", "full exchange", 846.0 / 4617.0),
+        (WorkloadKind::FullExchange, "full exchange", 846.0 / 4617.0),
     ] {
         let Some((before, after)) = before_after(file, kind) else {
             continue;
@@ -350,7 +350,7 @@ fn reconcile_claim(file: &ResultsFile) -> ClaimResult {
             stats::Outcome::Slower { .. } => Holds::NotReproduced,
             stats::Outcome::WithinNoise { .. } => Holds::CannotTell,
         });
-        if kind == "client_build_reconcile" {
+        if kind == WorkloadKind::ClientBuildReconcile {
             if let (Some(x), Some(y)) = (before.allocs_per_iter, after.allocs_per_iter) {
                 figures.push(format!("allocations {x:.0} → {y:.0} (seed 107033 → 620)"));
                 verdicts.push(if y < x {
