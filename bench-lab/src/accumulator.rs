@@ -12,7 +12,7 @@ use set_reconcile::{Accumulator, CarryChain, DeferredCarry, InPlace, ScratchVec,
 
 use crate::cases::row;
 use crate::{Case, Registry};
-use lab_record::{BenchId, BenchMeta, Digest, Family, Workload, WorkloadKind};
+use lab_record::{BenchId, BenchMeta, Digest, Family, Role, Workload, WorkloadKind};
 
 pub const FAMILY: Family = Family::Accumulator;
 /// Ids added per iteration: the seed's 100,000-item client store.
@@ -61,7 +61,11 @@ fn add<A: Accumulator + 'static>(reg: &mut Registry, n: usize) {
         BenchMeta {
             bytes_per_iter: (n * 32) as u64,
             items_per_iter: n as u64,
-            baseline: A::NAME == InPlace::NAME,
+            role: if A::NAME == InPlace::NAME {
+                Role::Baseline
+            } else {
+                Role::Candidate
+            },
             ..row(BenchId {
                 family: FAMILY,
                 digest: Digest::Sum256,

@@ -28,7 +28,7 @@ use crate::cases::row;
 use crate::peers::negentropy::{self as reconcile_peer, PEER_NAME};
 use crate::peers::negentropy04::{self as peer04, VARIANT as V04};
 use crate::{Case, Profile, Registry};
-use lab_record::{BenchId, BenchMeta, Digest, Family, Workload, WorkloadKind};
+use lab_record::{BenchId, BenchMeta, Digest, Family, Role, Workload, WorkloadKind};
 
 pub const FAMILY: Family = Family::Reconcile;
 
@@ -219,13 +219,14 @@ impl<X: Side> Case for ReconcileCase<X> {
     }
 }
 
-fn add<X: Side>(reg: &mut Registry, strategy: &str, variant: &str, ids: Ids, op: Op) {
+/// One row: `strategy@variant` in `role` on `op` over `ids`.
+fn add<X: Side>(reg: &mut Registry, (strategy, variant, role): (&str, &str, Role), ids: Ids, op: Op) {
     let spec = ScenarioSpec::SEED;
     reg.add(
         BenchMeta {
             bytes_per_iter: (spec.client_items * 40) as u64,
             items_per_iter: spec.client_items as u64,
-            baseline: strategy == PEER_NAME && variant == "vector",
+            role,
             ..row(BenchId {
                 family: FAMILY,
                 digest: Digest::HaveNeed,
@@ -256,7 +257,12 @@ impl CombinationVisitor for Pairs<'_> {
             return;
         }
         for op in [Op::ClientBuildReconcile, Op::FullExchange] {
-            add::<Ours<S>>(self.reg, accumulator, storage, self.ids, op);
+            add::<Ours<S>>(
+                self.reg,
+                (accumulator, storage, Role::Candidate),
+                self.ids,
+                op,
+            );
         }
     }
 }
@@ -275,10 +281,12 @@ pub fn register(reg: &mut Registry) {
         (Ids::AccountHashes, account_only),
     ] {
         for op in [Op::ClientBuildReconcile, Op::FullExchange] {
-            add::<Reference>(reg, PEER_NAME, "vector", ids, op);
+            // negentropy 0.5 on its vector storage: the relay's current code.
+            add::<Reference>(reg, (PEER_NAME, "vector", Role::Baseline), ids, op);
         }
         for op in [Op::ClientBuildReconcile, Op::FullExchange] {
-            add::<Reference04>(reg, PEER_NAME, V04, ids, op);
+            // 0.4.4: what the seed's pull request replaced.
+            add::<Reference04>(reg, (PEER_NAME, V04, Role::Previous), ids, op);
         }
         visit_combinations(&mut Pairs {
             reg: &mut *reg,

@@ -414,13 +414,13 @@ fn batch_rows_are_compared_per_item() {
     let base = file
         .results
         .iter()
-        .find(|r| r.meta.baseline && r.id().workload.to_string() == "data_size/165")
+        .find(|r| r.meta.is_baseline() && r.id().workload.to_string() == "data_size/165")
         .expect("fixture has the baseline at 165 B")
         .clone();
     let mut batched = base.clone();
     batched.meta.id.strategy = "batch".into();
     batched.meta.id.variant = Some("avx512".into());
-    batched.meta.baseline = false;
+    batched.meta.role = lab_record::Role::Candidate;
     batched.meta.items_per_iter = 1024;
     batched.meta.bytes_per_iter *= 1024;
     for v in [

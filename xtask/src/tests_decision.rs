@@ -83,7 +83,7 @@ fn with_paired() -> ResultsFile {
     let mut peer = set_base.clone();
     peer.meta.id.strategy = "peer:solana-lattice-hash".into();
     peer.meta.id.variant = None;
-    peer.meta.baseline = false;
+    peer.meta.role = lab_record::Role::Candidate;
     peer.paired = Some(paired(&set_base, 0.80, 0.78, 0.82, Verdict::Faster));
     let mut batch = peer.clone();
     batch.meta.id.strategy = "batch".into();

@@ -208,14 +208,39 @@ names! {
 }
 
 names! {
-    /// What a strategy instance is to the tables that compare strategies.
+    /// What a row is to the table that compares its strategies (`BenchMeta::role`).
     Role {
-        /// The validator's current code (`copy-buffer cap=200`): every table's baseline.
+        /// The row its table compares against: the validator's current code
+        /// (`copy-buffer cap=200`) for the account hashes, the relay's current code for
+        /// the others.
         Baseline = "baseline",
-        /// What the validator ran before the baseline (`copy-buffer cap=47`).
+        /// The code the seed's pull requests replaced (`copy-buffer cap=47`,
+        /// `peer:negentropy@0.4`): the "before" of the seed's before and after.
         Previous = "previous",
         /// Any other strategy, variant or peer.
         Candidate = "candidate",
+        /// The A/A control: the baseline measured against a separate copy of itself.
+        Control = "control",
+    }
+}
+
+impl Role {
+    /// The role of a row written before rows carried one (no `role` field): what the
+    /// lab of that time meant by its `baseline` flag and its names. `baseline` is the
+    /// row's flag, `None` where the row has none (a `missing` entry), in which case the
+    /// seed's baseline name stands for it. The one place a role is read from names.
+    pub fn of_older_row(baseline: Option<bool>, id: &BenchId) -> Role {
+        let variant = id.variant.as_deref().unwrap_or("");
+        let named = |strategy: &str, v: &str| id.strategy == strategy && variant == v;
+        if baseline.unwrap_or_else(|| named("copy-buffer", "cap=200")) {
+            Role::Baseline
+        } else if variant.ends_with("(A/A copy)") {
+            Role::Control
+        } else if named("copy-buffer", "cap=47") || named("peer:negentropy", "0.4") {
+            Role::Previous
+        } else {
+            Role::Candidate
+        }
     }
 }
 
@@ -385,23 +410,89 @@ impl BenchId {
 }
 
 /// What a registered benchmark measures, as bench-lab describes it (`lab list --json`).
+/// Written with `role` and, for scripts, `baseline` (`role == baseline`); a row without
+/// `role` (older files) gets [`Role::of_older_row`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(into = "RawMeta", try_from = "RawMeta")]
 pub struct BenchMeta {
-    #[serde(flatten)]
     pub id: BenchId,
     /// Account data size in bytes for size-parameterised workloads.
     pub data_size: Option<u64>,
     /// Bytes hashed per iteration.
     pub bytes_per_iter: u64,
     /// Items (accounts, ids, adds) per iteration; at least 1.
-    #[serde(deserialize_with = "at_least_one")]
     pub items_per_iter: u64,
-    /// The row its table compares against.
-    pub baseline: bool,
+    /// What the row is to its table: the baseline, the seed's "before", the A/A control
+    /// or a candidate.
+    pub role: Role,
     /// Whether the strategy claims the consensus digest.
     pub claims_consensus: bool,
     /// Widest instruction set the hashing code may use, when known.
     pub isa: Option<Isa>,
+}
+
+impl BenchMeta {
+    /// The row its table compares against.
+    pub fn is_baseline(&self) -> bool {
+        self.role == Role::Baseline
+    }
+}
+
+/// [`BenchMeta`] as written: `baseline` beside `role`, `role` absent in older files.
+#[derive(Serialize, Deserialize)]
+struct RawMeta {
+    #[serde(flatten)]
+    id: BenchId,
+    data_size: Option<u64>,
+    bytes_per_iter: u64,
+    #[serde(deserialize_with = "at_least_one")]
+    items_per_iter: u64,
+    baseline: bool,
+    #[serde(default)]
+    role: Option<Role>,
+    claims_consensus: bool,
+    isa: Option<Isa>,
+}
+
+impl From<BenchMeta> for RawMeta {
+    fn from(m: BenchMeta) -> Self {
+        RawMeta {
+            baseline: m.is_baseline(),
+            role: Some(m.role),
+            id: m.id,
+            data_size: m.data_size,
+            bytes_per_iter: m.bytes_per_iter,
+            items_per_iter: m.items_per_iter,
+            claims_consensus: m.claims_consensus,
+            isa: m.isa,
+        }
+    }
+}
+
+impl TryFrom<RawMeta> for BenchMeta {
+    type Error = String;
+    fn try_from(m: RawMeta) -> Result<Self, String> {
+        let role = match m.role {
+            Some(role) if (role == Role::Baseline) != m.baseline => {
+                return Err(format!(
+                    "`{}`: field `baseline` is {} but `role` is `{role}`",
+                    m.id.criterion_id(),
+                    m.baseline
+                ))
+            }
+            Some(role) => role,
+            None => Role::of_older_row(Some(m.baseline), &m.id),
+        };
+        Ok(BenchMeta {
+            id: m.id,
+            data_size: m.data_size,
+            bytes_per_iter: m.bytes_per_iter,
+            items_per_iter: m.items_per_iter,
+            role,
+            claims_consensus: m.claims_consensus,
+            isa: m.isa,
+        })
+    }
 }
 
 /// One row of `lab list --json`: a benchmark and what bench-all needs to plan it.
@@ -443,6 +534,7 @@ impl Planned {
     pub fn missing(&self, reason: &str) -> Missing {
         Missing {
             id: self.meta.id.clone(),
+            role: self.meta.role,
             criterion_id: self.criterion_id.clone(),
             reason: reason.to_string(),
         }
@@ -651,11 +743,47 @@ impl Record {
 
 /// A planned benchmark that produced no measurement, with the reason.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(into = "RawMissing", from = "RawMissing")]
 pub struct Missing {
-    #[serde(flatten)]
     pub id: BenchId,
+    /// The role its row would have had; without `role` in the file (older files),
+    /// [`Role::of_older_row`].
+    pub role: Role,
     pub criterion_id: String,
     pub reason: String,
+}
+
+/// [`Missing`] as written; `role` absent in older files.
+#[derive(Serialize, Deserialize)]
+struct RawMissing {
+    #[serde(flatten)]
+    id: BenchId,
+    #[serde(default)]
+    role: Option<Role>,
+    criterion_id: String,
+    reason: String,
+}
+
+impl From<Missing> for RawMissing {
+    fn from(m: Missing) -> Self {
+        RawMissing {
+            id: m.id,
+            role: Some(m.role),
+            criterion_id: m.criterion_id,
+            reason: m.reason,
+        }
+    }
+}
+
+impl From<RawMissing> for Missing {
+    fn from(m: RawMissing) -> Self {
+        Missing {
+            role: m.role.unwrap_or_else(|| Role::of_older_row(None, &m.id)),
+            id: m.id,
+            criterion_id: m.criterion_id,
+            reason: m.reason,
+        }
+    }
 }
 
 /// Where, when and how a run was made.
@@ -888,7 +1016,7 @@ mod tests {
             data_size: Some(165),
             bytes_per_iter: 246,
             items_per_iter: 1,
-            baseline: true,
+            role: Role::Baseline,
             claims_consensus: true,
             isa: Some(Isa::Avx512),
         };
@@ -940,6 +1068,7 @@ mod tests {
                     variant: None,
                     ..id
                 },
+                role: Role::Candidate,
                 criterion_id: "x".into(),
                 reason: "failed".into(),
             }],
@@ -958,6 +1087,8 @@ mod tests {
             "\"isa\": \"avx512\"",
             "\"status\": \"complete\"",
             "\"paired\": null",
+            "\"baseline\": true,\n      \"role\": \"baseline\"",
+            "\"role\": \"candidate\"",
         ] {
             assert!(text.contains(name), "missing {name} in {text}");
         }
@@ -1058,6 +1189,47 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.starts_with("r.json:1:"), "{e}");
+    }
+
+    /// A file written before rows had a `role` (schema 2 and 3 as written until then)
+    /// reads with the role its flag and names meant; `role` and `baseline` disagreeing is
+    /// an error naming the row.
+    #[test]
+    fn rows_without_a_role_get_the_older_rows_role() {
+        let mut f = sample();
+        let mut previous = f.results[0].clone();
+        previous.meta.id.variant = Some("cap=47".into());
+        previous.meta.role = Role::Previous;
+        let mut control = f.results[0].clone();
+        control.meta.id.variant = Some("cap=200 (A/A copy)".into());
+        control.meta.role = Role::Control;
+        let mut other = f.results[0].clone();
+        other.meta.id.strategy = "streaming".into();
+        other.meta.id.variant = None;
+        other.meta.role = Role::Candidate;
+        f.results.extend([previous, control, other]);
+        let mut baseline_missing = f.missing[0].clone();
+        baseline_missing.id.variant = Some("cap=200".into());
+        baseline_missing.role = Role::Baseline;
+        f.missing.push(baseline_missing);
+        f.schema = 2;
+        let text = serde_json::to_string_pretty(&f).unwrap();
+        let older: String = text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("\"role\""))
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert!(!older.contains("role"));
+        assert_eq!(ResultsFile::parse(Path::new("r.json"), &older).unwrap(), f);
+
+        let bad = text.replacen("\"role\": \"baseline\"", "\"role\": \"candidate\"", 1);
+        let e = ResultsFile::parse(Path::new("r.json"), &bad)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("results[0]") && e.contains("`baseline` is true but `role` is `candidate`"),
+            "{e}"
+        );
     }
 
     #[test]

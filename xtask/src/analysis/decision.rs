@@ -83,7 +83,7 @@ pub struct Decision<'a> {
 
 /// A row's ratio to its table's baseline (1 for the baseline itself).
 fn to_baseline(r: &Record) -> Option<Ratio> {
-    if r.meta.baseline {
+    if r.meta.is_baseline() {
         return Some(Ratio {
             estimate: 1.0,
             lower: 1.0,
@@ -104,7 +104,7 @@ fn quotient(a: &Ratio, b: &Ratio) -> Ratio {
 
 /// `cand`'s ratio to `current` (same table), whether it is direct, and its verdict.
 fn against(cand: &Record, current: &Record, band: f64) -> Option<(Ratio, bool, Verdict)> {
-    if current.meta.baseline {
+    if current.meta.is_baseline() {
         let p = cand.paired.as_ref()?;
         return Some((p.ratio, true, p.verdict));
     }
@@ -166,7 +166,7 @@ pub fn decisions(file: &ResultsFile) -> Vec<Decision<'_>> {
             .copied()
             .filter(|r| r.id().digest == digest && &r.id().workload == workload)
             .collect();
-        let Some(baseline) = table.iter().copied().find(|r| r.meta.baseline) else {
+        let Some(baseline) = table.iter().copied().find(|r| r.meta.is_baseline()) else {
             continue;
         };
         let peer = table.iter().copied().find(|r| r.id().strategy == LT_PEER);

@@ -7,7 +7,7 @@
 //! machine, and whose batch / lane-xof rows are per backend: variant = backend) and from
 //! the capped builds (rows with `build`, the same benchmarks on a narrower `isa`).
 
-use super::view::{param_order, DEFAULT_BASELINE};
+use super::view::param_order;
 use lab_record::{
     Digest, Family, Isa, PlanFile, Planned, Record, ResultsFile, Workload, WorkloadKind,
 };
@@ -150,12 +150,11 @@ fn table(family: Family, digest: Digest, workload: Workload, cells: &Cells) -> O
     }
     let baseline = cells
         .iter()
-        .find(|(_, m)| m.values().any(|r| r.meta.baseline))
-        .map(|(l, _)| l.as_str())
-        .unwrap_or(DEFAULT_BASELINE);
-    let base = cells.get(baseline);
+        .find(|(_, m)| m.values().any(|r| r.meta.is_baseline()))
+        .map(|(l, _)| l.as_str());
+    let base = baseline.and_then(|b| cells.get(b));
     let mut labels: Vec<&String> = cells.keys().collect();
-    labels.sort_by_key(|l| (l.as_str() != baseline, l.as_str()));
+    labels.sort_by_key(|l| (Some(l.as_str()) != baseline, l.as_str()));
     let rows = labels
         .into_iter()
         .map(|label| IsaRow {
@@ -201,7 +200,7 @@ mod tests {
                 data_size: Some(165),
                 bytes_per_iter: 246,
                 items_per_iter: 1,
-                baseline: false,
+                role: lab_record::Role::Candidate,
                 claims_consensus: true,
                 isa,
             },

@@ -91,7 +91,7 @@ fn is_batch(r: &Record) -> bool {
 fn compressions(file: &ResultsFile, digest: Digest, default: f64) -> f64 {
     file.results
         .iter()
-        .filter(|r| at_165(r, digest) && !is_batch(r) && r.meta.baseline)
+        .filter(|r| at_165(r, digest) && !is_batch(r) && r.meta.is_baseline())
         .find_map(|r| r.compressions_per_item)
         .unwrap_or(default)
 }

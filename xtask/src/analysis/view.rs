@@ -6,11 +6,8 @@
 //! series when the workload parameter is numeric and varies, bars otherwise).
 
 use super::stats::{self, Outcome, Ratio};
-use lab_record::{Digest, Family, Missing, Record, ResultsFile, WorkloadKind};
+use lab_record::{Digest, Family, Missing, Record, ResultsFile, Role, WorkloadKind};
 use std::collections::BTreeMap;
-
-/// The seed's baseline, used when no record of a group is flagged `baseline`.
-pub const DEFAULT_BASELINE: &str = "copy-buffer cap=200";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shape {
@@ -169,15 +166,16 @@ fn build_group<'a>(
 ) -> Group<'a> {
     let mut labels = sorted_labels(&records, &missing);
     let params = sorted_params(&records, &missing);
+    // The baseline's row, or its missing entry when it failed.
     let baseline = records
         .iter()
-        .find(|r| r.meta.baseline)
+        .find(|r| r.meta.is_baseline())
         .map(|r| r.id().label())
         .or_else(|| {
-            labels
+            missing
                 .iter()
-                .find(|l| l.as_str() == DEFAULT_BASELINE)
-                .cloned()
+                .find(|m| m.role == Role::Baseline)
+                .map(|m| m.id.label())
         });
     if let Some(pos) = baseline
         .as_ref()
