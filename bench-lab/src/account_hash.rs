@@ -26,6 +26,7 @@ use crate::cases::{AccountDigest, BatchLegacy, Subject};
 use crate::workloads::{self, SEED_SIZES, SWEEP_SIZES};
 use crate::{floor, isa, rows, scaling, user_accounts, Registry};
 use account_hash::strategy::list::{self, LaneDigests, StrategyEntry, StrategyVisitor};
+use account_hash::strategy::MAX_BATCHED_DATA_LEGACY;
 use account_hash::{AccountHasher, BatchHasher, IntoLtLanes};
 use lab_record::{BenchMeta, Family, Workload, WorkloadKind};
 
@@ -44,7 +45,7 @@ const DIGEST: AccountDigest = AccountDigest::Legacy;
 /// accounts up to 1 KiB, 4 at 1 MiB and 2 at 10 MiB, while the per-account rows re-hash
 /// one).
 pub fn batch_accounts_for(data_size: usize) -> usize {
-    if DIGEST.meta_len() + data_size <= blake3_lanes::CHUNK_LEN {
+    if data_size <= MAX_BATCHED_DATA_LEGACY {
         1024
     } else {
         1
@@ -257,7 +258,7 @@ mod tests {
             // chunk (1 KiB of data and more: 81 + 1024 > 1024).
             let m = &b.meta;
             let size = m.data_size.unwrap() as usize;
-            let expected = if m.id.strategy == "batch" && size <= 943 {
+            let expected = if m.id.strategy == "batch" && size <= MAX_BATCHED_DATA_LEGACY {
                 1024
             } else {
                 1

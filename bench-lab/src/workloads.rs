@@ -143,8 +143,26 @@ pub fn account(data_size: usize, seed: u64) -> Account {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum SizeSpec {
     Fixed(usize),
-    /// Log-uniform between 256 bytes and the profile's tail cap.
+    /// Log-uniform between [`TAIL_MIN`] bytes and the profile's tail cap.
     Tail,
+}
+
+/// The smallest data size of the mix's thin tail: above every fixed-size category but the
+/// vote account, so the tail stands for the program-sized accounts the table does not list.
+pub const TAIL_MIN: usize = 256;
+
+impl MixCategory {
+    /// Whether an account of `size` bytes of data is counted in this category: a fixed
+    /// category its own size; the tail every size from [`TAIL_MIN`] that no fixed
+    /// category has (the vote account's 3762 bytes is the vote category's).
+    pub fn holds(&self, size: usize) -> bool {
+        match self.size {
+            SizeSpec::Fixed(s) => size == s,
+            SizeSpec::Tail => {
+                size >= TAIL_MIN && !MAINNET_MIX.iter().any(|c| c.size == SizeSpec::Fixed(size))
+            }
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -214,7 +232,7 @@ pub fn set_of(size: usize, n: usize) -> Vec<Account> {
 /// workload is known without generating its data.
 pub fn mix_sizes(n: usize, tail_cap: usize) -> Vec<usize> {
     let mut rng = SplitMix64::new(SEED ^ 0x4D49_5800);
-    let tail_cap = tail_cap.max(257);
+    let tail_cap = tail_cap.max(TAIL_MIN + 1);
     // A mix measured from a snapshot (`bench-all --mix-from`) replaces the table above.
     if let Some(mix) = crate::measured_mix::get() {
         return crate::measured_mix::sizes(mix, n, tail_cap, &mut rng);
@@ -236,10 +254,11 @@ pub fn mix_sizes(n: usize, tail_cap: usize) -> Vec<usize> {
             match cat.size {
                 SizeSpec::Fixed(s) => s,
                 SizeSpec::Tail => {
-                    // Log-uniform in [256, tail_cap]: exp of a uniform in [ln 256, ln cap].
+                    // Log-uniform in [TAIL_MIN, tail_cap]: exp of a uniform in
+                    // [ln TAIL_MIN, ln cap].
                     let u = rng.below(1 << 53) as f64 / (1u64 << 53) as f64;
-                    let (lo, hi) = (256f64.ln(), (tail_cap as f64).ln());
-                    ((lo + u * (hi - lo)).exp() as usize).clamp(256, tail_cap)
+                    let (lo, hi) = ((TAIL_MIN as f64).ln(), (tail_cap as f64).ln());
+                    ((lo + u * (hi - lo)).exp() as usize).clamp(TAIL_MIN, tail_cap)
                 }
             }
         })

@@ -338,10 +338,7 @@ fn mix(profile: &str) -> Result<()> {
         p.mix_tail_cap()
     );
     for c in workloads::MAINNET_MIX {
-        let n = match c.size {
-            workloads::SizeSpec::Fixed(s) => sizes.iter().filter(|&&x| x == s).count(),
-            workloads::SizeSpec::Tail => sizes.iter().filter(|&&x| x >= 256 && x != 3762).count(),
-        };
+        let n = sizes.iter().filter(|&&x| c.holds(x)).count();
         println!(
             "  {:<16} {:>8} accounts ({:.2}%, documented {:.2}%)",
             c.name,

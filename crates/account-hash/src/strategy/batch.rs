@@ -27,10 +27,8 @@ use crate::digest::{AccountHash, LtHash};
 /// Accounts staged per kernel call: a multiple of every backend's lane count.
 pub const GROUP: usize = 16;
 
-/// Longest data that still fits one chunk with the legacy fields (943 bytes).
-pub const MAX_BATCHED_DATA_LEGACY: usize = CHUNK_LEN - META_LEN;
-/// Longest data that still fits one chunk with the LtHash fields (951 bytes).
-pub const MAX_BATCHED_DATA_LT: usize = CHUNK_LEN - LT_META_LEN;
+pub use super::{MAX_BATCHED_DATA_LEGACY, MAX_BATCHED_DATA_LT};
+const _: () = assert!(super::ONE_CHUNK_LEN == CHUNK_LEN, "BLAKE3's chunk length");
 
 /// Messages from this length on take the blake3 crate ([`super::BATCH_CROSSOVER_LEN`]).
 pub const CROSSOVER_LEN: usize = super::BATCH_CROSSOVER_LEN;

@@ -25,6 +25,14 @@ pub mod vec_gather;
 pub const META_LEN: usize = 8 + 8 + 1 + 32 + 32;
 /// Bytes of an account's fixed fields in the LtHash, which leaves out rent_epoch.
 pub const LT_META_LEN: usize = META_LEN - 8;
+/// BLAKE3's chunk length (`blake3_lanes::CHUNK_LEN`, checked where that crate is built):
+/// a message up to it is one chunk.
+pub const ONE_CHUNK_LEN: usize = 1024;
+/// Longest data whose legacy message (fields and data) fits one chunk: the batch
+/// strategy hashes such accounts one per lane; longer ones have their chunks in the lanes.
+pub const MAX_BATCHED_DATA_LEGACY: usize = ONE_CHUNK_LEN - META_LEN;
+/// As [`MAX_BATCHED_DATA_LEGACY`], for the LtHash's message.
+pub const MAX_BATCHED_DATA_LT: usize = ONE_CHUNK_LEN - LT_META_LEN;
 /// Messages from this length on hash faster through the blake3 crate (whose own chunk
 /// parallelism fills the lanes with one message) than batched across messages in the
 /// lanes: the `batch` strategy's crossover, measured in docs/large-accounts.md.
