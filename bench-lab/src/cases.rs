@@ -77,6 +77,10 @@ pub struct Subject {
     /// Hashes on a blake3-lanes backend (`isa` is the backend's) messages of at most one
     /// chunk, and longer ones with the blake3 crate ([`Subject::isa_for`]).
     pub lanes: bool,
+    /// A listed strategy instance: `Some(its entry's code copies)`. A per-account one's
+    /// rows ([`crate::rows::one_account`], [`crate::rows::mix`]) offer the paired pass
+    /// shared inputs ([`crate::shared::SharedMakers`]).
+    pub listed: Option<Option<usize>>,
 }
 
 impl Subject {
@@ -97,6 +101,7 @@ impl Subject {
             claims_consensus: H::CONSENSUS,
             isa: Some(entry_isa(entry)),
             lanes: entry.backend.is_some(),
+            listed: Some(entry.code_copies),
         }
     }
 
@@ -111,6 +116,7 @@ impl Subject {
             claims_consensus: true,
             isa: Some(isa::blake3()),
             lanes: false,
+            listed: None,
         }
     }
 

@@ -61,6 +61,7 @@ pub mod reference;
 pub mod rng;
 pub mod rows;
 pub mod scaling;
+pub mod shared;
 pub mod user_accounts;
 pub mod validator;
 pub mod workloads;
@@ -117,16 +118,24 @@ pub trait Case {
 
 type MakeCase = Box<dyn Fn() -> Box<dyn Case>>;
 
-/// A registered benchmark: its description and how to build its inputs.
+/// A registered benchmark: its description, how to build its inputs and, for a
+/// per-account strategy's row, what it offers the paired pass.
 pub struct Bench {
     pub meta: BenchMeta,
     make: MakeCase,
+    shared: Option<shared::SharedMakers>,
 }
 
 impl Bench {
     /// Builds the inputs (outside timing and outside the counted window).
     pub fn make(&self) -> Box<dyn Case> {
         (self.make)()
+    }
+
+    /// The shared inputs, code copies and A/A twins the row was registered with
+    /// ([`Registry::add_shared`]); `None` for rows that build their own inputs.
+    pub fn shared(&self) -> Option<&shared::SharedMakers> {
+        self.shared.as_ref()
     }
 }
 
@@ -181,6 +190,22 @@ impl Registry {
         self.benches.push(Bench {
             meta,
             make: Box::new(make),
+            shared: None,
+        });
+    }
+
+    /// Registers one benchmark with what the paired pass needs to time it on inputs
+    /// shared with the other rows of a comparison.
+    pub fn add_shared(
+        &mut self,
+        meta: BenchMeta,
+        make: impl Fn() -> Box<dyn Case> + 'static,
+        shared: shared::SharedMakers,
+    ) {
+        self.benches.push(Bench {
+            meta,
+            make: Box::new(make),
+            shared: Some(shared),
         });
     }
 

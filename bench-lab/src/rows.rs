@@ -2,11 +2,34 @@
 //! of each size, the mainnet mix, the LtHash of a set.
 
 use crate::cases::{AccountDigest, LtSetAccumulator, LtSetCase, ManyAccounts, OneAccount, Subject};
+use crate::shared::{Inputs, SharedMakers};
 use crate::workloads::{self, set_of, LT_SET_ACCOUNTS, LT_SET_SIZES};
 use crate::{user_accounts, Case, Registry};
 use account_hash::{AccountHasher, IntoLtLanes};
 use lab_record::{BenchMeta, Workload, WorkloadKind};
 use std::sync::Arc;
+
+/// Registers `meta`, and for a listed strategy (`who.listed`) with the paired pass's
+/// makers of `hasher` on `inputs`.
+fn add_row<H>(
+    reg: &mut Registry,
+    who: &Subject,
+    hasher: &H,
+    (meta, inputs): (BenchMeta, Inputs),
+    make: impl Fn() -> Box<dyn Case> + 'static,
+) where
+    H: AccountHasher + Clone + 'static,
+    H::Lt: IntoLtLanes,
+{
+    match who.listed {
+        Some(code_copies) => {
+            let label = meta.id.label();
+            let shared = SharedMakers::of(hasher, who.digest, inputs, code_copies, &label);
+            reg.add_shared(meta, make, shared)
+        }
+        None => reg.add(meta, make),
+    }
+}
 
 /// One account of each size per iteration (`<kind>/<size>`: `data_size`, `cap_sweep`),
 /// `Throughput::Bytes(meta + size)`.
@@ -18,6 +41,7 @@ pub fn one_account<H>(
     sizes: &[usize],
 ) where
     H: AccountHasher + Clone + 'static,
+    H::Lt: IntoLtLanes,
 {
     let digest = who.digest;
     for &size in sizes {
@@ -30,10 +54,11 @@ pub fn one_account<H>(
                 digest.meta_len() + size,
             )
         };
-        let hasher = hasher.clone();
-        reg.add(meta, move || {
+        let h = hasher.clone();
+        // The sweep hashes the same `workloads::account(size, 0)` as the seed sizes.
+        add_row(reg, who, hasher, (meta, Inputs::One(size)), move || {
             Box::new(OneAccount {
-                hasher: hasher.clone(),
+                hasher: h.clone(),
                 account: workloads::account(size, 0),
                 digest,
             })
@@ -50,10 +75,10 @@ where
 {
     let digest = who.digest;
     let meta = mix_meta(who, n, cap);
-    let hasher = hasher.clone();
-    reg.add(meta, move || {
+    let h = hasher.clone();
+    add_row(reg, who, hasher, (meta, Inputs::Mix(n, cap)), move || {
         Box::new(ManyAccounts {
-            hasher: hasher.clone(),
+            hasher: h.clone(),
             accounts: Arc::new(workloads::mainnet_mix(n, cap)),
             digest,
         })

@@ -1,118 +1,16 @@
-//! A comparison's entries: the baseline, its A/A twins and the rows, each found by its
-//! benchmark id with the inputs it shares and the code copies it offers.
+//! A comparison's entries: the baseline, its A/A twins and the rows, each looked up by its
+//! criterion id in the registry, with the inputs, code copies and twins its row was
+//! registered with ([`crate::shared::SharedMakers`]).
 
 use super::*;
-use lab_record::WorkloadKind;
-
-/// A second, distinct copy of strategy `H`: same behaviour, but a different type, so every
-/// generic function instantiated for it (the case's timing loop and whatever of `H`'s
-/// hashing is inlined into it) is emitted again at a different address. The A/A control
-/// times the baseline against its twin; any difference is placement, not code.
-///
-/// What is not inlined stays shared: copy-buffer's `gather` (the hashing proper) is one
-/// out-of-line function per `CopyBuffer<CAP, BUF>`, so `Twin<copy_buffer!(200)>` would only
-/// move the loop around it. Copy-buffer entries therefore use [`CODE_COPIES`] capacities
-/// instead, and `Twin` serves the strategies without such copies (streaming, meta-first).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Twin<H>(pub H);
-
-impl<H: AccountHasher> AccountHasher for Twin<H> {
-    type Hash = H::Hash;
-    type Lt = H::Lt;
-    const STRATEGY: &'static str = H::STRATEGY;
-    const CONSENSUS: bool = H::CONSENSUS;
-
-    fn variant(&self) -> Option<String> {
-        self.0.variant()
-    }
-
-    #[inline(always)]
-    fn hash(&self, account: &AccountRef<'_>) -> Self::Hash {
-        self.0.hash(account)
-    }
-
-    #[inline(always)]
-    fn lt_hash(&self, account: &AccountRef<'_>) -> Self::Lt {
-        self.0.lt_hash(account)
-    }
-}
-
-/// A per-account strategy over inputs shared with the other rows of its comparison: one
-/// account per iteration (`data_size/*`) or every account of the set (`mainnet_mix/*`,
-/// lt digests summed into the set's total, as `cases::ManyAccounts` does).
-pub struct SharedAccounts<H> {
-    pub hasher: H,
-    pub accounts: Rc<Vec<Account>>,
-    pub digest: Digest,
-}
-
-impl<H: AccountHasher> SharedAccounts<H>
-where
-    H::Lt: IntoLtLanes,
-{
-    #[inline(always)]
-    pub(super) fn pass(&self) {
-        let h = &self.hasher;
-        match (self.digest, self.accounts.as_slice()) {
-            (Digest::Legacy, [one]) => {
-                black_box(h.hash(black_box(&one.as_ref())));
-            }
-            (Digest::Lt, [one]) => {
-                black_box(h.lt_hash(black_box(&one.as_ref())));
-            }
-            (digest, all) => crate::cases::hash_set(h, all, digest),
-        }
-    }
-}
-
-impl<H: AccountHasher> Case for SharedAccounts<H>
-where
-    H::Lt: IntoLtLanes,
-{
-    fn time(&mut self, b: &mut criterion::Bencher<'_>) {
-        b.iter(|| self.pass())
-    }
-
-    fn run_once(&mut self) {
-        self.pass()
-    }
-
-    fn run_n(&mut self, n: u64) {
-        for _ in 0..n {
-            self.pass()
-        }
-    }
-
-    fn digest_matches_reference(&mut self) -> Option<bool> {
-        None
-    }
-}
-
-/// What shared inputs a comparison's per-account rows hash.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Inputs {
-    /// One account of this many data bytes.
-    One(usize),
-    /// The mainnet mix: accounts, tail cap.
-    Mix(usize, usize),
-}
-
-impl Inputs {
-    pub(super) fn build(self) -> Rc<Vec<Account>> {
-        Rc::new(match self {
-            Inputs::One(size) => vec![workloads::account(size, 0)],
-            Inputs::Mix(n, cap) => workloads::mainnet_mix(n, cap),
-        })
-    }
-}
-
-pub(super) type MakeShared = Box<dyn Fn(Rc<Vec<Account>>) -> Box<dyn Case>>;
+use crate::shared::{Inputs, MakeShared};
+use account_hash::Account;
 
 /// How one entry of a comparison builds its case.
 pub(super) enum Source<'r> {
     /// A per-account strategy on the comparison's shared inputs, as one or more distinct
     /// copies of its code (see [`CODE_COPIES`]); each layout picks one.
-    Shared(Inputs, Vec<MakeShared>),
+    Shared(Inputs, &'r [MakeShared]),
     /// The registry's own builder (its own inputs).
     Registry(&'r Bench),
     /// Any builder ([`Comparison::from_makers`]).
@@ -126,128 +24,6 @@ pub(super) enum Source<'r> {
 /// a copy at random, so code placement is sampled like stack and heap placement and its
 /// spread lands in the interval.
 pub use account_hash::strategy::list::CODE_COPIES;
-
-/// Finds the per-account strategy whose criterion function is `function`: its code copies
-/// (only copy-buffer has more than one) and, for an A/A twin of a strategy with a single
-/// copy, a [`Twin`] wrapper.
-pub(super) struct FindStrategy<'a> {
-    id: &'a BenchId,
-    digest: Digest,
-    /// 0: the strategy itself; `j > 0`: its `j`-th twin (A/A).
-    twin: u32,
-    found: Option<(Vec<MakeShared>, String)>,
-}
-
-impl FindStrategy<'_> {
-    /// Whether the listed instance `hasher` is the benchmark's strategy and variant.
-    fn is<H: AccountHasher>(&self, hasher: &H) -> bool {
-        self.found.is_none()
-            && H::STRATEGY == self.id.strategy
-            && hasher.variant() == self.id.variant
-    }
-
-    /// The instance's code copies, when its entry offers them (copy-buffer).
-    fn copies(&mut self, entry: &StrategyEntry) -> bool {
-        let digest = self.digest;
-        let Some(copies) = entry
-            .code_copies
-            .and_then(|cap| copy_buffer_copies(cap, digest))
-        else {
-            return false;
-        };
-        // A twin is another copy of the same list, picked with a different index.
-        let label = match self.twin {
-            0 => self.id.label(),
-            j => format!("another copy of {} (offset {j})", self.id.label()),
-        };
-        self.found = Some((copies, label));
-        true
-    }
-}
-
-impl StrategyVisitor for FindStrategy<'_> {
-    fn per_account<H>(&mut self, entry: &StrategyEntry, hasher: H)
-    where
-        H: AccountHasher + Clone + Send + Sync + 'static,
-        H::Lt: IntoLtLanes,
-    {
-        if !self.is(&hasher) || self.copies(entry) {
-            return;
-        }
-        let digest = self.digest;
-        let label = self.id.label();
-        self.found = Some(match self.twin {
-            0 => (vec![shared_maker(hasher, digest)], label),
-            1 => (
-                vec![shared_maker(Twin(hasher), digest)],
-                format!("Twin<{label}>"),
-            ),
-            2 => (
-                vec![shared_maker(Twin(Twin(hasher)), digest)],
-                format!("Twin<Twin<{label}>>"),
-            ),
-            _ => (
-                vec![shared_maker(Twin(Twin(Twin(hasher))), digest)],
-                format!("Twin<Twin<Twin<{label}>>>"),
-            ),
-        });
-    }
-
-    fn batch<B>(&mut self, _: &StrategyEntry, _: B)
-    where
-        B: BatchHasher + Clone + Send + Sync + 'static,
-        B::Lt: IntoLtLanes,
-    {
-    }
-
-    /// The sweep's capacities are measured only in the sweep; their code copies come from
-    /// their entries.
-    fn sweep<H>(&mut self, entry: &StrategyEntry, hasher: H)
-    where
-        H: AccountHasher + Clone + Send + Sync + 'static,
-        H::Lt: IntoLtLanes,
-    {
-        if self.is(&hasher) {
-            self.copies(entry);
-        }
-    }
-}
-
-/// The [`CODE_COPIES`] copies of `copy_buffer!(cap)` the strategy list offers, as makers.
-pub(super) fn copy_buffer_copies(cap: usize, digest: Digest) -> Option<Vec<MakeShared>> {
-    struct Collect(Digest, Vec<MakeShared>);
-    impl StrategyVisitor for Collect {
-        fn per_account<H>(&mut self, _: &StrategyEntry, hasher: H)
-        where
-            H: AccountHasher + Clone + Send + Sync + 'static,
-            H::Lt: IntoLtLanes,
-        {
-            self.1.push(shared_maker(hasher, self.0));
-        }
-        fn batch<B>(&mut self, _: &StrategyEntry, _: B)
-        where
-            B: BatchHasher + Clone + Send + Sync + 'static,
-            B::Lt: IntoLtLanes,
-        {
-        }
-    }
-    let mut collect = Collect(digest, Vec::new());
-    list::visit_code_copies(cap, &mut collect).then_some(collect.1)
-}
-
-pub(super) fn shared_maker<H>(hasher: H, digest: Digest) -> MakeShared
-where
-    H: AccountHasher + Clone + 'static,
-    H::Lt: IntoLtLanes,
-{
-    Box::new(move |accounts| {
-        Box::new(SharedAccounts {
-            hasher: hasher.clone(),
-            accounts,
-            digest,
-        })
-    })
-}
 
 /// One entry of a comparison: the baseline, the A/A twin or a row.
 pub(super) struct Entry<'r> {
@@ -276,37 +52,26 @@ pub(super) fn entry<'r>(reg: &'r Registry, id: &str, twin: u32) -> Result<Entry<
             profile: reg.profile.name(),
         })?;
     let m = &bench.meta;
-    let digest = Digest::of(m.id.digest);
-    let workload = &m.id.workload;
-    let inputs = match (workload.kind, workload.param.parse::<usize>()) {
-        // The sweep hashes the same `workloads::account(size, 0)` as the seed sizes.
-        (WorkloadKind::DataSize | WorkloadKind::CapSweep, Ok(size)) => Some(Inputs::One(size)),
-        (WorkloadKind::MainnetMix, Ok(n)) => Some(Inputs::Mix(n, reg.profile.mix_tail_cap())),
-        _ => None,
-    };
-    let shared = match (digest, inputs) {
-        (Some(digest), Some(_)) if matches!(m.id.family, Family::AccountHash | Family::LtHash) => {
-            let mut find = FindStrategy {
-                id: &m.id,
-                digest,
-                twin,
-                found: None,
-            };
-            list::visit(&mut find);
-            find.found
-        }
-        _ => None,
-    };
-    let (source, twin_label) = match shared {
-        Some((make, label)) => match inputs {
-            Some(inputs) => (Source::Shared(inputs, make), label),
-            None => unreachable!("a shared maker is only found for shared inputs"),
+    let label = m.id.label();
+    let (source, twin_label) = match bench.shared() {
+        // A per-account strategy's row: its registered inputs, code copies and twins.
+        Some(shared) => match (twin, shared.twins.get((twin as usize).wrapping_sub(1))) {
+            (0, _) => (Source::Shared(shared.inputs, &shared.copies[..]), label),
+            (_, Some((make, twin_label))) => (
+                Source::Shared(shared.inputs, std::slice::from_ref(make)),
+                twin_label.clone(),
+            ),
+            // Another of its code copies, picked with a different index.
+            (j, None) => (
+                Source::Shared(shared.inputs, &shared.copies[..]),
+                format!("another copy of {label} (offset {j})"),
+            ),
         },
         // Not a per-account strategy: the registry's builder; its A/A copy is a second
         // instance of the same code with its own inputs (placement of data and stack only).
         None => (
             Source::Registry(bench),
-            format!("second instance of {}", m.id.label()),
+            format!("second instance of {label}"),
         ),
     };
     Ok(Entry {
@@ -326,7 +91,7 @@ pub struct Comparison<'r> {
 
 impl<'r> Comparison<'r> {
     /// Looks the ids up in `reg`. `aa` adds that many distinct copies of the baseline
-    /// ([`Twin`]) as A/A control rows, first.
+    /// (another code copy or [`crate::shared::Twin`]) as A/A control rows, first.
     pub fn new(
         reg: &'r Registry,
         baseline: &str,

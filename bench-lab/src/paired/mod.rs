@@ -25,31 +25,26 @@
 //!   between builds. Copy-buffer entries come as [`CODE_COPIES`] monomorphized copies and each
 //!   layout picks one at random, so code placement is sampled too.
 //! - **A/A control** (`--aa`): the baseline against another copy of its code (a different
-//!   copy-buffer copy; [`Twin`] for strategies without copies) with its own copy of the
+//!   copy-buffer copy; [`crate::shared::Twin`] for strategies without copies) with its own copy of the
 //!   inputs. Its interval sets the table's noise band
 //!   ([`lab_record::paired::noise_band`]: how far from 1 the A/A interval reaches, at
 //!   least 0.5 %; with several A/A rows, the widest).
 //!
-//!
-//! The module is split by concern: [`comparison`] (what a comparison's entries are and how
-//! they find their code), [`layouts`] (stack offset and heap padding), [`calibration`]
+//! The module is split by concern: [`comparison`] (a comparison's entries, looked up by
+//! criterion id, with the inputs, code copies and twins their rows were registered with:
+//! [`crate::shared`]), [`layouts`] (stack offset and heap padding), [`calibration`]
 //! (iterations per batch), [`child`] (fresh processes of the lab), and here the rounds.
 //! The measurements behind the defaults are in docs/paired-pass-defaults.md.
 
-use crate::cases::AccountDigest as Digest;
 use crate::error::LabError;
-use crate::workloads::{self, SplitMix64};
+use crate::workloads::SplitMix64;
 use crate::ProfileSettings as _;
 use crate::{Bench, Case, Filter, Registry};
-use account_hash::strategy::list;
-use account_hash::{
-    Account, AccountHasher, AccountRef, BatchHasher, IntoLtLanes, StrategyEntry, StrategyVisitor,
-};
 use lab_record::paired::summarize_rounds;
 #[cfg(test)]
 use lab_record::paired::{across_layouts, noise_band};
 pub use lab_record::paired::{Across, LayoutSummary};
-use lab_record::{BenchId, Control, Family};
+use lab_record::Control;
 use std::hint::black_box;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
@@ -158,7 +153,10 @@ pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cases::AccountDigest as Digest;
+    use crate::shared::{copy_buffer_copies, Inputs, SharedAccounts, Twin};
     use crate::Profile;
+    use account_hash::{AccountHasher, IntoLtLanes};
 
     #[test]
     fn stack_offset_moves_the_stack() {
@@ -202,6 +200,52 @@ mod tests {
         }
         assert!(Comparison::new(&reg, base, &["nope".into()], 0).is_err());
         assert!(Comparison::new(&reg, base, &[base.into()], 0).is_err());
+    }
+
+    /// Every listed per-account strategy's row on the shared-input workloads (`data_size`,
+    /// `cap_sweep`, `mainnet_mix`) is registered with its paired makers, and no other row
+    /// is; an id no row has (a renamed variant) is an error, never a weaker fallback.
+    #[test]
+    fn per_account_rows_carry_their_paired_makers() {
+        use account_hash::strategy::list;
+        use account_hash::{BatchHasher, StrategyEntry, StrategyVisitor};
+        use lab_record::{Family, WorkloadKind};
+        #[derive(Default)]
+        struct Listed(Vec<(&'static str, Option<String>)>);
+        impl StrategyVisitor for Listed {
+            fn per_account<H: AccountHasher>(&mut self, _: &StrategyEntry, h: H) {
+                self.0.push((H::STRATEGY, h.variant()));
+            }
+            fn batch<B: BatchHasher>(&mut self, _: &StrategyEntry, _: B) {}
+            fn sweep<H: AccountHasher>(&mut self, _: &StrategyEntry, h: H) {
+                self.0.push((H::STRATEGY, h.variant()));
+            }
+        }
+        let mut listed = Listed::default();
+        list::visit(&mut listed);
+        let reg = Registry::new(Profile::Quick);
+        let mut with_makers = 0;
+        for b in reg.select(&Filter::default()) {
+            let id = &b.meta.id;
+            let per_account = listed
+                .0
+                .iter()
+                .any(|(s, v)| *s == id.strategy && *v == id.variant);
+            let expected = per_account
+                && matches!(id.family, Family::AccountHash | Family::LtHash)
+                && matches!(
+                    id.workload.kind,
+                    WorkloadKind::DataSize | WorkloadKind::CapSweep | WorkloadKind::MainnetMix
+                );
+            assert_eq!(b.shared().is_some(), expected, "{}", id.criterion_id());
+            with_makers += usize::from(expected);
+        }
+        assert_eq!(with_makers > 0, !listed.0.is_empty());
+        let renamed = "account-hash/copy-buffer@cap=2000/data_size/165";
+        let e = Comparison::new(&reg, renamed, &[], 1)
+            .err()
+            .expect("an unknown id");
+        assert!(e.to_string().contains(renamed), "{e}");
     }
 
     #[test]
@@ -317,9 +361,9 @@ mod tests {
                 "aa".into(),
                 Some(Control::Aa),
                 1,
-                shared(Twin(H::default())),
+                shared(Twin::<H, 1>(H::default())),
             ),
-            ("copy".into(), None, 1, shared(Twin(Twin(H::default())))),
+            ("copy".into(), None, 1, shared(Twin::<H, 2>(H::default()))),
             (
                 "twice".into(),
                 None,
