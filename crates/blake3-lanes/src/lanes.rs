@@ -312,9 +312,9 @@ unsafe fn rounds_after_first<V: LaneVector>(v: &mut [V; 16], m: &[V; 16]) {
 ///
 /// Every compression calls the backend's out-of-line rounds: batches of one length (the
 /// hot case of [`hash_many`]) take [`uniform_cvs`] instead, which inlines them. Inlining
-/// them here as well would make mixed-length batches ~3% faster on AVX-512 (51.2 ->
-/// 49.5 ns at 245/246 bytes) for a second inlined copy of the rounds per backend, which
-/// roughly doubled this crate's release build.
+/// them here as well makes mixed-length batches only slightly faster, for a second inlined
+/// copy of the rounds per backend, which roughly doubles this crate's release build
+/// (docs/measurement.md, "Figures measured during development").
 ///
 /// # Safety
 ///
@@ -728,8 +728,8 @@ pub(crate) unsafe fn xof_root_u16<V: LaneVector>(root: &RootBlock, out: &mut [u1
 ///
 /// The output phase is this crate's hot loop (32 of an LtHash's 35 compressions), so it
 /// inlines the rounds ([`compress_rounds`]) rather than calling the backend's out-of-line
-/// copy: measured here, the call and the state passed through memory cost ~10% of an
-/// LtHash on AVX-512. `subtract` is a run-time flag so there is one such copy per backend.
+/// copy: the call and the state passed through memory cost a measurable share of an LtHash
+/// (docs/measurement.md, "Figures measured during development"). `subtract` is a run-time flag so there is one such copy per backend.
 ///
 /// # Safety
 ///

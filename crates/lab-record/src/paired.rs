@@ -1,10 +1,11 @@
 //! Statistics of paired, interleaved comparisons: from per-round log ratios to a verdict
 //! that holds across memory layouts.
 //!
-//! Why: on a shared VM the same code measured in two processes differs by several percent,
-//! mostly because of *where* stack, buffers and code land (4K aliasing, cache sets, branch
-//! predictor aliasing), not because of the code. Within one layout a paired, interleaved
-//! measurement is precise (±0.2–0.4 %), but precise about that one layout. So the unit of
+//! Why: the same code measured in two processes can differ by more than the effects the lab
+//! looks for, mostly because of *where* stack, buffers and code land (4K aliasing, cache
+//! sets, branch predictor aliasing), not because of the code. Within one layout a paired,
+//! interleaved measurement is precise, but precise about that one layout
+//! (docs/measurement.md, "Why layouts"). So the unit of
 //! evidence is a *layout*: each layout (a fresh process, or a deliberate in-process stack /
 //! heap shift) contributes one mean log ratio, and the interval is a t interval over
 //! layouts, so the layout spread is inside it.
@@ -31,8 +32,8 @@ pub const MIN_BAND: f64 = 0.005;
 /// not use it, it shows how precise a layout is).
 ///
 /// Why the interquartile mean: on a loaded machine a round whose batch was preempted gives
-/// a log ratio off by 10-100 % (either sign, since the order is random), while the middle
-/// of the distribution is within ±0.5 %. Dropping the outer quarters on both sides removes
+/// a log ratio far off (either sign, since the order is random), while the middle of the
+/// distribution is tight. Dropping the outer quarters on both sides removes
 /// those rounds without a threshold to tune and, the tails being symmetric, without bias.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LayoutSummary {

@@ -353,8 +353,8 @@ mod tests {
     }
 
     /// The figures: 10,000 simulated tables each, with the quick design's own
-    /// stopping rule. Per-process SD 1 % is the measured layout spread on a quiet machine
-    /// (A/A bands 0.5-0.9 %), 3 % a noisy minute (bands 2-4 %).
+    /// stopping rule, at a per-process SD of 1 % (a quiet machine's layout spread) and 3 %
+    /// (a noisy one's); docs/measurement.md gives the measured bands.
     #[test]
     fn simulated_error_rates_and_power_of_the_quick_design() {
         let d = Design::for_profile(Profile::Quick);

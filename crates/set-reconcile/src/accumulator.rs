@@ -12,10 +12,11 @@
 //! | `u128-halves` | [`U128Halves`] | two `u128` halves: one carry between them, the rest is done by the 128-bit adds |
 //! | `deferred-carry` | [`DeferredCarry`] | four independent 128-bit lane sums; carries between lanes are resolved only when the sum is read |
 //!
-//! Measured (x86-64, ids in L1, `examples/scenario_timing.rs`): `in-place` and `carry-chain`
-//! both compile to one `add` and three `adc` per id and tie at about 0.55 ns per add, the
-//! loop's throughput floor; `deferred-carry` (~0.74 ns) and `u128-halves` (~0.82 ns) execute
-//! more instructions per add and are slower; `scratch-vec` costs ~17 ns (the allocation).
+//! `in-place` and `carry-chain` both compile to one `add` and three `adc` per id and tie at
+//! the loop's throughput floor; `deferred-carry` and `u128-halves` execute more
+//! instructions per add and are slower; `scratch-vec` pays an allocation per add
+//! (`examples/scenario_timing.rs`; figures in docs/measurement.md, "Figures measured during
+//! development").
 //! The seed's fix already reached the floor: what is left to gain is in how many adds a
 //! reconciliation needs, which is the storages' business (see `PrefixStorage`).
 //!

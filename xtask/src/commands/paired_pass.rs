@@ -60,11 +60,10 @@ pub struct Settings {
     pub budget_ms: u64,
 }
 
-/// smoke (CI, 14 s) checks that the pass works; quick takes about 80 s for its 24
-/// comparisons on the 2-core VM (mostly input setup of the mix and reconcile rows): 8
-/// processes, because with 5 the 95 % t interval (t = 2.78 at 4 degrees of freedom) of a
-/// 1 % layout spread was ±1.1 % at 165 B, and with 8 (t = 2.36) it is about ±0.75 %; full
-/// takes several minutes (docs/measurement.md).
+/// smoke (CI) checks that the pass works; quick takes 8 processes, because the 95 % t
+/// interval's factor falls from t = 2.78 at 5 processes (4 degrees of freedom) to 2.36 at 8,
+/// narrowing the interval of the same layout spread by about a sixth; full runs longer.
+/// The times each profile takes on a measured machine are in docs/measurement.md.
 pub fn settings(profile: Profile) -> Settings {
     let (processes, rounds, layouts_in_process, budget_ms) = match profile {
         Profile::Smoke => (2, 5, 2, 20),

@@ -6,12 +6,10 @@
 //! accounts. What does parallelize is the account's own 2048-byte XOF: its 32 output blocks
 //! differ only in their counter. [`LaneXof::lt_hash`] stages the LtHash message on the stack,
 //! compresses its input blocks one by one (a single-message, row-wise compression) and its
-//! output blocks [`Backend::lanes`] at a time (counters in lanes). Measured with
-//! blake3-lanes' `timing` example for the 238-byte message of a 165-byte-data account: the
-//! kernel takes ~560 ns on AVX-512 and ~730 ns on AVX2, against ~920 and ~870 ns for the
-//! batch kernel fed one account. (The blake3 crate's own XOF uses AVX-512 when the CPU has
-//! it, and on such a machine is about as fast: ~500 ns; an AVX2-only build of it was
-//! measured at ~2235 ns for the same XOF.) Messages longer than one chunk take the blake3 crate, exactly as
+//! output blocks [`Backend::lanes`] at a time (counters in lanes), which is faster than the
+//! batch kernel fed one account (blake3-lanes' `timing` example measures both; figures in
+//! docs/measurement.md, "Figures measured during development"). Messages longer than one
+//! chunk take the blake3 crate, exactly as
 //! [`crate::Batch`] does; accounts with zero lamports hash to the identity without hashing.
 //!
 //! The legacy 32-byte hash has no XOF to spread and is latency bound; [`LaneXof::hash`]
