@@ -336,6 +336,30 @@ mod tests {
         }
     }
 
+    /// The rows' roles: copy-buffer cap=200 and negentropy 0.5 on its vector storage are
+    /// baselines, copy-buffer cap=47 and negentropy 0.4.4 what the seed replaced; the lab
+    /// never writes the A/A control's role (xtask does).
+    #[test]
+    fn roles_are_the_seeds() {
+        use lab_record::Role;
+        let reg = Registry::new(Profile::Quick);
+        for b in reg.select(&Filter::default()) {
+            let id = &b.meta.id;
+            let variant = id.variant.as_deref();
+            let expected = match (id.strategy.as_str(), variant) {
+                ("copy-buffer", Some("cap=200")) | ("peer:negentropy", Some("vector")) => {
+                    Role::Baseline
+                }
+                ("copy-buffer", Some("cap=47")) | ("peer:negentropy", Some("0.4")) => {
+                    Role::Previous
+                }
+                _ if b.meta.role == Role::Baseline => continue,
+                _ => Role::Candidate,
+            };
+            assert_eq!(b.meta.role, expected, "{}", id.criterion_id());
+        }
+    }
+
     #[test]
     fn filter_selects_by_strategy_variant_and_size() {
         let reg = Registry::new(Profile::Quick);
