@@ -24,6 +24,7 @@ fn paired(baseline: &Record, estimate: f64, lower: f64, upper: f64, v: Verdict) 
         layouts: Some(8),
         layout_sd: Some(0.01),
         layout_range: None,
+        layout_log_ratios: Vec::new(),
     }
 }
 
@@ -193,4 +194,46 @@ fn decision_table_picks_the_fastest_consensus_row_against_the_current_code() {
 fn a_run_without_paired_ratios_has_no_decision_table() {
     assert!(decisions(&mixed()).is_empty());
     assert!(crate::render::decision::section(&mixed()).is_none());
+}
+
+#[test]
+fn rows_measured_in_the_same_processes_are_compared_directly() {
+    let mut f = with_paired();
+    f.run.profile = "quick".into();
+    let set = "set_1024/165";
+    // Per-layout log ratios to the baseline; batch's are the peer's minus ln 2 plus a
+    // small alternating spread, so batch / peer is 0.5 with a narrow interval.
+    let peer: Vec<f64> = (0..8).map(|i| -0.2 + 0.03 * f64::from(i % 3)).collect();
+    let batch: Vec<f64> = peer
+        .iter()
+        .enumerate()
+        .map(|(i, x)| x - 2f64.ln() + if i % 2 == 0 { 0.001 } else { -0.001 })
+        .collect();
+    find(&mut f, Digest::Lt, "peer:solana-lattice-hash", set)
+        .paired
+        .as_mut()
+        .unwrap()
+        .layout_log_ratios = peer;
+    find(&mut f, Digest::Lt, "batch avx512", set)
+        .paired
+        .as_mut()
+        .unwrap()
+        .layout_log_ratios = batch.clone();
+    let ds = decisions(&f);
+    let d = &ds[1];
+    assert!(d.direct);
+    assert_eq!(d.verdict, Some(Verdict::Faster));
+    let r = d.ratio.unwrap();
+    assert!((r.estimate - 0.5).abs() < 1e-12, "{r:?}");
+    // Far narrower than the quotient's [0.476, 0.526]: the layouts' common spread cancels.
+    assert!(r.lower > 0.498 && r.upper < 0.502, "{r:?}");
+    let t = crate::render::decision::table(&f).unwrap();
+    assert_eq!(t.text(1, 5), "×0.500 [0.499, 0.501]");
+    // Layouts that do not pair (different counts) fall back to the quotient.
+    find(&mut f, Digest::Lt, "batch avx512", set)
+        .paired
+        .as_mut()
+        .unwrap()
+        .layout_log_ratios = batch[..7].to_vec();
+    assert!(!decisions(&f)[1].direct);
 }

@@ -553,6 +553,11 @@ pub struct Paired {
     /// Smallest and largest per-layout ratio.
     #[serde(default)]
     pub layout_range: Option<[f64; 2]>,
+    /// The per-layout mean log ratios, in the order sampled. Every row of one table was
+    /// measured in the same processes, so two rows' lists pair index by index: the ratio of
+    /// two candidates is itself a paired comparison. Empty in files that do not carry them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub layout_log_ratios: Vec<f64>,
 }
 
 /// Marks a control row.
