@@ -15,8 +15,14 @@ fn fixture() -> ResultsFile {
     record::load(&fixture_path()).expect("fixture loads")
 }
 
-fn summary(f: &ResultsFile) -> String {
+/// `details.md`: the whole report in Markdown.
+fn details(f: &ResultsFile) -> String {
     markdown::render(&outline::document(f).unwrap())
+}
+
+/// `summary.md`: a line per table.
+fn summary(f: &ResultsFile) -> String {
+    markdown::render_summary(&outline::document(f).unwrap())
 }
 
 fn page(f: &ResultsFile) -> String {
@@ -43,7 +49,7 @@ fn fixture_round_trips_through_save_and_load() {
 
 #[test]
 fn summary_has_seed_table_in_criterion_layout_and_classes() {
-    let md = summary(&fixture());
+    let md = details(&fixture());
     // Seed table row at 165 B: the PR's interval, master's, and criterion's verdict.
     let row = md
         .lines()
@@ -67,7 +73,7 @@ fn summary_has_seed_table_in_criterion_layout_and_classes() {
 
 #[test]
 fn summary_has_verdicts_ratios_and_criterion_table() {
-    let md = summary(&fixture());
+    let md = details(&fixture());
     assert!(md.contains(
         "- streaming is 4.1% slower than copy-buffer cap=200 at 165 B; intervals do not overlap"
     ), "{md}");
@@ -100,7 +106,7 @@ fn summary_has_verdicts_ratios_and_criterion_table() {
 
 #[test]
 fn incomplete_run_lists_what_is_missing() {
-    let md = summary(&fixture());
+    let md = details(&fixture());
     assert!(
         md.contains(
             "**Status:** INCOMPLETE (interrupted): 30 of 32 benchmarks measured, 2 missing"
@@ -119,7 +125,7 @@ fn incomplete_run_lists_what_is_missing() {
     let mut f = fixture();
     f.missing.clear();
     f.run.status = Status::Complete;
-    let md = summary(&f);
+    let md = details(&f);
     assert!(md.contains("**Status:** complete: 30 of 30 benchmarks measured"));
     assert!(!md.contains("## Missing benchmarks"));
 }
@@ -469,7 +475,7 @@ fn floor_table_uses_the_limit_row() {
     let table = render::tables::floor(&floor);
     assert_eq!(table.rows.len(), 1);
     assert_eq!(table.text(0, 7), format!("{:.2}×", t / 40.0));
-    let md = summary(&file);
+    let md = details(&file);
     assert!(md.contains("## Distance to the hardware floor"), "{md}");
 }
 
@@ -559,7 +565,8 @@ fn html_classes_come_from_cell_kinds() {
 #[test]
 fn html_and_markdown_say_the_same() {
     let f = fixture();
-    let (h, m) = render::report(&f).unwrap();
+    let pages = render::report(&f).unwrap();
+    let (h, m) = (pages.html, pages.details);
     for line in m.lines().filter(|l| l.starts_with("- ")) {
         let item = html::esc(&line[2..]);
         assert!(h.contains(&item), "verdict missing from HTML: {line}");
@@ -580,7 +587,8 @@ fn html_and_markdown_say_the_same() {
 fn mixed_run_has_floor_batch_and_best_of_runs() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/run-mixed/results.json");
     let f = record::load(&path).unwrap();
-    let (h, m) = render::report(&f).unwrap();
+    let pages = render::report(&f).unwrap();
+    let (h, m) = (pages.html, pages.details);
     assert!(m.contains("## Distance to the hardware floor"), "{m}");
     assert!(m.contains("One BLAKE3 compression costs 40.000 ns"), "{m}");
     assert!(h.contains("<li><a href=\"#floor\">Distance to the hardware floor</a></li>"));
@@ -626,7 +634,8 @@ fn your_accounts_composition_is_recorded_shown_and_documented() {
         "/home/me/mine.jsonl".into(),
         &sizes,
     ));
-    let (h, m) = render::report(&f).unwrap();
+    let pages = render::report(&f).unwrap();
+    let (h, m) = (pages.html, pages.details);
     assert!(m.contains("## Your accounts"), "{m}");
     assert!(
         m.contains(
@@ -706,5 +715,69 @@ fn criterion_wording_only_inside_the_criterion_layout_block() {
             hits.iter().all(|&i| open < i && i < close),
             "{word} outside: {hits:?}"
         );
+    }
+}
+
+/// summary.md keeps what a pull request needs (decision, claims, a line per table, the
+/// floors) and leaves every group's full table to index.html and details.md.
+#[test]
+fn summary_has_a_line_per_table_and_details_has_the_tables() {
+    let mixed = record::load(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/run-mixed/results.json"),
+    )
+    .unwrap();
+    for f in [fixture(), mixed] {
+        let (s, d) = (summary(&f), details(&f));
+        assert!(
+            s.lines().count() * 2 < d.lines().count(),
+            "summary {} lines, details {}",
+            s.lines().count(),
+            d.lines().count()
+        );
+        assert!(
+            !s.contains("\n### account-hash · legacy digest · data_size"),
+            "{s}"
+        );
+        assert!(
+            d.contains("\n### account-hash · legacy digest · data_size"),
+            "{d}"
+        );
+        assert!(s.contains("| table | baseline | fastest consensus row (paired) | faster | slower | equal | undecided | A/A band |"), "{s}");
+        assert!(!d.contains("fastest consensus row (paired)"), "{d}");
+        assert!(
+            s.contains("## account-hash") && s.contains("## lt-hash"),
+            "{s}"
+        );
+    }
+    // The overview row of the legacy data_size table counts the fixture's paired rows.
+    let s = summary(&fixture());
+    let row = s
+        .lines()
+        .find(|l| l.starts_with("| legacy · data_size |"))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(
+        row.starts_with("| legacy · data_size | copy-buffer cap=200 |"),
+        "{row}"
+    );
+    // The HTML page has every table and no overview.
+    let h = page(&fixture());
+    assert!(!h.contains("fastest consensus row (paired)"));
+}
+
+/// criterion-table's relative speed (criterion's ratios and words) appears once, inside the
+/// seed's criterion-layout block; the family tables carry only paired ratios.
+#[test]
+fn criterion_ratios_only_inside_the_seed_block() {
+    for md in [details(&fixture()), summary(&fixture())] {
+        assert_eq!(md.matches("criterion's relative speed").count(), 1, "{md}");
+        let block = md
+            .split("<summary>In the seed's criterion layout")
+            .nth(1)
+            .and_then(|rest| rest.split("</details>").next())
+            .unwrap_or_else(|| panic!("{md}"));
+        assert!(block.contains("criterion's relative speed"), "{block}");
+        assert!(block.contains("1.05x slower"), "{block}");
+        // Only the seed's two rows: no streaming column.
+        assert!(!block.contains("`streaming`"), "{block}");
     }
 }

@@ -117,8 +117,11 @@ fn limit_isa(r: &Record) -> Option<Isa> {
         .or_else(|| r.id().variant.as_deref()?.parse().ok())
 }
 
+/// A 165-byte account: `data_size/165`, or for a batch a set of them (`set_*/165`).
 fn at_165(r: &Record, digest: Digest) -> bool {
-    r.id().digest == digest && r.id().workload.is("data_size") && r.id().workload.param == "165"
+    let w = &r.id().workload;
+    let set = is_batch(r) && w.kind.starts_with("set_");
+    r.id().digest == digest && (w.is("data_size") || set) && w.param == "165"
 }
 
 fn is_batch(r: &Record) -> bool {

@@ -23,7 +23,8 @@ impl SeedRow<'_> {
     }
 }
 
-fn is_seed_record(r: &Record) -> bool {
+/// One of the seed's own rows: copy-buffer cap=47 or cap=200, legacy digest, by data size.
+pub fn is_seed_record(r: &Record) -> bool {
     let id = r.id();
     r.is_main_build()
         && id.family == Family::AccountHash

@@ -31,7 +31,7 @@ pub fn section(file: &ResultsFile) -> Option<Block> {
             text(" (†) picks its own kernel at run time: it is shown in the column of the instruction set it picked, and capped builds do not change it."),
         ]));
     }
-    blocks.extend(tables.iter().map(table_section));
+    blocks.push(Block::Full(tables.iter().map(table_section).collect()));
     if !floors.is_empty() {
         blocks.push(Block::Paragraph(vec![text(LIMITS)]));
         blocks.push(Block::Table(machine_table(&floors)));
