@@ -237,3 +237,49 @@ fn rows_measured_in_the_same_processes_are_compared_directly() {
         .layout_log_ratios = batch[..7].to_vec();
     assert!(!decisions(&f)[1].direct);
 }
+
+/// "By account size": the size ladder per digest, each strategy's fastest variant, with
+/// where each kernel leaves the lanes.
+#[test]
+fn by_size_section_shows_the_ladder_and_where_kernels_leave_the_lanes() {
+    let mut f = with_paired();
+    let ladder: Workload = "size_ladder/1024".parse().unwrap();
+    let moved: Vec<Record> = f
+        .results
+        .iter()
+        .filter(|r| r.id().workload.to_string() == "set_1024/165")
+        .cloned()
+        .map(|mut r| {
+            r.meta.id.workload = ladder.clone();
+            r.criterion_id = r.meta.id.criterion_id();
+            r
+        })
+        .collect();
+    f.results.extend(moved);
+    let md =
+        crate::render::markdown::render_summary(&crate::render::outline::document(&f).unwrap());
+    let section = md
+        .split("## By account size")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{md}"));
+    assert!(section.contains("shorter than 8.0 KiB"), "{section}");
+    assert!(
+        section.contains("(951 bytes of data for the LtHash)"),
+        "{section}"
+    );
+    let row = section
+        .lines()
+        .find(|l| l.starts_with("| 1024 accounts |") || l.starts_with("| 1 KiB |"))
+        .unwrap_or_else(|| panic!("{section}"));
+    assert!(
+        row.contains("(×0.400 faster) | – |"),
+        "batch, no lane-xof: {row}"
+    );
+    assert!(row.contains("(baseline) | "), "{row}");
+    assert!(row.contains("(×0.800 faster) | – |"), "the peer: {row}");
+    // No ladder, no section.
+    assert!(!crate::render::markdown::render(
+        &crate::render::outline::document(&with_paired()).unwrap()
+    )
+    .contains("## By account size"));
+}

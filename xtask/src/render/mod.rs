@@ -16,6 +16,7 @@ pub mod merged;
 pub mod outline;
 pub mod overview;
 pub mod plots;
+pub mod sizes;
 pub mod tables;
 pub mod text;
 pub mod units;

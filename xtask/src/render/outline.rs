@@ -31,6 +31,7 @@ pub fn document(file: &ResultsFile) -> Result<Document> {
     if !file.run.workloads.is_empty() {
         blocks.push(accounts_section(&file.run.workloads));
     }
+    blocks.extend(super::sizes::section(&view));
     for s in &view.sections {
         let groups = s.groups.iter().map(group_section).collect::<Result<_>>()?;
         blocks.push(Block::Section(Section {
