@@ -334,6 +334,46 @@ fn compare_flags_regressions_with_significance() {
     assert!(md.contains("1 regressed, 0 improved"));
 }
 
+/// Paired verdicts from one run to the next: held, to or from undecided, or flipped.
+#[test]
+fn compare_counts_verdicts_that_held_and_lists_flips() {
+    use lab_record::Verdict;
+    let f = crate::tests_decision::with_paired();
+    let mut b = f.clone();
+    b.run.id = "b".into();
+    let set_verdict = |r: &mut lab_record::Record, v| r.paired.as_mut().unwrap().verdict = v;
+    let mut paired: Vec<usize> = (0..b.results.len())
+        .filter(|&i| b.results[i].paired.is_some() && b.results[i].control.is_none())
+        .collect();
+    assert!(paired.len() >= 3, "fixture has paired rows");
+    let (i, j) = (paired.remove(0), paired.remove(0));
+    let vi = b.results[i].paired.as_ref().unwrap().verdict;
+    let flipped = if vi == Verdict::Slower {
+        Verdict::Faster
+    } else {
+        Verdict::Slower
+    };
+    set_verdict(&mut b.results[i], flipped);
+    set_verdict(&mut b.results[j], Verdict::Undecided);
+    let c = crate::analysis::runs::compare(&f, &b);
+    let s = &c.verdicts;
+    let n = paired.len() + 2;
+    assert_eq!(
+        (s.compared, s.same, s.to_or_from_undecided, s.flips.len()),
+        (n, n - 2, 1, 1)
+    );
+    assert_eq!(s.flips[0].1, vi);
+    let text = render::compare::text(&c);
+    assert!(text.contains(&format!("paired verdicts in both runs: {n}; the same: {}; decided in one, undecided in the other: 1; flipped (decided in both, different): 1", n - 2)), "{text}");
+    assert!(
+        text.contains(&format!(
+            "- flipped: {}: {vi} -> {flipped}",
+            crate::analysis::runs::name(&f.results[i])
+        )),
+        "{text}"
+    );
+}
+
 // ---- the real browser ----
 
 /// Renders the fixture's index.html in headless Chromium and reads back what the page's

@@ -39,7 +39,7 @@ fn find<'a>(f: &'a mut ResultsFile, digest: Digest, label: &str, w: &str) -> &'a
 
 /// The fixture with paired ratios on the legacy 165 B and 1 MiB tables and the lt 165 B
 /// table, and an lt `set_1024/165` table (baseline, the peer, batch) made from the lt rows.
-fn with_paired() -> ResultsFile {
+pub(crate) fn with_paired() -> ResultsFile {
     let mut f = mixed();
     let base = find(
         &mut f,
