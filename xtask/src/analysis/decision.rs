@@ -6,14 +6,11 @@
 //! but one account at a time (where it is copy-buffer cap=200 through the blake3 crate, the
 //! tables' baseline); for the legacy hash, copy-buffer cap=200 (the baseline).
 
-use lab_record::sequential::{across_at, decide, Design};
+use lab_record::sequential::{across_at, decide, Design, EQUAL_MARGIN};
 use lab_record::{Digest, Family, Profile, Ratio, Record, ResultsFile, Verdict, Workload};
 
 /// The peer that is the validator's LtHash code.
 pub const LT_PEER: &str = "peer:solana-lattice-hash";
-
-/// The equality margin of the table's own verdicts (the paired pass's).
-const MARGIN: f64 = 0.02;
 
 /// How a validator calls the hash.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -135,7 +132,7 @@ fn against(
         return Some((r, true, v));
     }
     let q = quotient(&to_baseline(cand)?, &to_baseline(current)?);
-    Some((q, false, decide(&q, band, MARGIN)))
+    Some((q, false, decide(&q, band, EQUAL_MARGIN)))
 }
 
 fn reason(best: &Record, current: &Record, verdict: Option<Verdict>) -> String {
