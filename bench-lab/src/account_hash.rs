@@ -27,7 +27,7 @@ use crate::workloads::{self, SEED_SIZES, SWEEP_SIZES};
 use crate::{floor, isa, rows, scaling, user_accounts, Registry};
 use account_hash::strategy::list::{self, LaneDigests, StrategyEntry, StrategyVisitor};
 use account_hash::{AccountHasher, BatchHasher, IntoLtLanes};
-use lab_record::{BenchMeta, Family, Workload};
+use lab_record::{BenchMeta, Family, Workload, WorkloadKind};
 
 pub const FAMILY: Family = Family::AccountHash;
 /// The one size the non-default backends are measured at: the token account.
@@ -95,13 +95,13 @@ impl StrategyVisitor for Rows<'_> {
                     lanes: false,
                     ..Subject::strategy(FAMILY, DIGEST, entry, &hasher)
                 };
-                rows::one_account(self.reg, &who, &hasher, "data_size", &[NARROW_SIZE]);
+                rows::one_account(self.reg, &who, &hasher, WorkloadKind::DataSize, &[NARROW_SIZE]);
             }
             return;
         }
         let who = Subject::strategy(FAMILY, DIGEST, entry, &hasher);
         match self.part {
-            Part::Sizes => rows::one_account(self.reg, &who, &hasher, "data_size", &SEED_SIZES),
+            Part::Sizes => rows::one_account(self.reg, &who, &hasher, WorkloadKind::DataSize, &SEED_SIZES),
             Part::Mix => {
                 let mix = workloads::legacy_mix(self.reg.profile);
                 rows::mix(self.reg, &who, &hasher, mix);
@@ -154,7 +154,7 @@ impl StrategyVisitor for Rows<'_> {
     {
         if self.part == Part::Sweep {
             let who = Subject::strategy(FAMILY, DIGEST, entry, &hasher);
-            rows::one_account(self.reg, &who, &hasher, "cap_sweep", &SWEEP_SIZES);
+            rows::one_account(self.reg, &who, &hasher, WorkloadKind::CapSweep, &SWEEP_SIZES);
         }
     }
 }
@@ -173,7 +173,7 @@ fn batch_sizes<B: BatchHasher + Clone + 'static>(
             bytes_per_iter: (n * (DIGEST.meta_len() + size)) as u64,
             items_per_iter: n as u64,
             ..who.on_messages(
-                Workload::new("data_size", size),
+                Workload::new(WorkloadKind::DataSize, size),
                 DIGEST.meta_len() + size,
                 DIGEST.meta_len() + size,
             )
@@ -208,7 +208,10 @@ mod tests {
         let mut listed = Caps(Vec::new());
         list::visit(&mut listed);
         let reg = Registry::new(Profile::Smoke);
-        let f = Filter::parse(None, None, None, Some("cap_sweep")).unwrap();
+        let f = Filter {
+            workloads: Some(vec![WorkloadKind::CapSweep]),
+            ..Filter::default()
+        };
         let registered: Vec<_> = reg.select(&f).map(|b| b.meta.id.variant.clone()).collect();
         let mut expected = Vec::new();
         for cap in &listed.0 {
@@ -244,7 +247,11 @@ mod tests {
     #[test]
     fn seed_sizes_use_bytes_throughput_of_81_plus_size() {
         let reg = Registry::new(Profile::Quick);
-        let f = Filter::parse(Some("account-hash"), None, None, Some("data_size")).unwrap();
+        let f = Filter {
+            families: Some(vec![FAMILY]),
+            workloads: Some(vec![WorkloadKind::DataSize]),
+            ..Filter::default()
+        };
         for b in reg.select(&f) {
             // Per-account rows hash one account; `batch` rows copies of it, one above a
             // chunk (1 KiB of data and more: 81 + 1024 > 1024).

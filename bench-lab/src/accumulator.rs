@@ -12,7 +12,7 @@ use set_reconcile::{Accumulator, CarryChain, DeferredCarry, InPlace, ScratchVec,
 
 use crate::cases::row;
 use crate::{Case, Registry};
-use lab_record::{BenchId, BenchMeta, Digest, Family, Workload};
+use lab_record::{BenchId, BenchMeta, Digest, Family, Role, Workload, WorkloadKind};
 
 pub const FAMILY: Family = Family::Accumulator;
 /// Ids added per iteration: the seed's 100,000-item client store.
@@ -61,13 +61,17 @@ fn add<A: Accumulator + 'static>(reg: &mut Registry, n: usize) {
         BenchMeta {
             bytes_per_iter: (n * 32) as u64,
             items_per_iter: n as u64,
-            baseline: A::NAME == InPlace::NAME,
+            role: if A::NAME == InPlace::NAME {
+                Role::Baseline
+            } else {
+                Role::Candidate
+            },
             ..row(BenchId {
                 family: FAMILY,
                 digest: Digest::Sum256,
                 strategy: A::NAME.into(),
                 variant: None,
-                workload: Workload::new("adds", n),
+                workload: Workload::new(WorkloadKind::Adds, n),
             })
         },
         move || {

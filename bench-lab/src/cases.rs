@@ -3,12 +3,12 @@
 //! [`AccountHasher`], and the legacy hashes / LtHash of a set for any [`BatchHasher`].
 
 use crate::{isa, reference, Case};
-use account_hash::strategy::list::{Role, StrategyEntry};
+use account_hash::strategy::list::{self, StrategyEntry};
 use account_hash::{
     Account, AccountHash, AccountHasher, AccountRef, BatchHasher, DigestBytes, IntoLtLanes,
     LtAccumulator, LtHash, Pubkey,
 };
-use lab_record::{BenchId, BenchMeta, Digest, Family, Isa, Workload};
+use lab_record::{BenchId, BenchMeta, Digest, Family, Isa, Role, Workload};
 use std::hint::black_box;
 use std::sync::Arc;
 
@@ -49,15 +49,15 @@ impl AccountDigest {
 }
 
 /// A row's meta with the common defaults: one item per iteration unless set, no data size,
-/// not the baseline, consensus claimed, no known ISA. Change fields with struct update
-/// syntax: `BenchMeta { baseline: true, ..row(id) }`.
+/// a candidate, consensus claimed, no known ISA. Change fields with struct update
+/// syntax: `BenchMeta { role: Role::Baseline, ..row(id) }`.
 pub fn row(id: BenchId) -> BenchMeta {
     BenchMeta {
         id,
         data_size: None,
         bytes_per_iter: 0,
         items_per_iter: 1,
-        baseline: false,
+        role: Role::Candidate,
         claims_consensus: true,
         isa: None,
     }
@@ -71,7 +71,7 @@ pub struct Subject {
     pub digest: AccountDigest,
     pub strategy: String,
     pub variant: Option<String>,
-    pub baseline: bool,
+    pub role: Role,
     pub claims_consensus: bool,
     pub isa: Option<Isa>,
     /// Hashes on a blake3-lanes backend (`isa` is the backend's) messages of at most one
@@ -80,8 +80,8 @@ pub struct Subject {
 }
 
 impl Subject {
-    /// Strategy `H` (instance `hasher`, listed as `entry`): baseline is the list's
-    /// [`Role::Baseline`]; the ISA is the entry's backend, else what blake3 uses here.
+    /// Strategy `H` (instance `hasher`, listed as `entry`): the role is the list's
+    /// ([`role`]); the ISA is the entry's backend, else what blake3 uses here.
     pub fn strategy<H: AccountHasher>(
         family: Family,
         digest: AccountDigest,
@@ -93,7 +93,7 @@ impl Subject {
             digest,
             strategy: H::STRATEGY.to_string(),
             variant: hasher.variant(),
-            baseline: entry.role == Role::Baseline,
+            role: role(entry.role),
             claims_consensus: H::CONSENSUS,
             isa: Some(entry_isa(entry)),
             lanes: entry.backend.is_some(),
@@ -107,7 +107,7 @@ impl Subject {
             digest,
             strategy: name.to_string(),
             variant: None,
-            baseline: false,
+            role: Role::Candidate,
             claims_consensus: true,
             isa: Some(isa::blake3()),
             lanes: false,
@@ -143,7 +143,7 @@ impl Subject {
     /// syntax: `BenchMeta { items_per_iter: n, ..subject.on(workload) }`.
     pub fn on(&self, workload: Workload) -> BenchMeta {
         BenchMeta {
-            baseline: self.baseline,
+            role: self.role,
             claims_consensus: self.claims_consensus,
             isa: self.isa,
             ..row(BenchId {
@@ -154,6 +154,15 @@ impl Subject {
                 workload,
             })
         }
+    }
+}
+
+/// The role of a listed strategy instance in the record: the list's role, one to one.
+pub fn role(listed: list::Role) -> Role {
+    match listed {
+        list::Role::Baseline => Role::Baseline,
+        list::Role::Previous => Role::Previous,
+        list::Role::Candidate => Role::Candidate,
     }
 }
 

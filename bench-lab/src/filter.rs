@@ -2,7 +2,8 @@
 //! and workload kind, as given to `lab` and bench-all.
 
 use crate::error::{LabError, Result};
-use lab_record::{BenchMeta, Family};
+use lab_record::{BenchMeta, Family, WorkloadKind};
+use std::str::FromStr;
 
 /// Which benchmarks to run: `None` in a field means "all".
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -13,7 +14,7 @@ pub struct Filter {
     /// Data sizes in bytes; workloads without a data size are left out when set.
     pub sizes: Option<Vec<u64>>,
     /// Workload kinds (`data_size`, `cap_sweep`, `mainnet_mix`).
-    pub workloads: Option<Vec<String>>,
+    pub workloads: Option<Vec<WorkloadKind>>,
 }
 
 /// Parses `165`, `1KiB`, `1 KiB`, `10MiB`, `4k`.
@@ -47,6 +48,14 @@ fn split_list(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// A comma-separated list of names of a closed set; an unknown one is an error naming it.
+fn parse_names<T: FromStr<Err = String>>(text: &str) -> Result<Vec<T>> {
+    split_list(text)
+        .iter()
+        .map(|x| x.parse().map_err(LabError::Argument))
+        .collect()
+}
+
 impl Filter {
     /// From comma-separated lists, as given to bench-all / lab.
     pub fn parse(
@@ -56,19 +65,12 @@ impl Filter {
         workloads: Option<&str>,
     ) -> Result<Self> {
         Ok(Filter {
-            families: families
-                .map(|f| {
-                    split_list(f)
-                        .iter()
-                        .map(|x| x.parse().map_err(LabError::Argument))
-                        .collect()
-                })
-                .transpose()?,
+            families: families.map(parse_names).transpose()?,
             strategies: strategies.map(split_list),
             sizes: sizes
                 .map(|s| split_list(s).iter().map(|x| parse_size(x)).collect())
                 .transpose()?,
-            workloads: workloads.map(split_list),
+            workloads: workloads.map(parse_names).transpose()?,
         })
     }
 
@@ -115,5 +117,18 @@ mod tests {
         assert_eq!(parse_size("4k").ok(), Some(4096));
         assert!(parse_size("lots").is_err());
         assert!(parse_size("99999999999999999999").is_err());
+    }
+
+    /// Workload kinds are the closed set: a misspelt one is an error naming it, not an
+    /// empty selection.
+    #[test]
+    fn workload_kinds_parse() {
+        let f = Filter::parse(None, None, None, Some("data_size, cap_sweep")).unwrap();
+        assert_eq!(
+            f.workloads,
+            Some(vec![WorkloadKind::DataSize, WorkloadKind::CapSweep])
+        );
+        let e = Filter::parse(None, None, None, Some("data_sise")).unwrap_err();
+        assert!(e.to_string().contains("data_sise"), "{e}");
     }
 }

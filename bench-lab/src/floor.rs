@@ -45,14 +45,14 @@ pub fn compressions_per_account(digest: AccountDigest, data_size: u64) -> u64 {
 pub fn compressions_per_item(meta: &BenchMeta, profile: Profile) -> Option<f64> {
     let digest = AccountDigest::of(meta.id.digest)?;
     let workload = &meta.id.workload;
-    match workload.kind.as_str() {
-        "data_size" | "cap_sweep" => meta
+    match workload.kind {
+        WorkloadKind::DataSize | WorkloadKind::CapSweep => meta
             .data_size
             .map(|size| compressions_per_account(digest, size) as f64),
-        k if k.starts_with("set_") => workload
+        WorkloadKind::Set1024 => workload
             .param_u64()
             .map(|size| compressions_per_account(digest, size) as f64),
-        "mainnet_mix" => workload
+        WorkloadKind::MainnetMix => workload
             .param_u64()
             .map(|n| mix_compressions_per_account(digest, n as usize, profile.mix_tail_cap())),
         _ => None,
@@ -120,7 +120,7 @@ fn register_chain(reg: &mut Registry, backend: Backend, kind: Chain) {
             digest: Digest::Blake3,
             strategy: strategy.to_string(),
             variant: Some(backend.name().to_string()),
-            workload: Workload::of(WorkloadKind::Compression, CHAIN_COMPRESSIONS),
+            workload: Workload::new(WorkloadKind::Compression, CHAIN_COMPRESSIONS),
         })
     };
     reg.add(meta, move || Box::new(ChainCase::new(backend, kind)));
@@ -211,7 +211,7 @@ fn register_clock(reg: &mut Registry) {
             digest: Digest::Blake3,
             strategy: CLOCK_ROW.to_string(),
             variant: None,
-            workload: Workload::of(WorkloadKind::DependentAdd, CLOCK_ADDS),
+            workload: Workload::new(WorkloadKind::DependentAdd, CLOCK_ADDS),
         })
     };
     reg.add(meta, || Box::new(Clock));
@@ -255,7 +255,7 @@ fn register_limit_on(reg: &mut Registry, backend: Backend) {
             digest: Digest::Blake3,
             strategy: "limit".to_string(),
             variant: Some(backend.name().to_string()),
-            workload: Workload::of(WorkloadKind::Compression, LIMIT_BLOCKS),
+            workload: Workload::new(WorkloadKind::Compression, LIMIT_BLOCKS),
         })
     };
     reg.add(meta, move || Box::new(Limit::new(backend, LIMIT_BLOCKS)));

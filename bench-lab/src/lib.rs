@@ -267,6 +267,7 @@ macro_rules! criterion_target {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lab_record::WorkloadKind;
 
     #[test]
     fn criterion_ids_are_unique() {
@@ -280,15 +281,33 @@ mod tests {
         assert!(n > 0);
     }
 
-    /// Every workload the lab registers, in every profile, is of a kind lab-record names.
+    /// Every workload the lab registers, in every profile, reads back from its text as
+    /// itself (a kind lab-record names, the same parameter), and every kind lab-record
+    /// names is registered by some profile (`user_accounts` needs `HASHLAB_ACCOUNTS`
+    /// files; `rayon_mix` is batch's).
     #[test]
     fn every_workload_kind_is_a_known_kind() {
+        use lab_record::Workload;
+        let mut seen = std::collections::BTreeSet::new();
         for &profile in Profile::ALL {
             let reg = Registry::new(profile);
             for b in reg.select(&Filter::default()) {
                 let w = &b.meta.id.workload;
-                assert!(w.known_kind().is_some(), "{profile}: {w}");
+                assert_eq!(
+                    w.to_string().parse::<Workload>().as_ref(),
+                    Ok(w),
+                    "{profile}"
+                );
+                seen.insert(w.kind);
             }
+        }
+        for kind in WorkloadKind::ALL {
+            let registered = match kind {
+                WorkloadKind::UserAccounts => continue,
+                WorkloadKind::RayonMix => has_batch(),
+                _ => true,
+            };
+            assert_eq!(seen.contains(kind), registered, "{kind}");
         }
     }
 
@@ -306,11 +325,16 @@ mod tests {
                 "{id}"
             );
         }
-        let reconcile =
-            Filter::parse(Some("reconcile"), None, None, Some("full_exchange")).unwrap();
+        let reconcile = Filter::parse(
+            Some("reconcile"),
+            None,
+            None,
+            Some(WorkloadKind::FullExchange.as_str()),
+        )
+        .unwrap();
         assert!(reg.select(&reconcile).count() > 0);
         for b in reg.select(&reconcile) {
-            assert_eq!(b.meta.id.workload.kind, "full_exchange");
+            assert_eq!(b.meta.id.workload.kind, WorkloadKind::FullExchange);
         }
         let err = Filter::parse(Some("no-such-family"), None, None, None).unwrap_err();
         assert!(err.to_string().contains("no-such-family"), "{err}");
@@ -338,8 +362,8 @@ mod tests {
             ]
             .contains(&m.id.strategy.as_str());
             let peer = m.id.strategy.starts_with("peer:");
-            let lt_set =
-                m.id.family == lab_record::Family::LtHash && m.id.workload.kind.starts_with("set_");
+            let lt_set = m.id.family == lab_record::Family::LtHash
+                && m.id.workload.is(WorkloadKind::Set1024);
             if !(ours || peer || lt_set) || m.data_size.is_some_and(|d| d >= 1 << 20) {
                 continue;
             }
@@ -373,13 +397,14 @@ mod tests {
             .map(|b| b.meta.clone())
             .collect();
         for m in all.iter().filter(|m| m.id.strategy == "batch") {
-            let kind = m.id.workload.kind.as_str();
             // Sets hold 1024 accounts whatever their size.
-            if kind == "rayon_mix"
-                || kind.starts_with("set_")
-                || kind == "vote_1024"
-                || kind == "size_ladder"
-            {
+            if matches!(
+                m.id.workload.kind,
+                WorkloadKind::RayonMix
+                    | WorkloadKind::Set1024
+                    | WorkloadKind::Vote1024
+                    | WorkloadKind::SizeLadder
+            ) {
                 continue;
             }
             // Above one chunk a batch row hashes the per-account rows' one account.
@@ -396,7 +421,7 @@ mod tests {
                 m.id.criterion_id()
             );
         }
-        let rayon = all.iter().any(|m| m.id.workload.kind == "rayon_mix");
+        let rayon = all.iter().any(|m| m.id.workload.is(WorkloadKind::RayonMix));
         assert_eq!(rayon, has_batch());
     }
 
@@ -478,21 +503,24 @@ mod tests {
             // Messages over one chunk take the blake3 crate: the mix's tail, 1 KiB and more.
             // Otherwise the isa is the backend's, whatever the blake3 crate's is.
             let meta_len = cases::AccountDigest::of(m.id.digest).map_or(0, |d| d.meta_len());
-            let over_chunk = match m.id.workload.kind.as_str() {
-                "data_size" => m.data_size.unwrap() as usize + meta_len > blake3_lanes::CHUNK_LEN,
-                k if k.starts_with("set_") => false,
+            let over_chunk = match m.id.workload.kind {
+                WorkloadKind::DataSize => {
+                    m.data_size.unwrap() as usize + meta_len > blake3_lanes::CHUNK_LEN
+                }
+                WorkloadKind::Set1024 => false,
                 _ => true,
             };
             // lane-xof's legacy hash is the blake3 crate's; so is a row whose every
             // message is over a chunk.
             let legacy_lane_xof = m.id.family == Family::AccountHash && m.id.strategy == "lane-xof";
-            let expected = if legacy_lane_xof || (over_chunk && m.id.workload.kind == "data_size") {
-                isa::blake3()
-            } else if over_chunk {
-                isa::widest(backend, isa::blake3())
-            } else {
-                backend
-            };
+            let expected =
+                if legacy_lane_xof || (over_chunk && m.id.workload.is(WorkloadKind::DataSize)) {
+                    isa::blake3()
+                } else if over_chunk {
+                    isa::widest(backend, isa::blake3())
+                } else {
+                    backend
+                };
             assert_eq!(m.isa, Some(expected), "{}", m.id.criterion_id());
         }
     }

@@ -23,7 +23,7 @@ use crate::workloads::{self, LT_SET_SIZES};
 use crate::{peers, rows, Profile, Registry};
 use account_hash::strategy::list::{self, Role, StrategyEntry, StrategyVisitor};
 use account_hash::{AccountHasher, BatchHasher, IntoLtLanes};
-use lab_record::Family;
+use lab_record::{Family, WorkloadKind};
 
 pub const FAMILY: Family = Family::LtHash;
 const DIGEST: AccountDigest = AccountDigest::Lt;
@@ -72,7 +72,7 @@ impl StrategyVisitor for Rows<'_> {
             (&[NARROW_SIZE], &[NARROW_SIZE])
         };
         match self.part {
-            Part::Sizes => rows::one_account(self.reg, &who, &hasher, "data_size", sizes),
+            Part::Sizes => rows::one_account(self.reg, &who, &hasher, WorkloadKind::DataSize, sizes),
             Part::Mix => {
                 let mix = workloads::lt_mix(self.reg.profile);
                 rows::mix(self.reg, &who, &hasher, mix);
@@ -121,7 +121,11 @@ mod tests {
     #[test]
     fn sets_hold_the_documented_number_of_accounts() {
         let reg = Registry::new(Profile::Quick);
-        let f = Filter::parse(Some("lt-hash"), None, None, Some("set_1024")).unwrap();
+        let f = Filter {
+            families: Some(vec![Family::LtHash]),
+            workloads: Some(vec![WorkloadKind::Set1024]),
+            ..Filter::default()
+        };
         let mut n = 0;
         for b in reg.select(&f) {
             assert_eq!(b.meta.items_per_iter, LT_SET_ACCOUNTS as u64);

@@ -28,7 +28,7 @@ use crate::cases::row;
 use crate::peers::negentropy::{self as reconcile_peer, PEER_NAME};
 use crate::peers::negentropy04::{self as peer04, VARIANT as V04};
 use crate::{Case, Profile, Registry};
-use lab_record::{BenchId, BenchMeta, Digest, Family, Workload};
+use lab_record::{BenchId, BenchMeta, Digest, Family, Role, Workload, WorkloadKind};
 
 pub const FAMILY: Family = Family::Reconcile;
 
@@ -49,12 +49,14 @@ enum Op {
 }
 
 impl Op {
-    fn kind(self, ids: Ids) -> &'static str {
+    fn kind(self, ids: Ids) -> WorkloadKind {
         match (self, ids) {
-            (Op::ClientBuildReconcile, Ids::Random) => "client_build_reconcile",
-            (Op::FullExchange, Ids::Random) => "full_exchange",
-            (Op::ClientBuildReconcile, Ids::AccountHashes) => "client_build_reconcile_account_ids",
-            (Op::FullExchange, Ids::AccountHashes) => "full_exchange_account_ids",
+            (Op::ClientBuildReconcile, Ids::Random) => WorkloadKind::ClientBuildReconcile,
+            (Op::FullExchange, Ids::Random) => WorkloadKind::FullExchange,
+            (Op::ClientBuildReconcile, Ids::AccountHashes) => {
+                WorkloadKind::ClientBuildReconcileAccountIds
+            }
+            (Op::FullExchange, Ids::AccountHashes) => WorkloadKind::FullExchangeAccountIds,
         }
     }
 }
@@ -217,13 +219,14 @@ impl<X: Side> Case for ReconcileCase<X> {
     }
 }
 
-fn add<X: Side>(reg: &mut Registry, strategy: &str, variant: &str, ids: Ids, op: Op) {
+/// One row: `strategy@variant` in `role` on `op` over `ids`.
+fn add<X: Side>(reg: &mut Registry, (strategy, variant, role): (&str, &str, Role), ids: Ids, op: Op) {
     let spec = ScenarioSpec::SEED;
     reg.add(
         BenchMeta {
             bytes_per_iter: (spec.client_items * 40) as u64,
             items_per_iter: spec.client_items as u64,
-            baseline: strategy == PEER_NAME && variant == "vector",
+            role,
             ..row(BenchId {
                 family: FAMILY,
                 digest: Digest::HaveNeed,
@@ -254,7 +257,12 @@ impl CombinationVisitor for Pairs<'_> {
             return;
         }
         for op in [Op::ClientBuildReconcile, Op::FullExchange] {
-            add::<Ours<S>>(self.reg, accumulator, storage, self.ids, op);
+            add::<Ours<S>>(
+                self.reg,
+                (accumulator, storage, Role::Candidate),
+                self.ids,
+                op,
+            );
         }
     }
 }
@@ -273,10 +281,12 @@ pub fn register(reg: &mut Registry) {
         (Ids::AccountHashes, account_only),
     ] {
         for op in [Op::ClientBuildReconcile, Op::FullExchange] {
-            add::<Reference>(reg, PEER_NAME, "vector", ids, op);
+            // negentropy 0.5 on its vector storage: the relay's current code.
+            add::<Reference>(reg, (PEER_NAME, "vector", Role::Baseline), ids, op);
         }
         for op in [Op::ClientBuildReconcile, Op::FullExchange] {
-            add::<Reference04>(reg, PEER_NAME, V04, ids, op);
+            // 0.4.4: what the seed's pull request replaced.
+            add::<Reference04>(reg, (PEER_NAME, V04, Role::Previous), ids, op);
         }
         visit_combinations(&mut Pairs {
             reg: &mut *reg,

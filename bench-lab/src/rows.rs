@@ -5,13 +5,18 @@ use crate::cases::{AccountDigest, LtSetAccumulator, LtSetCase, ManyAccounts, One
 use crate::workloads::{self, set_of, LT_SET_ACCOUNTS, LT_SET_SIZES};
 use crate::{user_accounts, Case, Registry};
 use account_hash::{AccountHasher, IntoLtLanes};
-use lab_record::{BenchMeta, Workload};
+use lab_record::{BenchMeta, Workload, WorkloadKind};
 use std::sync::Arc;
 
 /// One account of each size per iteration (`<kind>/<size>`: `data_size`, `cap_sweep`),
 /// `Throughput::Bytes(meta + size)`.
-pub fn one_account<H>(reg: &mut Registry, who: &Subject, hasher: &H, kind: &str, sizes: &[usize])
-where
+pub fn one_account<H>(
+    reg: &mut Registry,
+    who: &Subject,
+    hasher: &H,
+    kind: WorkloadKind,
+    sizes: &[usize],
+) where
     H: AccountHasher + Clone + 'static,
 {
     let digest = who.digest;
@@ -62,7 +67,7 @@ pub fn mix_meta(who: &Subject, n: usize, cap: usize) -> BenchMeta {
         bytes_per_iter: workloads::mix_hashed_bytes(n, cap, who.digest.meta_len()),
         items_per_iter: n as u64,
         ..who.on_messages(
-            Workload::new("mainnet_mix", n),
+            Workload::new(WorkloadKind::MainnetMix, n),
             who.digest.meta_len() + sizes.iter().min().copied().unwrap_or(0),
             who.digest.meta_len() + sizes.iter().max().copied().unwrap_or(0),
         )
@@ -95,7 +100,7 @@ pub fn lt_sets_of<A>(
             bytes_per_iter: (n * (AccountDigest::Lt.meta_len() + size)) as u64,
             items_per_iter: n as u64,
             ..who.on_messages(
-                Workload::new(format!("set_{n}"), size),
+                Workload::new(WorkloadKind::Set1024, size),
                 AccountDigest::Lt.meta_len() + size,
                 AccountDigest::Lt.meta_len() + size,
             )

@@ -6,7 +6,7 @@ use crate::ProfileSettings as _;
 use crate::{isa, workloads, Case, Profile, Registry};
 use account_hash::strategy::list::StrategyEntry;
 use account_hash::{Account, AccountHash, BatchHasher};
-use lab_record::{BenchId, BenchMeta, Family, Workload};
+use lab_record::{BenchId, BenchMeta, Family, Role, Workload, WorkloadKind};
 use std::hint::black_box;
 
 /// Accounts of the scaling row in the `full` profile.
@@ -37,7 +37,11 @@ where
             bytes_per_iter: workloads::mix_hashed_bytes(pool, SCALING_TAIL_CAP, meta_len)
                 * (total / pool) as u64,
             items_per_iter: total as u64,
-            baseline: threads == 1,
+            role: if threads == 1 {
+                Role::Baseline
+            } else {
+                Role::Candidate
+            },
             claims_consensus: B::CONSENSUS,
             // The mix's tail is over one chunk: the blake3 crate hashes it.
             isa: Some(if entry.backend.is_some() {
@@ -50,7 +54,7 @@ where
                 digest: AccountDigest::Legacy.digest(),
                 strategy: B::STRATEGY.to_string(),
                 variant: Some(format!("threads={threads}")),
-                workload: Workload::new("rayon_mix", total),
+                workload: Workload::new(WorkloadKind::RayonMix, total),
             })
         };
         let batch = batch.clone();

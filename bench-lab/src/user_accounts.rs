@@ -31,9 +31,6 @@ use crate::{Case, Registry};
 /// path-list separator); absent or empty: none.
 pub const ENV: &str = "HASHLAB_ACCOUNTS";
 
-/// The workload kind of a user's accounts.
-pub const KIND: &str = lab_record::WorkloadKind::UserAccounts.as_str();
-
 /// The files named in [`ENV`], not read.
 pub fn files() -> Vec<PathBuf> {
     match std::env::var_os(ENV) {
@@ -50,7 +47,7 @@ pub fn workload(path: &Path) -> Workload {
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    Workload::new(KIND, stem)
+    Workload::new(lab_record::WorkloadKind::UserAccounts, stem)
 }
 
 /// A file's accounts, decoded once.

@@ -49,14 +49,14 @@ impl SetWorkload {
 /// The sets of the validator's workloads: `vote_1024` and the profile's ladder.
 fn sets(profile: Profile) -> Vec<SetWorkload> {
     let vote = SetWorkload {
-        workload: Workload::of(WorkloadKind::Vote1024, ""),
+        workload: Workload::new(WorkloadKind::Vote1024, ""),
         size: workloads::VOTE_SIZE,
         vote: true,
     };
     let ladder = workloads::size_ladder(profile)
         .iter()
         .map(|&size| SetWorkload {
-            workload: Workload::of(WorkloadKind::SizeLadder, size),
+            workload: Workload::new(WorkloadKind::SizeLadder, size),
             size,
             vote: false,
         });
@@ -103,7 +103,7 @@ fn slot_meta(who: &Subject, cap: usize) -> BenchMeta {
         bytes_per_iter: 2 * bytes as u64,
         items_per_iter: SLOT_WRITES as u64,
         isa,
-        ..who.on(Workload::of(WorkloadKind::SlotDelta, SLOT_WRITES))
+        ..who.on(Workload::new(WorkloadKind::SlotDelta, SLOT_WRITES))
     }
 }
 
@@ -347,8 +347,15 @@ mod tests {
     fn every_row_matches_the_reference() {
         let reg = Registry::new(Profile::Smoke);
         let mut seen = std::collections::BTreeSet::new();
-        for kind in ["vote_1024", "size_ladder", "slot_delta"] {
-            let f = Filter::parse(None, None, None, Some(kind)).unwrap();
+        for kind in [
+            WorkloadKind::Vote1024,
+            WorkloadKind::SizeLadder,
+            WorkloadKind::SlotDelta,
+        ] {
+            let f = Filter {
+                workloads: Some(vec![kind]),
+                ..Filter::default()
+            };
             for b in reg.select(&f) {
                 let id = b.meta.id.criterion_id();
                 let mut case = b.make();

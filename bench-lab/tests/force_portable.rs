@@ -3,7 +3,7 @@
 //! only, and every digest still matches: the lt rows at 165 B, and every listed strategy on
 //! every conformance vector (the vectors as a user's account file).
 
-use lab_record::{CountFile, PlanFile};
+use lab_record::{CountFile, PlanFile, WorkloadKind};
 use std::process::{Command, Output};
 
 const VECTORS: &str = concat!(
@@ -64,7 +64,7 @@ fn every_row_is_portable_and_digests_hold() {
 
     for args in [
         &["--families", "lt-hash", "--sizes", "165"][..],
-        &["--workloads", "user_accounts"][..],
+        &["--workloads", WorkloadKind::UserAccounts.as_str()][..],
     ] {
         let mut all = vec!["allocs", "--json", "--profile", "smoke"];
         all.extend(args);

@@ -2,7 +2,7 @@
 //! account families, for every strategy the lab measures on the mix, read only when one of
 //! its rows is selected.
 
-use lab_record::{CountFile, Family, PlanFile};
+use lab_record::{CountFile, Family, PlanFile, WorkloadKind};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -45,14 +45,14 @@ fn every_mix_strategy_gets_a_user_accounts_row_in_both_families() {
     let file = user_file("my-validator", 40);
     let plan: PlanFile = json(lab(&[&file], &["list", "--json", "--profile", "smoke"]));
     for family in [Family::AccountHash, Family::LtHash] {
-        let on = |kind: &str| -> BTreeSet<String> {
+        let on = |kind: WorkloadKind| -> BTreeSet<String> {
             plan.benches
                 .iter()
-                .filter(|b| b.meta.id.family == family && b.meta.id.workload.kind == kind)
+                .filter(|b| b.meta.id.family == family && b.meta.id.workload.is(kind))
                 .map(|b| b.meta.id.function())
                 .collect()
         };
-        let users = on("user_accounts");
+        let users = on(WorkloadKind::UserAccounts);
         assert!(!users.is_empty(), "{family:?}");
         // The narrower backends are measured on the mix but not on the users' files.
         let widest = blake3_lanes::Backend::detect().name();
@@ -61,7 +61,7 @@ fn every_mix_strategy_gets_a_user_accounts_row_in_both_families() {
                 .iter()
                 .any(|b| b.name() != widest && f.ends_with(&format!("@{}", b.name())))
         };
-        let mix: BTreeSet<String> = on("mainnet_mix")
+        let mix: BTreeSet<String> = on(WorkloadKind::MainnetMix)
             .into_iter()
             .filter(|f| !narrower(f))
             .collect();
@@ -70,7 +70,7 @@ fn every_mix_strategy_gets_a_user_accounts_row_in_both_families() {
     let rows: Vec<_> = plan
         .benches
         .iter()
-        .filter(|b| b.meta.id.workload.kind == "user_accounts")
+        .filter(|b| b.meta.id.workload.is(WorkloadKind::UserAccounts))
         .collect();
     let accounts = account_hash::read_accounts(&file).unwrap();
     for b in &rows {
@@ -102,7 +102,7 @@ fn every_mix_strategy_gets_a_user_accounts_row_in_both_families() {
             "--profile",
             "smoke",
             "--workloads",
-            "user_accounts",
+            WorkloadKind::UserAccounts.as_str(),
         ],
     ));
     assert_eq!(counted.results.len(), rows.len());
@@ -127,7 +127,7 @@ fn two_files_are_two_workloads() {
     let items: Vec<(String, u64)> = plan
         .benches
         .iter()
-        .filter(|b| b.meta.id.workload.kind == "user_accounts")
+        .filter(|b| b.meta.id.workload.is(WorkloadKind::UserAccounts))
         .map(|b| (b.meta.id.workload.to_string(), b.meta.items_per_iter))
         .collect();
     assert_eq!(
@@ -158,7 +158,7 @@ fn a_bad_file_is_exit_2_naming_file_line_and_field_but_only_when_its_rows_are_se
     for args in [
         &["list", "--families", "reconcile"][..],
         &["list", "--sizes", "165"][..],
-        &["list", "--workloads", "mainnet_mix"][..],
+        &["list", "--workloads", WorkloadKind::MainnetMix.as_str()][..],
     ] {
         let out = lab(&[&file], args);
         assert!(out.status.success(), "{args:?}");
@@ -169,7 +169,7 @@ fn a_bad_file_is_exit_2_naming_file_line_and_field_but_only_when_its_rows_are_se
 fn absent_or_empty_means_no_user_rows() {
     let out = Command::new(env!("CARGO_BIN_EXE_lab"))
         .env("HASHLAB_ACCOUNTS", "")
-        .args(["list", "--workloads", "user_accounts"])
+        .args(["list", "--workloads", WorkloadKind::UserAccounts.as_str()])
         .output()
         .unwrap();
     assert!(out.status.success());

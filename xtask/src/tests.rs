@@ -5,6 +5,7 @@
 
 use crate::record::{self, ResultsFile, Status};
 use crate::render::{self, doc, html, markdown, outline};
+use lab_record::WorkloadKind;
 use std::path::{Path, PathBuf};
 
 fn fixture_path() -> PathBuf {
@@ -160,12 +161,15 @@ fn families_are_grouped_in_design_order() {
     let v = crate::analysis::view::View::new(&f);
     let fams: Vec<&str> = v.sections.iter().map(|s| s.family.as_str()).collect();
     assert_eq!(fams, ["account-hash", "lt-hash"]);
-    let kinds: Vec<&str> = v.sections[0]
-        .groups
-        .iter()
-        .map(|g| g.kind.as_str())
-        .collect();
-    assert_eq!(kinds, ["data_size", "cap_sweep", "mainnet_mix"]);
+    let kinds: Vec<WorkloadKind> = v.sections[0].groups.iter().map(|g| g.kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            WorkloadKind::DataSize,
+            WorkloadKind::CapSweep,
+            WorkloadKind::MainnetMix
+        ]
+    );
     let g = &v.sections[0].groups[0];
     assert_eq!(g.labels[0], "copy-buffer cap=200", "baseline first");
     assert_eq!(g.params, ["0", "165", "200", "1024", "1048576"]);
@@ -456,13 +460,13 @@ fn batch_rows_are_compared_per_item() {
     let base = file
         .results
         .iter()
-        .find(|r| r.meta.baseline && r.id().workload.to_string() == "data_size/165")
+        .find(|r| r.meta.is_baseline() && r.id().workload.to_string() == "data_size/165")
         .expect("fixture has the baseline at 165 B")
         .clone();
     let mut batched = base.clone();
     batched.meta.id.strategy = "batch".into();
     batched.meta.id.variant = Some("avx512".into());
-    batched.meta.baseline = false;
+    batched.meta.role = lab_record::Role::Candidate;
     batched.meta.items_per_iter = 1024;
     batched.meta.bytes_per_iter *= 1024;
     for v in [

@@ -3,7 +3,7 @@
 
 use crate::analysis::decision::{decisions, Shape};
 use crate::record::{self, ResultsFile};
-use lab_record::{Digest, Paired, Ratio, Record, Verdict, Workload};
+use lab_record::{Digest, Paired, Ratio, Record, Verdict, Workload, WorkloadKind};
 use std::path::Path;
 
 fn mixed() -> ResultsFile {
@@ -84,7 +84,7 @@ pub(crate) fn with_paired() -> ResultsFile {
     let mut peer = set_base.clone();
     peer.meta.id.strategy = "peer:solana-lattice-hash".into();
     peer.meta.id.variant = None;
-    peer.meta.baseline = false;
+    peer.meta.role = lab_record::Role::Candidate;
     peer.paired = Some(paired(&set_base, 0.80, 0.78, 0.82, Verdict::Faster));
     let mut batch = peer.clone();
     batch.meta.id.strategy = "batch".into();
@@ -100,19 +100,20 @@ pub(crate) fn with_paired() -> ResultsFile {
 
 #[test]
 fn shapes_of_workloads() {
-    let s = |w: &str| Shape::of(&w.parse().unwrap());
-    assert_eq!(s("data_size/165"), Some(Shape::OneAtATime));
-    assert_eq!(s("data_size/1025"), Some(Shape::Large));
-    assert_eq!(s("data_size/1024"), None);
-    assert_eq!(s("data_size/0"), None);
-    assert_eq!(s("set_1024/165"), Some(Shape::TokenBatch));
-    assert_eq!(s("set_1024/200"), None);
-    assert_eq!(s("vote_1024"), Some(Shape::Large));
-    assert_eq!(s("size_ladder/16384"), Some(Shape::Large));
-    assert_eq!(s("slot_delta/5000"), Some(Shape::Large));
-    assert_eq!(s("mainnet_mix/100000"), Some(Shape::MainnetMix));
-    assert_eq!(s("user_accounts/mine"), Some(Shape::User));
-    assert_eq!(s("cap_sweep/165"), None);
+    use WorkloadKind::*;
+    let s = |kind, param: &str| Shape::of(&Workload::new(kind, param));
+    assert_eq!(s(DataSize, "165"), Some(Shape::OneAtATime));
+    assert_eq!(s(DataSize, "1025"), Some(Shape::Large));
+    assert_eq!(s(DataSize, "1024"), None);
+    assert_eq!(s(DataSize, "0"), None);
+    assert_eq!(s(Set1024, "165"), Some(Shape::TokenBatch));
+    assert_eq!(s(Set1024, "200"), None);
+    assert_eq!(s(Vote1024, ""), Some(Shape::Large));
+    assert_eq!(s(SizeLadder, "16384"), Some(Shape::Large));
+    assert_eq!(s(SlotDelta, "5000"), Some(Shape::Large));
+    assert_eq!(s(MainnetMix, "100000"), Some(Shape::MainnetMix));
+    assert_eq!(s(UserAccounts, "mine"), Some(Shape::User));
+    assert_eq!(s(CapSweep, "165"), None);
 }
 
 #[test]

@@ -48,7 +48,7 @@ fn run() -> ResultsFile {
     let mut peer = lt.clone();
     peer.meta.id.strategy = "peer:solana-lattice-hash".into();
     peer.meta.id.variant = None;
-    peer.meta.baseline = false;
+    peer.meta.role = lab_record::Role::Candidate;
     let mut batch2 = batch.clone();
     batch2.meta.id.variant = Some("avx2".into());
     let mut limit2 = limit.clone();

@@ -95,7 +95,7 @@ fn fill_sets_paired_and_adds_one_aa_row_per_table() {
     let aa = get("account-hash/legacy/copy-buffer cap=200 (A/A copy)/data_size/165");
     assert_eq!(aa.len(), 1);
     assert_eq!(aa[0].control, Some(Control::Aa));
-    assert!(!aa[0].meta.baseline);
+    assert_eq!(aa[0].meta.role, lab_record::Role::Control);
     assert_eq!(aa[0].criterion_id, base[0].criterion_id);
     assert_eq!(
         aa[0].paired.as_ref().unwrap().baseline,

@@ -7,7 +7,9 @@
 //! naming the path, exit status 2, and the journal kept.
 #![cfg(unix)]
 
-use lab_record::{BenchId, BenchMeta, Digest, Family, PlanFile, Planned, ResultsFile, Status};
+use lab_record::{
+    BenchId, BenchMeta, Digest, Family, PlanFile, Planned, ResultsFile, Role, Status,
+};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -50,7 +52,11 @@ fn plan() -> PlanFile {
                     data_size: Some(100 + (i / 2) as u64),
                     bytes_per_iter: 200,
                     items_per_iter: 1,
-                    baseline: i % 2 == 0,
+                    role: if i % 2 == 0 {
+                        Role::Baseline
+                    } else {
+                        Role::Candidate
+                    },
                     claims_consensus: i % 2 == 0,
                     isa: None,
                 },

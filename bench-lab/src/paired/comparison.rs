@@ -2,6 +2,7 @@
 //! benchmark id with the inputs it shares and the code copies it offers.
 
 use super::*;
+use lab_record::WorkloadKind;
 
 /// A second, distinct copy of strategy `H`: same behaviour, but a different type, so every
 /// generic function instantiated for it (the case's timing loop and whatever of `H`'s
@@ -277,10 +278,10 @@ pub(super) fn entry<'r>(reg: &'r Registry, id: &str, twin: u32) -> Result<Entry<
     let m = &bench.meta;
     let digest = Digest::of(m.id.digest);
     let workload = &m.id.workload;
-    let inputs = match (workload.kind.as_str(), workload.param.parse::<usize>()) {
+    let inputs = match (workload.kind, workload.param.parse::<usize>()) {
         // The sweep hashes the same `workloads::account(size, 0)` as the seed sizes.
-        ("data_size" | "cap_sweep", Ok(size)) => Some(Inputs::One(size)),
-        ("mainnet_mix", Ok(n)) => Some(Inputs::Mix(n, reg.profile.mix_tail_cap())),
+        (WorkloadKind::DataSize | WorkloadKind::CapSweep, Ok(size)) => Some(Inputs::One(size)),
+        (WorkloadKind::MainnetMix, Ok(n)) => Some(Inputs::Mix(n, reg.profile.mix_tail_cap())),
         _ => None,
     };
     let shared = match (digest, inputs) {

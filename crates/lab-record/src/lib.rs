@@ -208,14 +208,39 @@ names! {
 }
 
 names! {
-    /// What a strategy instance is to the tables that compare strategies.
+    /// What a row is to the table that compares its strategies (`BenchMeta::role`).
     Role {
-        /// The validator's current code (`copy-buffer cap=200`): every table's baseline.
+        /// The row its table compares against: the validator's current code
+        /// (`copy-buffer cap=200`) for the account hashes, the relay's current code for
+        /// the others.
         Baseline = "baseline",
-        /// What the validator ran before the baseline (`copy-buffer cap=47`).
+        /// The code the seed's pull requests replaced (`copy-buffer cap=47`,
+        /// `peer:negentropy@0.4`): the "before" of the seed's before and after.
         Previous = "previous",
         /// Any other strategy, variant or peer.
         Candidate = "candidate",
+        /// The A/A control: the baseline measured against a separate copy of itself.
+        Control = "control",
+    }
+}
+
+impl Role {
+    /// The role of a row written before rows carried one (no `role` field): what the
+    /// lab of that time meant by its `baseline` flag and its names. `baseline` is the
+    /// row's flag, `None` where the row has none (a `missing` entry), in which case the
+    /// seed's baseline name stands for it. The one place a role is read from names.
+    pub fn of_older_row(baseline: Option<bool>, id: &BenchId) -> Role {
+        let variant = id.variant.as_deref().unwrap_or("");
+        let named = |strategy: &str, v: &str| id.strategy == strategy && variant == v;
+        if baseline.unwrap_or_else(|| named("copy-buffer", "cap=200")) {
+            Role::Baseline
+        } else if variant.ends_with("(A/A copy)") {
+            Role::Control
+        } else if named("copy-buffer", "cap=47") || named("peer:negentropy", "0.4") {
+            Role::Previous
+        } else {
+            Role::Candidate
+        }
     }
 }
 
@@ -257,19 +282,20 @@ names! {
     }
 }
 
-/// What a benchmark runs on: a kind (`data_size`, `cap_sweep`, `mainnet_mix`, `set_1024`,
-/// `user_accounts`, ...) and its parameter (`165`, `100000`, a file stem). Written as
-/// `kind/param` in results.json; a workload with no parameter is written as its kind.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// What a benchmark runs on: a kind ([`WorkloadKind`]: `data_size`, `cap_sweep`,
+/// `mainnet_mix`, `set_1024`, `user_accounts`, ...) and its parameter (`165`, `100000`, a
+/// file stem). Written as `kind/param` in results.json; a workload with no parameter is
+/// written as its kind. A kind outside [`WorkloadKind`] is refused when read.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Workload {
-    pub kind: String,
+    pub kind: WorkloadKind,
     pub param: String,
 }
 
 impl Workload {
-    pub fn new(kind: impl Into<String>, param: impl fmt::Display) -> Self {
+    pub fn new(kind: WorkloadKind, param: impl fmt::Display) -> Self {
         Workload {
-            kind: kind.into(),
+            kind,
             param: param.to_string(),
         }
     }
@@ -279,25 +305,29 @@ impl Workload {
         self.param.parse().ok()
     }
 
-    pub fn is(&self, kind: &str) -> bool {
+    pub fn is(&self, kind: WorkloadKind) -> bool {
         self.kind == kind
     }
+}
 
-    /// A workload of a known kind.
-    pub fn of(kind: WorkloadKind, param: impl fmt::Display) -> Self {
-        Workload::new(kind.as_str(), param)
+/// Ordered as the text `kind/param` sorts (kind name, then parameter), not by the
+/// declaration order of [`WorkloadKind`], so sorted ids keep the order of their strings.
+impl Ord for Workload {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (self.kind.as_str(), &self.param).cmp(&(other.kind.as_str(), &other.param))
     }
+}
 
-    /// The kind as the closed set, when it is one of [`WorkloadKind`].
-    pub fn known_kind(&self) -> Option<WorkloadKind> {
-        self.kind.parse().ok()
+impl PartialOrd for Workload {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
     }
 }
 
 impl fmt::Display for Workload {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.param.is_empty() {
-            f.write_str(&self.kind)
+            f.write_str(self.kind.as_str())
         } else {
             write!(f, "{}/{}", self.kind, self.param)
         }
@@ -313,6 +343,9 @@ impl FromStr for Workload {
                 "`{s}` is not a workload (expected kind/param, e.g. data_size/165)"
             ));
         }
+        let kind = kind
+            .parse::<WorkloadKind>()
+            .map_err(|e| format!("`{s}` is not a workload: {e}"))?;
         Ok(Workload::new(kind, param))
     }
 }
@@ -377,23 +410,89 @@ impl BenchId {
 }
 
 /// What a registered benchmark measures, as bench-lab describes it (`lab list --json`).
+/// Written with `role` and, for scripts, `baseline` (`role == baseline`); a row without
+/// `role` (older files) gets [`Role::of_older_row`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(into = "RawMeta", try_from = "RawMeta")]
 pub struct BenchMeta {
-    #[serde(flatten)]
     pub id: BenchId,
     /// Account data size in bytes for size-parameterised workloads.
     pub data_size: Option<u64>,
     /// Bytes hashed per iteration.
     pub bytes_per_iter: u64,
     /// Items (accounts, ids, adds) per iteration; at least 1.
-    #[serde(deserialize_with = "at_least_one")]
     pub items_per_iter: u64,
-    /// The row its table compares against.
-    pub baseline: bool,
+    /// What the row is to its table: the baseline, the seed's "before", the A/A control
+    /// or a candidate.
+    pub role: Role,
     /// Whether the strategy claims the consensus digest.
     pub claims_consensus: bool,
     /// Widest instruction set the hashing code may use, when known.
     pub isa: Option<Isa>,
+}
+
+impl BenchMeta {
+    /// The row its table compares against.
+    pub fn is_baseline(&self) -> bool {
+        self.role == Role::Baseline
+    }
+}
+
+/// [`BenchMeta`] as written: `baseline` beside `role`, `role` absent in older files.
+#[derive(Serialize, Deserialize)]
+struct RawMeta {
+    #[serde(flatten)]
+    id: BenchId,
+    data_size: Option<u64>,
+    bytes_per_iter: u64,
+    #[serde(deserialize_with = "at_least_one")]
+    items_per_iter: u64,
+    baseline: bool,
+    #[serde(default)]
+    role: Option<Role>,
+    claims_consensus: bool,
+    isa: Option<Isa>,
+}
+
+impl From<BenchMeta> for RawMeta {
+    fn from(m: BenchMeta) -> Self {
+        RawMeta {
+            baseline: m.is_baseline(),
+            role: Some(m.role),
+            id: m.id,
+            data_size: m.data_size,
+            bytes_per_iter: m.bytes_per_iter,
+            items_per_iter: m.items_per_iter,
+            claims_consensus: m.claims_consensus,
+            isa: m.isa,
+        }
+    }
+}
+
+impl TryFrom<RawMeta> for BenchMeta {
+    type Error = String;
+    fn try_from(m: RawMeta) -> Result<Self, String> {
+        let role = match m.role {
+            Some(role) if (role == Role::Baseline) != m.baseline => {
+                return Err(format!(
+                    "`{}`: field `baseline` is {} but `role` is `{role}`",
+                    m.id.criterion_id(),
+                    m.baseline
+                ))
+            }
+            Some(role) => role,
+            None => Role::of_older_row(Some(m.baseline), &m.id),
+        };
+        Ok(BenchMeta {
+            id: m.id,
+            data_size: m.data_size,
+            bytes_per_iter: m.bytes_per_iter,
+            items_per_iter: m.items_per_iter,
+            role,
+            claims_consensus: m.claims_consensus,
+            isa: m.isa,
+        })
+    }
 }
 
 /// One row of `lab list --json`: a benchmark and what bench-all needs to plan it.
@@ -435,6 +534,7 @@ impl Planned {
     pub fn missing(&self, reason: &str) -> Missing {
         Missing {
             id: self.meta.id.clone(),
+            role: self.meta.role,
             criterion_id: self.criterion_id.clone(),
             reason: reason.to_string(),
         }
@@ -648,11 +748,47 @@ impl Record {
 
 /// A planned benchmark that produced no measurement, with the reason.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(into = "RawMissing", from = "RawMissing")]
 pub struct Missing {
-    #[serde(flatten)]
     pub id: BenchId,
+    /// The role its row would have had; without `role` in the file (older files),
+    /// [`Role::of_older_row`].
+    pub role: Role,
     pub criterion_id: String,
     pub reason: String,
+}
+
+/// [`Missing`] as written; `role` absent in older files.
+#[derive(Serialize, Deserialize)]
+struct RawMissing {
+    #[serde(flatten)]
+    id: BenchId,
+    #[serde(default)]
+    role: Option<Role>,
+    criterion_id: String,
+    reason: String,
+}
+
+impl From<Missing> for RawMissing {
+    fn from(m: Missing) -> Self {
+        RawMissing {
+            id: m.id,
+            role: Some(m.role),
+            criterion_id: m.criterion_id,
+            reason: m.reason,
+        }
+    }
+}
+
+impl From<RawMissing> for Missing {
+    fn from(m: RawMissing) -> Self {
+        Missing {
+            role: m.role.unwrap_or_else(|| Role::of_older_row(None, &m.id)),
+            id: m.id,
+            criterion_id: m.criterion_id,
+            reason: m.reason,
+        }
+    }
 }
 
 /// Where, when and how a run was made.
@@ -859,14 +995,14 @@ mod tests {
         let kind: &std::ffi::OsStr = WorkloadKind::UserAccounts.as_ref();
         assert_eq!(kind, "user_accounts");
         assert_eq!(
-            Workload::of(WorkloadKind::DataSize, 165),
+            Workload::new(WorkloadKind::DataSize, 165),
             "data_size/165".parse().unwrap()
         );
-        assert_eq!(
-            Workload::new("set_1024", 165).known_kind(),
-            Some(WorkloadKind::Set1024)
+        let err = "elsewhere/1".parse::<Workload>().unwrap_err();
+        assert!(
+            err.contains("elsewhere") && err.contains("data_size, cap_sweep"),
+            "{err}"
         );
-        assert_eq!(Workload::new("elsewhere", 1).known_kind(), None);
         for r in Role::ALL {
             assert_eq!(serde_json::to_string(r).unwrap(), format!("\"{r}\""));
         }
@@ -878,14 +1014,14 @@ mod tests {
             digest: Digest::Legacy,
             strategy: "copy-buffer".into(),
             variant: Some("cap=200".into()),
-            workload: Workload::new("data_size", 165),
+            workload: Workload::new(WorkloadKind::DataSize, 165),
         };
         let meta = BenchMeta {
             id: id.clone(),
             data_size: Some(165),
             bytes_per_iter: 246,
             items_per_iter: 1,
-            baseline: true,
+            role: Role::Baseline,
             claims_consensus: true,
             isa: Some(Isa::Avx512),
         };
@@ -937,6 +1073,7 @@ mod tests {
                     variant: None,
                     ..id
                 },
+                role: Role::Candidate,
                 criterion_id: "x".into(),
                 reason: "failed".into(),
             }],
@@ -955,6 +1092,8 @@ mod tests {
             "\"isa\": \"avx512\"",
             "\"status\": \"complete\"",
             "\"paired\": null",
+            "\"baseline\": true,\n      \"role\": \"baseline\"",
+            "\"role\": \"candidate\"",
         ] {
             assert!(text.contains(name), "missing {name} in {text}");
         }
@@ -1005,6 +1144,22 @@ mod tests {
             "{e}"
         );
 
+        // A workload kind outside WorkloadKind: the row's path (the id's fields are
+        // flattened into it), the workload and the known kinds.
+        let text = serde_json::to_string_pretty(&sample()).unwrap().replacen(
+            "\"data_size/165\"",
+            "\"data_sise/165\"",
+            1,
+        );
+        let e = ResultsFile::parse(Path::new("r.json"), &text)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("field `results[0]`: `data_sise/165` is not a workload")
+                && e.contains("cap_sweep"),
+            "{e}"
+        );
+
         let text = serde_json::to_string_pretty(&sample())
             .unwrap()
             .replace("\"items_per_iter\": 1", "\"items_per_iter\": 0");
@@ -1041,6 +1196,47 @@ mod tests {
         assert!(e.starts_with("r.json:1:"), "{e}");
     }
 
+    /// A file written before rows had a `role` (schema 2 and 3 as written until then)
+    /// reads with the role its flag and names meant; `role` and `baseline` disagreeing is
+    /// an error naming the row.
+    #[test]
+    fn rows_without_a_role_get_the_older_rows_role() {
+        let mut f = sample();
+        let mut previous = f.results[0].clone();
+        previous.meta.id.variant = Some("cap=47".into());
+        previous.meta.role = Role::Previous;
+        let mut control = f.results[0].clone();
+        control.meta.id.variant = Some("cap=200 (A/A copy)".into());
+        control.meta.role = Role::Control;
+        let mut other = f.results[0].clone();
+        other.meta.id.strategy = "streaming".into();
+        other.meta.id.variant = None;
+        other.meta.role = Role::Candidate;
+        f.results.extend([previous, control, other]);
+        let mut baseline_missing = f.missing[0].clone();
+        baseline_missing.id.variant = Some("cap=200".into());
+        baseline_missing.role = Role::Baseline;
+        f.missing.push(baseline_missing);
+        f.schema = 2;
+        let text = serde_json::to_string_pretty(&f).unwrap();
+        let older: String = text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("\"role\""))
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert!(!older.contains("role"));
+        assert_eq!(ResultsFile::parse(Path::new("r.json"), &older).unwrap(), f);
+
+        let bad = text.replacen("\"role\": \"baseline\"", "\"role\": \"candidate\"", 1);
+        let e = ResultsFile::parse(Path::new("r.json"), &bad)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("results[0]") && e.contains("`baseline` is true but `role` is `candidate`"),
+            "{e}"
+        );
+    }
+
     #[test]
     fn capped_build_rows_have_their_own_key() {
         let f = sample();
@@ -1067,7 +1263,7 @@ mod tests {
         }
         assert!("fast".parse::<Verdict>().is_err());
         let w: Workload = "set_1024/165".parse().unwrap();
-        assert_eq!((w.kind.as_str(), w.param_u64()), ("set_1024", Some(165)));
+        assert_eq!((w.kind, w.param_u64()), (WorkloadKind::Set1024, Some(165)));
         assert_eq!(w.to_string(), "set_1024/165");
         assert!("".parse::<Workload>().is_err());
     }

@@ -71,13 +71,14 @@ pub fn composition_of_counts(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lab_record::WorkloadKind;
 
     #[test]
     fn shares_are_exact_on_a_small_fixture() {
         // 8 accounts: 2 empty, 4 token (165), 1 stake (200), 1 vote (3762).
         let sizes = [0, 165, 165, 0, 165, 200, 3762, 165];
         let info = composition(
-            Workload::new("user_accounts", "mine"),
+            Workload::new(WorkloadKind::UserAccounts, "mine"),
             "/x/mine.jsonl".into(),
             &sizes,
         );
@@ -110,14 +111,18 @@ mod tests {
         assert_eq!(info.workload.to_string(), "user_accounts/mine");
         // Class edges: 127/128, 1023/1024, 10240/10241.
         let edges = composition(
-            Workload::new("u", "e"),
+            Workload::new(WorkloadKind::UserAccounts, "e"),
             String::new(),
             &[127, 128, 1023, 1024, 10240, 10241],
         );
         let n: Vec<u64> = edges.classes.iter().map(|c| c.accounts).collect();
         assert_eq!(n, [0, 1, 1, 0, 1, 2, 1]);
         // No data at all: byte shares are 0, not NaN.
-        let empty = composition(Workload::new("u", "z"), String::new(), &[0, 0]);
+        let empty = composition(
+            Workload::new(WorkloadKind::UserAccounts, "z"),
+            String::new(),
+            &[0, 0],
+        );
         assert!(empty.classes.iter().all(|c| c.byte_share == 0.0));
         assert_eq!(empty.classes[0].account_share, 1.0);
     }

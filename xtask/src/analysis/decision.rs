@@ -7,7 +7,9 @@
 //! tables' baseline); for the legacy hash, copy-buffer cap=200 (the baseline).
 
 use lab_record::sequential::{across_at, decide, Design, EQUAL_MARGIN};
-use lab_record::{Digest, Family, Profile, Ratio, Record, ResultsFile, Verdict, Workload};
+use lab_record::{
+    Digest, Family, Profile, Ratio, Record, ResultsFile, Verdict, Workload, WorkloadKind,
+};
 
 /// The peer that is the validator's LtHash code.
 pub const LT_PEER: &str = "peer:solana-lattice-hash";
@@ -43,13 +45,15 @@ impl Shape {
     /// (other single-account sizes, sweeps).
     pub fn of(w: &Workload) -> Option<Shape> {
         let size = w.param_u64();
-        Some(match w.kind.as_str() {
-            "data_size" if size == Some(165) => Shape::OneAtATime,
-            "data_size" if size? > 1024 => Shape::Large,
-            k if k.starts_with("set_") && size == Some(165) => Shape::TokenBatch,
-            k if k.starts_with("vote_") || k == "size_ladder" || k == "slot_delta" => Shape::Large,
-            "mainnet_mix" => Shape::MainnetMix,
-            "user_accounts" => Shape::User,
+        Some(match w.kind {
+            WorkloadKind::DataSize if size == Some(165) => Shape::OneAtATime,
+            WorkloadKind::DataSize if size? > 1024 => Shape::Large,
+            WorkloadKind::Set1024 if size == Some(165) => Shape::TokenBatch,
+            WorkloadKind::Vote1024 | WorkloadKind::SizeLadder | WorkloadKind::SlotDelta => {
+                Shape::Large
+            }
+            WorkloadKind::MainnetMix => Shape::MainnetMix,
+            WorkloadKind::UserAccounts => Shape::User,
             _ => return None,
         })
     }
@@ -81,7 +85,7 @@ pub struct Decision<'a> {
 
 /// A row's ratio to its table's baseline (1 for the baseline itself).
 fn to_baseline(r: &Record) -> Option<Ratio> {
-    if r.meta.baseline {
+    if r.meta.is_baseline() {
         return Some(Ratio {
             estimate: 1.0,
             lower: 1.0,
@@ -124,7 +128,7 @@ fn against(
     band: f64,
     profile: &str,
 ) -> Option<(Ratio, bool, Verdict)> {
-    if current.meta.baseline {
+    if current.meta.is_baseline() {
         let p = cand.paired.as_ref()?;
         return Some((p.ratio, true, p.verdict));
     }
@@ -189,7 +193,7 @@ pub fn decisions(file: &ResultsFile) -> Vec<Decision<'_>> {
             .copied()
             .filter(|r| r.id().digest == digest && &r.id().workload == workload)
             .collect();
-        let Some(baseline) = table.iter().copied().find(|r| r.meta.baseline) else {
+        let Some(baseline) = table.iter().copied().find(|r| r.meta.is_baseline()) else {
             continue;
         };
         let peer = table.iter().copied().find(|r| r.id().strategy == LT_PEER);

@@ -9,7 +9,7 @@
 //! independent output blocks. Without floor rows (older results) every compression costs
 //! the widest `limit` row (one-block messages, time per block).
 
-use lab_record::{Digest, Isa, Record, ResultsFile};
+use lab_record::{Digest, Isa, Record, ResultsFile, WorkloadKind};
 
 /// Strategy of the register-only throughput rows (ns per lane-compression).
 pub const THROUGHPUT_ROW: &str = "floor-throughput";
@@ -138,7 +138,10 @@ pub fn floor(file: &ResultsFile) -> Option<Floor<'_>> {
         .filter(|r| !is_floor_row(r))
         // The sweep repeats the data_size rows; above one chunk (1 KiB) the blake3 crate
         // hashes chunks across its own SIMD lanes, so one-block compressions are no floor.
-        .filter(|r| !r.id().workload.is("cap_sweep") && r.meta.data_size.is_none_or(|d| d <= 1024))
+        .filter(|r| {
+            !r.id().workload.is(WorkloadKind::CapSweep)
+                && r.meta.data_size.is_none_or(|d| d <= 1024)
+        })
         .filter_map(|r| {
             let compressions = r.compressions_per_item?;
             let own = isa_of(r).and_then(|isa| machine.iter().find(|f| f.isa == isa));

@@ -7,8 +7,10 @@
 //! machine, and whose batch / lane-xof rows are per backend: variant = backend) and from
 //! the capped builds (rows with `build`, the same benchmarks on a narrower `isa`).
 
-use super::view::{param_order, DEFAULT_BASELINE};
-use lab_record::{Digest, Family, Isa, PlanFile, Planned, Record, ResultsFile, Workload};
+use super::view::param_order;
+use lab_record::{
+    Digest, Family, Isa, PlanFile, Planned, Record, ResultsFile, Workload, WorkloadKind,
+};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The benchmarks of `capped`'s plan that a capped build must re-run: those of the main
@@ -39,9 +41,11 @@ pub fn capped_reruns(main: &PlanFile, capped: &PlanFile, large_sizes: bool) -> V
 /// only the token and stake accounts (165 and 200 B), all of them when `large_sizes` (the
 /// full profile), so that the default run keeps its time.
 pub fn per_isa_workload(w: &lab_record::Workload, large_sizes: bool) -> bool {
-    match w.kind.as_str() {
-        "cap_sweep" => false,
-        "data_size" => large_sizes || w.param_u64().is_some_and(|n| n == 165 || n == 200),
+    match w.kind {
+        WorkloadKind::CapSweep => false,
+        WorkloadKind::DataSize => {
+            large_sizes || w.param_u64().is_some_and(|n| n == 165 || n == 200)
+        }
         _ => true,
     }
 }
@@ -95,10 +99,10 @@ fn in_isa_tables(r: &Record) -> bool {
         && r.control.is_none()
         && matches!(id.family, Family::AccountHash | Family::LtHash)
         && id.strategy != "limit"
-        && !id.workload.is("cap_sweep")
+        && !id.workload.is(WorkloadKind::CapSweep)
 }
 
-type Key = (Family, Digest, String, Workload);
+type Key = (Family, Digest, &'static str, Workload);
 type Cells<'a> = BTreeMap<String, BTreeMap<Isa, &'a Record>>;
 
 /// Per (family, digest, workload) with rows on at least two instruction sets.
@@ -109,7 +113,7 @@ pub fn per_isa(file: &ResultsFile) -> Vec<IsaTable> {
         let key = (
             id.family,
             id.digest,
-            id.workload.kind.clone(),
+            id.workload.kind.as_str(),
             id.workload.clone(),
         );
         let isa = r.meta.isa.unwrap_or(Isa::Portable);
@@ -127,8 +131,8 @@ pub fn per_isa(file: &ResultsFile) -> Vec<IsaTable> {
         })
         .collect();
     tables.sort_by(|a, b| {
-        (a.family, a.digest, &a.workload.kind)
-            .cmp(&(b.family, b.digest, &b.workload.kind))
+        (a.family, a.digest, a.workload.kind.as_str())
+            .cmp(&(b.family, b.digest, b.workload.kind.as_str()))
             .then_with(|| param_order(&a.workload.param, &b.workload.param))
     });
     tables
@@ -146,12 +150,11 @@ fn table(family: Family, digest: Digest, workload: Workload, cells: &Cells) -> O
     }
     let baseline = cells
         .iter()
-        .find(|(_, m)| m.values().any(|r| r.meta.baseline))
-        .map(|(l, _)| l.as_str())
-        .unwrap_or(DEFAULT_BASELINE);
-    let base = cells.get(baseline);
+        .find(|(_, m)| m.values().any(|r| r.meta.is_baseline()))
+        .map(|(l, _)| l.as_str());
+    let base = baseline.and_then(|b| cells.get(b));
     let mut labels: Vec<&String> = cells.keys().collect();
-    labels.sort_by_key(|l| (l.as_str() != baseline, l.as_str()));
+    labels.sort_by_key(|l| (Some(l.as_str()) != baseline, l.as_str()));
     let rows = labels
         .into_iter()
         .map(|label| IsaRow {
@@ -188,7 +191,7 @@ mod tests {
             digest: Digest::Legacy,
             strategy: strategy.into(),
             variant: variant.map(String::from),
-            workload: Workload::new("data_size", 165),
+            workload: Workload::new(WorkloadKind::DataSize, 165),
         };
         Planned {
             criterion_id: id.criterion_id(),
@@ -197,7 +200,7 @@ mod tests {
                 data_size: Some(165),
                 bytes_per_iter: 246,
                 items_per_iter: 1,
-                baseline: false,
+                role: lab_record::Role::Candidate,
                 claims_consensus: true,
                 isa,
             },

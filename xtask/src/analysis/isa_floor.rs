@@ -9,7 +9,7 @@
 //! for every compression.
 
 use crate::analysis::floor::{cycle_ns, machine_floors, MachineFloor, LT_OUTPUT_BLOCKS};
-use lab_record::{Digest, Isa, Record, ResultsFile};
+use lab_record::{Digest, Isa, Record, ResultsFile, WorkloadKind};
 
 /// Legacy, 165 B: 81 fixed bytes + 165 data bytes = 246 bytes = 4 blocks, one chain.
 pub const LEGACY_165_COMPRESSIONS: f64 = 4.0;
@@ -120,8 +120,8 @@ fn limit_isa(r: &Record) -> Option<Isa> {
 /// A 165-byte account: `data_size/165`, or for a batch a set of them (`set_*/165`).
 fn at_165(r: &Record, digest: Digest) -> bool {
     let w = &r.id().workload;
-    let set = is_batch(r) && w.kind.starts_with("set_");
-    r.id().digest == digest && (w.is("data_size") || set) && w.param == "165"
+    let set = is_batch(r) && w.is(WorkloadKind::Set1024);
+    r.id().digest == digest && (w.is(WorkloadKind::DataSize) || set) && w.param == "165"
 }
 
 fn is_batch(r: &Record) -> bool {
@@ -132,7 +132,7 @@ fn is_batch(r: &Record) -> bool {
 fn compressions(file: &ResultsFile, digest: Digest, default: f64) -> f64 {
     file.results
         .iter()
-        .filter(|r| at_165(r, digest) && !is_batch(r) && r.meta.baseline)
+        .filter(|r| at_165(r, digest) && !is_batch(r) && r.meta.is_baseline())
         .find_map(|r| r.compressions_per_item)
         .unwrap_or(default)
 }

@@ -6,7 +6,7 @@
 
 use super::seed::{self, Claim, ClaimResult, Holds};
 use super::stats;
-use super::view::{param_order, DEFAULT_BASELINE};
+use super::view::param_order;
 use lab_record::{Digest, Family, Isa, Record, ResultsFile, Verdict, Workload};
 use std::collections::BTreeMap;
 
@@ -123,15 +123,11 @@ fn index(files: &[ResultsFile]) -> BTreeMap<TableKey, BTreeMap<String, BTreeMap<
 fn tables(files: &[ResultsFile]) -> Vec<CrossTable> {
     let mut out = Vec::new();
     for ((family, digest, workload), strategies) in index(files) {
-        let flagged = strategies
+        let Some(baseline) = strategies
             .iter()
-            .find(|(_, per)| per.values().any(|r| r.meta.baseline))
-            .map(|(l, _)| l.clone());
-        let Some(baseline) = flagged.or_else(|| {
-            strategies
-                .contains_key(DEFAULT_BASELINE)
-                .then(|| DEFAULT_BASELINE.to_string())
-        }) else {
+            .find(|(_, per)| per.values().any(|r| r.meta.is_baseline()))
+            .map(|(l, _)| l.clone())
+        else {
             continue;
         };
         let base = &strategies[&baseline];
@@ -157,8 +153,8 @@ fn tables(files: &[ResultsFile]) -> Vec<CrossTable> {
     }
     // Numeric parameters in numeric order (165 before 1024).
     out.sort_by(|a, b| {
-        (a.family, a.digest, &a.workload.kind)
-            .cmp(&(b.family, b.digest, &b.workload.kind))
+        (a.family, a.digest, a.workload.kind.as_str())
+            .cmp(&(b.family, b.digest, b.workload.kind.as_str()))
             .then_with(|| param_order(&a.workload.param, &b.workload.param))
     });
     out

@@ -4,7 +4,7 @@
 
 use super::stats::{self, Change, ChangeClass};
 use super::view::param_order;
-use lab_record::{Digest, Family, Record, ResultsFile, Verdict};
+use lab_record::{Digest, Family, Record, ResultsFile, Role, Verdict, WorkloadKind};
 
 pub struct SeedRow<'a> {
     /// The data size, as written in the workload (`165`).
@@ -23,23 +23,23 @@ impl SeedRow<'_> {
     }
 }
 
-/// One of the seed's own rows: copy-buffer cap=47 or cap=200, legacy digest, by data size.
+/// A row of the seed's first experiment: the legacy hash's baseline (cap=200) or the
+/// code before it (cap=47, role `previous`) at one data size.
 pub fn is_seed_record(r: &Record) -> bool {
     let id = r.id();
     r.is_main_build()
         && id.family == Family::AccountHash
         && id.digest == Digest::Legacy
-        && id.strategy == "copy-buffer"
-        && matches!(id.variant.as_deref(), Some("cap=47" | "cap=200"))
-        && id.workload.is("data_size")
+        && matches!(r.meta.role, Role::Baseline | Role::Previous)
+        && id.workload.is(WorkloadKind::DataSize)
 }
 
 /// The seed reproduction pairs, by data size.
 pub fn seed_rows(file: &ResultsFile) -> Vec<SeedRow<'_>> {
     let seed: Vec<&Record> = file.results.iter().filter(|r| is_seed_record(r)).collect();
-    let find = |variant: &str, size: &str| {
+    let find = |role: Role, size: &str| {
         seed.iter()
-            .find(|r| r.id().variant.as_deref() == Some(variant) && r.id().workload.param == size)
+            .find(|r| r.meta.role == role && r.id().workload.param == size)
             .copied()
     };
     let mut sizes: Vec<&str> = seed
@@ -52,8 +52,8 @@ pub fn seed_rows(file: &ResultsFile) -> Vec<SeedRow<'_>> {
         .into_iter()
         .map(|s| SeedRow {
             size: s.to_string(),
-            pr: find("cap=200", s),
-            master: find("cap=47", s),
+            pr: find(Role::Baseline, s),
+            master: find(Role::Previous, s),
         })
         .collect()
 }
@@ -309,20 +309,20 @@ fn stack_buffer_claim(file: &ResultsFile) -> ClaimResult {
     }
 }
 
-/// The before (`peer:negentropy@0.4`, the published 0.4.4) and after
-/// (`peer:negentropy@vector`, 0.5 on its vector storage) rows of a reconcile workload kind.
-fn before_after<'a>(file: &'a ResultsFile, kind: &str) -> Option<(&'a Record, &'a Record)> {
-    let find = |variant: Option<&str>| {
+/// The before (role `previous`: `peer:negentropy@0.4`, the published 0.4.4) and after
+/// (the baseline: `peer:negentropy@vector`, 0.5 on its vector storage) rows of a
+/// reconcile workload kind.
+fn before_after(file: &ResultsFile, kind: WorkloadKind) -> Option<(&Record, &Record)> {
+    let find = |role: Role| {
         file.results.iter().find(|r| {
             let id = r.id();
             r.is_main_build()
                 && id.family == Family::Reconcile
-                && id.strategy == "peer:negentropy"
-                && id.variant.as_deref() == variant
+                && r.meta.role == role
                 && id.workload.is(kind)
         })
     };
-    Some((find(Some("0.4"))?, find(Some("vector"))?))
+    Some((find(Role::Previous)?, find(Role::Baseline)?))
 }
 
 fn reconcile_claim(file: &ResultsFile) -> ClaimResult {
@@ -332,11 +332,11 @@ fn reconcile_claim(file: &ResultsFile) -> ClaimResult {
     // that machines can be listed together.
     for (kind, name, seed_ratio) in [
         (
-            "client_build_reconcile",
+            WorkloadKind::ClientBuildReconcile,
             "client build+reconcile",
             650.0 / 2345.0,
         ),
-        ("full_exchange", "full exchange", 846.0 / 4617.0),
+        (WorkloadKind::FullExchange, "full exchange", 846.0 / 4617.0),
     ] {
         let Some((before, after)) = before_after(file, kind) else {
             continue;
@@ -351,7 +351,7 @@ fn reconcile_claim(file: &ResultsFile) -> ClaimResult {
             stats::Outcome::Slower { .. } => Holds::NotReproduced,
             stats::Outcome::WithinNoise { .. } => Holds::CannotTell,
         });
-        if kind == "client_build_reconcile" {
+        if kind == WorkloadKind::ClientBuildReconcile {
             if let (Some(x), Some(y)) = (before.allocs_per_iter, after.allocs_per_iter) {
                 figures.push(format!("allocations {x:.0} → {y:.0} (seed 107033 → 620)"));
                 verdicts.push(if y < x {

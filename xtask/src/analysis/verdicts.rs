@@ -17,7 +17,7 @@ pub struct Comparison {
 }
 
 /// The plan grouped by (family, digest, workload), in plan order: each group's baseline
-/// (the entry with `baseline: true`) and the others as rows. Groups without a baseline or
+/// (the entry whose role is `baseline`) and the others as rows. Groups without a baseline or
 /// without another row are skipped.
 pub fn comparisons(plan: &[Planned]) -> Vec<Comparison> {
     let mut order: Vec<(Family, Digest, Workload)> = Vec::new();
@@ -34,10 +34,10 @@ pub fn comparisons(plan: &[Planned]) -> Vec<Comparison> {
         .iter()
         .filter_map(|k| {
             let members = &groups[k];
-            let base = members.iter().find(|p| p.meta.baseline)?;
+            let base = members.iter().find(|p| p.meta.is_baseline())?;
             let rows: Vec<String> = members
                 .iter()
-                .filter(|p| !p.meta.baseline)
+                .filter(|p| !p.meta.is_baseline())
                 .map(|p| p.criterion_id.clone())
                 .collect();
             (!rows.is_empty()).then(|| Comparison {
@@ -58,11 +58,11 @@ pub fn aa_variant(baseline: &BenchId) -> String {
 }
 
 /// The A/A control row of a table: a copy of the baseline's record (criterion's figures
-/// are the baseline's), marked `control: aa`, not a baseline, with the A/A comparison.
+/// are the baseline's), marked `control: aa` and role `control`, with the A/A comparison.
 pub fn aa_record(baseline: &Record, paired: Paired) -> Record {
     let mut r = baseline.clone();
     r.meta.id.variant = Some(aa_variant(baseline.id()));
-    r.meta.baseline = false;
+    r.meta.role = lab_record::Role::Control;
     r.control = Some(Control::Aa);
     r.paired = Some(paired);
     r

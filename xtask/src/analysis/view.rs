@@ -6,11 +6,8 @@
 //! series when the workload parameter is numeric and varies, bars otherwise).
 
 use super::stats::{self, Outcome, Ratio};
-use lab_record::{Digest, Family, Missing, Record, ResultsFile};
+use lab_record::{Digest, Family, Missing, Record, ResultsFile, Role, WorkloadKind};
 use std::collections::BTreeMap;
-
-/// The seed's baseline, used when no record of a group is flagged `baseline`.
-pub const DEFAULT_BASELINE: &str = "copy-buffer cap=200";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shape {
@@ -25,7 +22,7 @@ pub enum Shape {
 pub struct Group<'a> {
     pub family: Family,
     pub digest: Digest,
-    pub kind: String,
+    pub kind: WorkloadKind,
     pub shape: Shape,
     /// Strategy labels, baseline first.
     pub labels: Vec<String>,
@@ -73,14 +70,16 @@ fn label_key(label: &str) -> (String, f64, String) {
     (name.to_string(), num, variant.to_string())
 }
 
-type GroupKey = (Family, Digest, String);
+/// A group: its kind's name first, so groups sort by the name (as the report always
+/// sorted them), then the kind.
+type GroupKey = (Family, Digest, &'static str, WorkloadKind);
 
 impl<'a> View<'a> {
     /// Families in declaration order of [`Family`]; within a family: size series first,
     /// then sweeps, then bars.
     pub fn new(file: &'a ResultsFile) -> Self {
         let mut sections: Vec<Section> = Vec::new();
-        for ((family, digest, kind), (records, missing)) in by_group(file) {
+        for ((family, digest, _, kind), (records, missing)) in by_group(file) {
             let group = build_group(family, digest, kind, records, missing);
             match sections.last_mut() {
                 Some(s) if s.family == family => s.groups.push(group),
@@ -109,11 +108,13 @@ fn by_group(file: &ResultsFile) -> BTreeMap<GroupKey, Members<'_>> {
     // per-instruction-set section (`analysis::isa`).
     for r in file.results.iter().filter(|r| r.is_main_build()) {
         let id = r.id();
-        let key = (id.family, id.digest, id.workload.kind.clone());
+        let kind = id.workload.kind;
+        let key = (id.family, id.digest, kind.as_str(), kind);
         by_group.entry(key).or_default().0.push(r);
     }
     for m in &file.missing {
-        let key = (m.id.family, m.id.digest, m.id.workload.kind.clone());
+        let kind = m.id.workload.kind;
+        let key = (m.id.family, m.id.digest, kind.as_str(), kind);
         by_group.entry(key).or_default().1.push(m);
     }
     by_group
@@ -145,11 +146,11 @@ fn sorted_params(records: &[&Record], missing: &[&Missing]) -> Vec<String> {
     params
 }
 
-fn shape_of(kind: &str, params: &[String]) -> Shape {
+fn shape_of(kind: WorkloadKind, params: &[String]) -> Shape {
     let numeric = params.iter().all(|p| p.parse::<f64>().is_ok());
-    if kind == "cap_sweep" {
+    if kind == WorkloadKind::CapSweep {
         Shape::Sweep
-    } else if numeric && params.len() > 1 && kind != "mainnet_mix" {
+    } else if numeric && params.len() > 1 && kind != WorkloadKind::MainnetMix {
         Shape::Sizes
     } else {
         Shape::Bars
@@ -159,21 +160,22 @@ fn shape_of(kind: &str, params: &[String]) -> Shape {
 fn build_group<'a>(
     family: Family,
     digest: Digest,
-    kind: String,
+    kind: WorkloadKind,
     records: Vec<&'a Record>,
     missing: Vec<&'a Missing>,
 ) -> Group<'a> {
     let mut labels = sorted_labels(&records, &missing);
     let params = sorted_params(&records, &missing);
+    // The baseline's row, or its missing entry when it failed.
     let baseline = records
         .iter()
-        .find(|r| r.meta.baseline)
+        .find(|r| r.meta.is_baseline())
         .map(|r| r.id().label())
         .or_else(|| {
-            labels
+            missing
                 .iter()
-                .find(|l| l.as_str() == DEFAULT_BASELINE)
-                .cloned()
+                .find(|m| m.role == Role::Baseline)
+                .map(|m| m.id.label())
         });
     if let Some(pos) = baseline
         .as_ref()
@@ -189,7 +191,7 @@ fn build_group<'a>(
     Group {
         family,
         digest,
-        shape: shape_of(&kind, &params),
+        shape: shape_of(kind, &params),
         kind,
         labels,
         params,
@@ -312,5 +314,8 @@ pub fn item_unit(family: Family) -> &'static str {
 pub fn is_byte_workload(r: &Record) -> bool {
     r.meta.bytes_per_iter > 0
         && (r.meta.items_per_iter <= 1
-            || matches!(r.id().workload.kind.as_str(), "data_size" | "cap_sweep"))
+            || matches!(
+                r.id().workload.kind,
+                WorkloadKind::DataSize | WorkloadKind::CapSweep
+            ))
 }

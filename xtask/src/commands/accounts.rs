@@ -21,9 +21,6 @@ use std::path::{Path, PathBuf};
 /// `user_accounts/<file stem>` per file, for every strategy and both digests.
 pub const ENV: &str = "HASHLAB_ACCOUNTS";
 
-/// The workload kind of a user's accounts.
-pub const KIND: &str = lab_record::WorkloadKind::UserAccounts.as_str();
-
 /// The account files of a run: what to pass to the lab and what to record.
 #[derive(Debug, Default)]
 pub struct UserAccounts {
@@ -93,7 +90,7 @@ pub fn read_all(files: &[PathBuf], sample: Option<Sample>) -> Result<UserAccount
     let mut out = UserAccounts::default();
     for f in files {
         let abs = std::fs::canonicalize(f).map_err(|e| format!("{}: {e}", f.display()))?;
-        let workload = Workload::new(KIND, stem(f));
+        let workload = Workload::new(lab_record::WorkloadKind::UserAccounts, stem(f));
         if snapshot::storage_kind(f).is_some() {
             let read = snapshot::read_storage_accounts(f, sample).map_err(|e| e.to_string())?;
             for w in &read.warnings {

@@ -764,11 +764,11 @@ mod tests {
         Planned {
             criterion_id: id.criterion_id(),
             meta: BenchMeta {
+                role: lab_record::Role::of_older_row(None, &id),
                 id,
                 data_size: workload.rsplit('/').next().and_then(|p| p.parse().ok()),
                 bytes_per_iter: 246,
                 items_per_iter: 1,
-                baseline: variant == Some("cap=200"),
                 claims_consensus: strategy != "meta-first",
                 isa: None,
             },

@@ -11,14 +11,18 @@ use super::paired_pass::Lab;
 use crate::analysis::verdicts::{self, Count};
 use crate::render::units;
 use lab_record::callgrind::{self, Ran, COUNTED_FN, ITERS_LARGE, ITERS_SMALL, TOGGLE};
-use lab_record::{from_json_str, Family, Planned, Record};
+use lab_record::{from_json_str, Family, Planned, Record, WorkloadKind};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Workload kinds not counted: building 10^5 accounts (the mixes) or reading the user's
 /// file takes tens of seconds under valgrind, and `rayon_mix` runs threads.
-pub const SKIPPED_KINDS: &[&str] = &["mainnet_mix", "rayon_mix", "user_accounts"];
+pub const SKIPPED_KINDS: &[WorkloadKind] = &[
+    WorkloadKind::MainnetMix,
+    WorkloadKind::RayonMix,
+    WorkloadKind::UserAccounts,
+];
 /// Families not counted: the reconcile scenarios build 10^5-id sets (setup dominates).
 pub const SKIPPED_FAMILIES: &[Family] = &[Family::Reconcile];
 
@@ -38,8 +42,7 @@ pub fn counted_ids(plan: &[Planned]) -> Vec<String> {
     plan.iter()
         .filter(|p| {
             let id = &p.meta.id;
-            !SKIPPED_KINDS.contains(&id.workload.kind.as_str())
-                && !SKIPPED_FAMILIES.contains(&id.family)
+            !SKIPPED_KINDS.contains(&id.workload.kind) && !SKIPPED_FAMILIES.contains(&id.family)
         })
         .map(|p| p.criterion_id.clone())
         .collect()

@@ -6,7 +6,7 @@
 use crate::analysis::composition::composition_of_counts;
 use account_hash::snapshot::{self, Sample};
 use lab_record::mix::{MixFile, SizeCount, MIX_SCHEMA};
-use lab_record::{Workload, WorkloadInfo};
+use lab_record::{Workload, WorkloadInfo, WorkloadKind};
 use std::path::{Path, PathBuf};
 
 /// The environment variable the lab reads the mix file's path from.
@@ -40,11 +40,7 @@ pub fn measure(path: &Path) -> Result<MixFile, String> {
             abs.file_name().unwrap_or_default().to_string_lossy()
         ),
     };
-    let info = composition_of_counts(
-        Workload::new("mainnet_mix", "measured"),
-        String::new(),
-        &read.sizes,
-    );
+    let info = composition_of_counts(measured_workload(), String::new(), &read.sizes);
     Ok(MixFile {
         schema: MIX_SCHEMA,
         source,
@@ -60,6 +56,11 @@ pub fn measure(path: &Path) -> Result<MixFile, String> {
     })
 }
 
+/// The composition table's name for a measured mix: `mainnet_mix/measured`.
+fn measured_workload() -> Workload {
+    Workload::new(WorkloadKind::MainnetMix, "measured")
+}
+
 /// Writes `mix` to `dir/mix.json`.
 pub fn write(mix: &MixFile, dir: &Path) -> Result<PathBuf, String> {
     let path = dir.join("mix.json");
@@ -72,7 +73,7 @@ pub fn write(mix: &MixFile, dir: &Path) -> Result<PathBuf, String> {
 pub fn workload_info(mix: &MixFile, written: &Path) -> WorkloadInfo {
     let counts = mix.sizes.iter().map(|s| (s.data_len, s.accounts)).collect();
     composition_of_counts(
-        Workload::new("mainnet_mix", "measured"),
+        measured_workload(),
         format!(
             "{} ({}); the mainnet_mix/* rows of this run draw their data sizes from it ({})",
             mix.source,

@@ -278,7 +278,7 @@ mod tests {
                 data_size: Some(i),
                 bytes_per_iter: 100,
                 items_per_iter: 1,
-                baseline: true,
+                role: lab_record::Role::Baseline,
                 claims_consensus: true,
                 isa: None,
             },

@@ -18,8 +18,8 @@ fn digest_label(d: Digest) -> &'static str {
 
 /// `165 B` for a data size, else the workload as written in results.json.
 fn workload_text(w: &lab_record::Workload) -> String {
-    match (w.kind.as_str(), w.param_u64()) {
-        ("data_size", Some(n)) => units::size(n),
+    match (w.kind, w.param_u64()) {
+        (lab_record::WorkloadKind::DataSize, Some(n)) => units::size(n),
         _ => w.to_string(),
     }
 }

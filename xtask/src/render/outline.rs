@@ -124,7 +124,7 @@ fn seed_group<'a>(view: &View<'a>) -> Option<Group<'a>> {
     Some(Group {
         family: g.family,
         digest: g.digest,
-        kind: g.kind.clone(),
+        kind: g.kind,
         shape: g.shape,
         labels,
         params: g.params.clone(),

@@ -27,7 +27,7 @@ fn fastest<'a>(g: &Group<'a>, param: &str, strategy: &str) -> Option<&'a Record>
     g.cells
         .iter()
         .filter(|((p, _), r)| p == param && r.id().strategy == strategy && r.control.is_none())
-        .filter(|(_, r)| strategy != "copy-buffer" || r.meta.baseline)
+        .filter(|(_, r)| strategy != "copy-buffer" || r.meta.is_baseline())
         .map(|(_, r)| *r)
         .min_by(|a, b| {
             a.ns_per_item()
@@ -39,7 +39,7 @@ fn fastest<'a>(g: &Group<'a>, param: &str, strategy: &str) -> Option<&'a Record>
 fn cell(r: Option<&Record>) -> Cell {
     let Some(r) = r else { return Cell::absent() };
     let ns = time_ns(r.ns_per_item().estimate);
-    Cell::number(match (&r.paired, r.meta.baseline) {
+    Cell::number(match (&r.paired, r.meta.is_baseline()) {
         (_, true) => format!("{ns} (baseline)"),
         (Some(p), _) => format!("{ns} (×{:.3} {})", p.ratio.estimate, p.verdict),
         (None, _) => ns,
@@ -75,7 +75,7 @@ pub fn section(view: &View) -> Option<Block> {
         .sections
         .iter()
         .flat_map(|s| &s.groups)
-        .filter(|g| g.kind == WorkloadKind::SizeLadder.as_str())
+        .filter(|g| g.kind == WorkloadKind::SizeLadder)
         .collect();
     if groups.is_empty() {
         return None;
