@@ -14,6 +14,7 @@ pub mod isa;
 pub mod markdown;
 pub mod merged;
 pub mod outline;
+pub mod peer_path;
 pub mod plots;
 pub mod tables;
 pub mod text;
