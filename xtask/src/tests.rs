@@ -825,3 +825,51 @@ fn criterion_ratios_only_inside_the_seed_block() {
         assert!(!block.contains("`streaming`"), "{block}");
     }
 }
+
+/// `--peer-path`'s section: one line per workload naming your copy, the released version,
+/// the ratio with its interval and the verdict, in summary.md and index.html; a row whose
+/// digest differed is said to be untimed.
+#[test]
+fn peer_path_lines_name_your_copy_the_ratio_and_the_verdict() {
+    use lab_record::{AbRow, PeerPath, Ratio, Verdict};
+    let mut f = fixture();
+    assert!(!summary(&f).contains("Your working copy"));
+    let ratio = Ratio {
+        estimate: 0.9312,
+        lower: 0.9204,
+        upper: 0.9421,
+    };
+    let mut p = PeerPath::new(
+        "solana-lattice-hash",
+        "/src/lattice-hash",
+        "4.3.0",
+        "peer:solana-lattice-hash",
+    );
+    p.describe = Some("v4.3.0-2-gabc".into());
+    p.rounds = 8;
+    p.rows.push(AbRow {
+        criterion_id: "lt-hash/peer:solana-lattice-hash/set_1024/165".into(),
+        a_ns: 100.0,
+        b_ns: 93.0,
+        ratio,
+        band: 0.012,
+        verdict: Verdict::Faster,
+        rounds: 8,
+        round_ratios: vec![0.93; 8],
+        aa: ratio,
+        aa_round_ratios: vec![1.0; 8],
+    });
+    p.digest_differs = vec!["lt-hash/peer:solana-lattice-hash/mainnet_mix/10000".into()];
+    f.peer_paths.push(p);
+    let md = summary(&f);
+    assert!(md.contains("Your working copy"), "{md}");
+    assert!(
+        md.contains("set_1024/165: your solana-lattice-hash (/src/lattice-hash, v4.3.0-2-gabc) vs 4.3.0: ×0.93 [0.92, 0.94] faster (band ±1.2"),
+        "{md}"
+    );
+    assert!(
+        md.contains("mainnet_mix/10000: your solana-lattice-hash (/src/lattice-hash, v4.3.0-2-gabc) vs 4.3.0: digest differs from the reference: not timed"),
+        "{md}"
+    );
+    assert!(page(&f).contains("×0.93 [0.92, 0.94] faster"));
+}

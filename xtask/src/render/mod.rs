@@ -15,6 +15,7 @@ pub mod markdown;
 pub mod merged;
 pub mod outline;
 pub mod overview;
+pub mod peer_path;
 pub mod plots;
 pub mod sizes;
 pub mod tables;
