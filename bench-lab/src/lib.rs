@@ -355,7 +355,7 @@ mod tests {
             let m = &b.meta;
             let ours = [
                 "batch",
-                "limit",
+                floor::INPUT_PHASE_ROW,
                 floor::THROUGHPUT_ROW,
                 floor::LATENCY_ROW,
                 floor::CLOCK_ROW,

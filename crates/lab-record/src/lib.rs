@@ -13,6 +13,7 @@
 
 pub mod ab;
 pub mod callgrind;
+pub mod floor_rows;
 pub mod fuzz_targets;
 pub mod mix;
 pub mod paired;

@@ -5,10 +5,12 @@
 //! run at the register-only throughput (`floor-throughput`). So one legacy account's floor
 //! is latency × its compressions, one LtHash account's latency × input blocks + throughput
 //! × 32 output blocks, and a batch's throughput × all of them. Runs without the floor rows
-//! fall back to each backend's `limit` row (one-block messages through the input phase)
+//! fall back to each backend's input-phase row (one-block messages through the input phase)
 //! for every compression.
 
-use crate::analysis::floor::{cycle_ns, machine_floors, MachineFloor, LT_OUTPUT_BLOCKS};
+use crate::analysis::floor::{
+    cycle_ns, is_floor_row, is_input_phase, machine_floors, MachineFloor, LT_OUTPUT_BLOCKS,
+};
 use lab_record::{Digest, Isa, Record, ResultsFile, WorkloadKind};
 
 /// Legacy, 165 B: 81 fixed bytes + 165 data bytes = 246 bytes = 4 blocks, one chain.
@@ -27,7 +29,7 @@ pub struct Best<'a> {
 /// One instruction set's floors and best rows at 165 B.
 pub struct IsaFloor<'a> {
     pub isa: Isa,
-    /// ns per compression (the limit row).
+    /// ns per compression (the input-phase row).
     pub per_compression: f64,
     /// The machine's floor rows of this ISA (register-only throughput, single-message
     /// latency), when measured: the floors below then use them.
@@ -92,9 +94,14 @@ impl<'a> IsaFloor<'a> {
                 ),
             ],
             None => {
-                let limit = |c: f64| (c * self.per_compression, format!("{c:.0} × limit row"));
-                let (l, lm) = limit(lc);
-                let (t, tm) = limit(tc);
+                let input = |c: f64| {
+                    (
+                        c * self.per_compression,
+                        format!("{c:.0} × input-phase row"),
+                    )
+                };
+                let (l, lm) = input(lc);
+                let (t, tm) = input(tc);
                 vec![
                     line("legacy, one account", l, lm.clone(), &self.legacy_account),
                     line("legacy, batch", l, lm, &self.legacy_batch),
@@ -141,7 +148,7 @@ fn best<'a>(file: &'a ResultsFile, isa: Isa, digest: Digest, batch: bool) -> Opt
     file.results
         .iter()
         .filter(|r| r.meta.isa == Some(isa) && at_165(r, digest) && is_batch(r) == batch)
-        .filter(|r| r.id().strategy != "limit")
+        .filter(|r| !is_floor_row(r))
         .map(|r| Best {
             record: r,
             ns: r.ns_per_item().estimate,
@@ -149,12 +156,12 @@ fn best<'a>(file: &'a ResultsFile, isa: Isa, digest: Digest, batch: bool) -> Opt
         .min_by(|a, b| a.ns.total_cmp(&b.ns))
 }
 
-/// One entry per instruction set with a `limit` row, narrowest first.
+/// One entry per instruction set with an input-phase row, narrowest first.
 pub fn floors(file: &ResultsFile) -> Vec<IsaFloor<'_>> {
     let mut limits: Vec<(Isa, &Record)> = file
         .results
         .iter()
-        .filter(|r| r.id().strategy == "limit")
+        .filter(|r| is_input_phase(&r.id().strategy))
         .filter_map(|r| Some((limit_isa(r)?, r)))
         .collect();
     limits.sort_by_key(|(isa, _)| *isa);

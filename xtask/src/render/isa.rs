@@ -11,9 +11,9 @@ use lab_record::ResultsFile;
 
 const INTRO: &str = "Rows that call the blake3 crate are measured once per instruction set: by the main build (the widest the machine has) and by the capped builds (blake3-no-avx512: AVX2, blake3-no-avx2: SSE4.1). Batch and lane-xof rows are per backend already. Each cell is the time per account and, in parentheses, the ratio to copy-buffer cap=200 on the same instruction set.";
 
-const LIMITS: &str = "The machine's two limits per instruction set, and a 165-byte account against them. One account's input blocks form a dependent chain (each block's input is the previous block's output): latency bound, one message's compression after another (floor-latency). Independent compressions fill the SIMD lanes: throughput bound (floor-throughput: lanes of compressions, nothing loaded or stored). So one legacy account's floor is its 4 compressions at the latency, one LtHash account's is its 3 input blocks at the latency plus its 32 output blocks at the throughput, and a batch's is every compression at the throughput. Runs without the floor rows use the one-block input-phase row (limit) for every compression.";
+const LIMITS: &str = "The machine's two limits per instruction set, and a 165-byte account against them. One account's input blocks form a dependent chain (each block's input is the previous block's output): latency bound, one message's compression after another (floor-latency). Independent compressions fill the SIMD lanes: throughput bound (floor-throughput: lanes of compressions, nothing loaded or stored). So one legacy account's floor is its 4 compressions at the latency, one LtHash account's is its 3 input blocks at the latency plus its 32 output blocks at the throughput, and a batch's is every compression at the throughput. Runs without the floor rows use the input-phase row (one-block messages through the input phase) for every compression.";
 
-/// `None` when no workload was measured on two instruction sets and there is no limit row
+/// `None` when no workload was measured on two instruction sets and there is no input-phase row
 /// per backend.
 pub fn section(file: &ResultsFile) -> Option<Block> {
     let tables = isa::per_isa(file);
@@ -97,7 +97,7 @@ fn with_cycles(f: &IsaFloor, ns: Option<f64>) -> Cell {
 
 /// The machine's floors per instruction set: the register-only throughput per
 /// lane-compression, one message's latency per compression, and the one-block input-phase
-/// row (`limit`), with cycles where the clock row was measured.
+/// row (`input-phase`), with cycles where the clock row was measured.
 pub fn machine_table(floors: &[IsaFloor]) -> Table {
     let mut table = Table::new(
         TableKind::Floor,
@@ -105,7 +105,7 @@ pub fn machine_table(floors: &[IsaFloor]) -> Table {
             "ISA",
             "register-only throughput per lane-compression",
             "single-message latency per compression",
-            "one-block messages through the input phase (limit row)",
+            "one-block messages through the input phase (input-phase row)",
         ],
     );
     for f in floors {

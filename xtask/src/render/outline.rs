@@ -179,9 +179,9 @@ fn floor_section(f: &floor::Floor) -> Block {
                 )),
                 Inline::Code(
                     if f.machine.is_empty() {
-                        "limit"
+                        lab_record::floor_rows::INPUT_PHASE_ROW
                     } else {
-                        "floor-throughput"
+                        lab_record::floor_rows::THROUGHPUT_ROW
                     }
                     .into(),
                 ),
