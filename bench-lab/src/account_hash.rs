@@ -9,7 +9,7 @@
 //! | `batch@<backend>` (widest; the others at 165 only) | `data_size/<size>` | `hash_batch` over [`batch_accounts_for`] copies of the per-account rows' account of that size (1024 while the message fits one chunk, 1 above) |
 //! | `batch@<backend>` | `mainnet_mix/<n>` | `hash_batch` over the same mix |
 //! | every per-account strategy without backends, `batch@<backend>` | `user_accounts/<stem>` | every account of a user's file ([`crate::user_accounts`]), as on the mix |
-//! | `limit@<backend>`, every backend | `compression/1024` | one BLAKE3 compression per block ([`crate::floor`]) |
+//! | `input-phase@<backend>`, every backend | `compression/1024` | one-block messages through the input phase ([`crate::floor`]) |
 //! | `floor-throughput@<backend>`, `floor-latency@<backend>` | `compression/256` | register-only lanes; one message's dependent chain ([`crate::floor`]) |
 //! | `clock` | `dependent_add/65536` | one cycle per add: the floors' clock ([`crate::floor`]) |
 //! | `batch@threads=<t>` | `rayon_mix/<n>` | `hash_batch` on rayon with `t` threads ([`crate::scaling`]) |
@@ -56,7 +56,7 @@ pub fn register(reg: &mut Registry) {
     for part in [Part::Sizes, Part::Sweep, Part::Mix, Part::User] {
         list::visit(&mut Rows { reg: &mut *reg, part });
     }
-    floor::register_limit(reg);
+    floor::register_input_phase(reg);
     list::visit(&mut Rows {
         reg: &mut *reg,
         part: Part::Scaling,

@@ -4,7 +4,7 @@
 //! Rows of the `account-hash` family, per backend: `floor-throughput` (lanes of
 //! independent compressions with nothing loaded or stored: ns per lane-compression),
 //! `floor-latency` (one message's dependent chain with the single-message code: ns per
-//! compression) and `limit` (one-block messages through the input phase: loads,
+//! compression) and `input-phase` (one-block messages through the input phase: loads,
 //! transpose, compression, stores); the `clock` row (a dependent-add chain) converts
 //! their times to cycles. [`compressions_per_account`] counts the compressions one
 //! account costs; a per-account floor is latency × input blocks + throughput × output
@@ -18,7 +18,7 @@ use blake3_lanes::{Backend, BLOCK_LEN, OUT_LEN};
 use lab_record::{BenchId, BenchMeta, Digest, Family, Workload, WorkloadKind};
 use std::hint::black_box;
 
-/// One-block messages per iteration of the `limit` row.
+/// One-block messages per iteration of the `input-phase` row.
 pub const LIMIT_BLOCKS: usize = 1024;
 
 /// BLAKE3 compressions needed to hash one account of `data_size` bytes: the message is
@@ -70,14 +70,14 @@ pub fn mix_compressions_per_account(digest: AccountDigest, n: usize, tail_cap: u
     total as f64 / sizes.len().max(1) as f64
 }
 
-/// The floor rows on every backend this CPU supports: `limit` (one-block messages through
+/// The floor rows on every backend this CPU supports: `input-phase` (one-block messages through
 /// the input phase: loads, transpose, one compression, stores), `floor-throughput`
 /// (register-only lanes) and `floor-latency` (one message's dependent chain), plus the
 /// `clock` row the cycles are counted in. Digest `blake3`: the outputs are checked against
 /// the blake3 crate, not an account digest.
-pub fn register_limit(reg: &mut Registry) {
+pub fn register_input_phase(reg: &mut Registry) {
     for backend in Backend::available() {
-        register_limit_on(reg, backend);
+        register_input_phase_on(reg, backend);
         for kind in [Chain::Throughput, Chain::Latency] {
             register_chain(reg, backend, kind);
         }
@@ -90,12 +90,7 @@ pub const CHAIN_COMPRESSIONS: usize = 256;
 /// Dependent adds per iteration of the `clock` row.
 pub const CLOCK_ADDS: usize = 1 << 16;
 
-/// Strategy of the register-only throughput floor rows (time per lane-compression).
-pub const THROUGHPUT_ROW: &str = "floor-throughput";
-/// Strategy of the single-message latency floor rows (time per compression).
-pub const LATENCY_ROW: &str = "floor-latency";
-/// Strategy of the clock row (time per dependent add, about one cycle).
-pub const CLOCK_ROW: &str = "clock";
+pub use lab_record::floor_rows::{CLOCK_ROW, INPUT_PHASE_ROW, LATENCY_ROW, THROUGHPUT_ROW};
 
 /// Which floor a chain row measures.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -245,7 +240,7 @@ impl Case for Clock {
     }
 }
 
-fn register_limit_on(reg: &mut Registry, backend: Backend) {
+fn register_input_phase_on(reg: &mut Registry, backend: Backend) {
     let meta = BenchMeta {
         bytes_per_iter: (LIMIT_BLOCKS * BLOCK_LEN) as u64,
         items_per_iter: LIMIT_BLOCKS as u64,
@@ -253,7 +248,7 @@ fn register_limit_on(reg: &mut Registry, backend: Backend) {
         ..row(BenchId {
             family: Family::AccountHash,
             digest: Digest::Blake3,
-            strategy: "limit".to_string(),
+            strategy: INPUT_PHASE_ROW.to_string(),
             variant: Some(backend.name().to_string()),
             workload: Workload::new(WorkloadKind::Compression, LIMIT_BLOCKS),
         })

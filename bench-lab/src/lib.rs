@@ -393,18 +393,18 @@ mod tests {
         ::account_hash::strategy::list::compiled_features().contains(&"batch")
     }
 
-    /// Every batch, peer and limit case (smoke profile) reproduces its reference; the
+    /// Every batch, peer and input-phase case (smoke profile) reproduces its reference; the
     /// per-account lt set rows match when they claim the consensus digest and differ
     /// otherwise. A wrong peer wiring (field order, missing field) fails here.
     #[test]
-    fn batch_peer_and_limit_cases_match_the_reference() {
+    fn batch_peer_and_input_phase_cases_match_the_reference() {
         let reg = Registry::new(Profile::Smoke);
         let mut checked = Vec::new();
         for b in reg.select(&Filter::default()) {
             let m = &b.meta;
             let ours = [
                 "batch",
-                "limit",
+                floor::INPUT_PHASE_ROW,
                 floor::THROUGHPUT_ROW,
                 floor::LATENCY_ROW,
                 floor::CLOCK_ROW,
@@ -427,7 +427,7 @@ mod tests {
         assert!(has("peer:blake3-serial/set_1024/165"), "{checked:?}");
         #[cfg(feature = "peer-solana")]
         assert!(has("peer:solana-lattice-hash/set_1024/200"), "{checked:?}");
-        assert!(has("limit@"), "{checked:?}");
+        assert!(has("input-phase@"), "{checked:?}");
         assert!(has("floor-throughput@"), "{checked:?}");
         assert!(has("floor-latency@"), "{checked:?}");
         assert!(has("account-hash/clock/dependent_add/"), "{checked:?}");
@@ -488,7 +488,7 @@ mod tests {
         for b in blake3_lanes::Backend::available() {
             let b = b.name();
             let mut expected = vec![
-                format!("account-hash/limit@{b}/compression/1024"),
+                format!("account-hash/input-phase@{b}/compression/1024"),
                 format!("account-hash/floor-throughput@{b}/compression/256"),
                 format!("account-hash/floor-latency@{b}/compression/256"),
             ];
@@ -521,7 +521,7 @@ mod tests {
                 [&format!("account-hash/lane-xof@{widest}/data_size/165")]
             );
         }
-        let f = Filter::parse(None, Some("lane-xof,batch,limit"), Some("165"), None).unwrap();
+        let f = Filter::parse(None, Some("lane-xof,batch,input-phase"), Some("165"), None).unwrap();
         let reg = Registry::new(Profile::Smoke);
         for b in reg.select(&f) {
             let mut case = b.make();
@@ -542,9 +542,11 @@ mod tests {
             let hashing = matches!(m.id.family, Family::AccountHash | Family::LtHash);
             assert_eq!(m.isa.is_some(), hashing, "{}", m.id.criterion_id());
             let lanes = m.id.strategy == "batch" || m.id.strategy == "lane-xof";
+            // The variant's first word is the backend (`avx2`, `avx2 staging=gather`).
             let Some(backend) = m.id.variant.as_deref().filter(|_| lanes) else {
                 continue;
             };
+            let backend = backend.split(' ').next().unwrap_or(backend);
             let Ok(backend) = backend.parse::<lab_record::Isa>() else {
                 assert!(backend.starts_with("threads="), "{backend}");
                 continue;

@@ -16,8 +16,14 @@ fn fixture() -> ResultsFile {
     record::load(&fixture_path()).expect("fixture loads")
 }
 
-fn summary(f: &ResultsFile) -> String {
+/// `details.md`: the whole report in Markdown.
+fn details(f: &ResultsFile) -> String {
     markdown::render(&outline::document(f).unwrap())
+}
+
+/// `summary.md`: a line per table.
+fn summary(f: &ResultsFile) -> String {
+    markdown::render_summary(&outline::document(f).unwrap())
 }
 
 fn page(f: &ResultsFile) -> String {
@@ -44,7 +50,7 @@ fn fixture_round_trips_through_save_and_load() {
 
 #[test]
 fn summary_has_seed_table_in_criterion_layout_and_classes() {
-    let md = summary(&fixture());
+    let md = details(&fixture());
     // Seed table row at 165 B: the PR's interval, master's, and criterion's verdict.
     let row = md
         .lines()
@@ -68,7 +74,7 @@ fn summary_has_seed_table_in_criterion_layout_and_classes() {
 
 #[test]
 fn summary_has_verdicts_ratios_and_criterion_table() {
-    let md = summary(&fixture());
+    let md = details(&fixture());
     assert!(md.contains(
         "- streaming is 4.1% slower than copy-buffer cap=200 at 165 B; intervals do not overlap"
     ), "{md}");
@@ -101,7 +107,7 @@ fn summary_has_verdicts_ratios_and_criterion_table() {
 
 #[test]
 fn incomplete_run_lists_what_is_missing() {
-    let md = summary(&fixture());
+    let md = details(&fixture());
     assert!(
         md.contains(
             "**Status:** INCOMPLETE (interrupted): 30 of 32 benchmarks measured, 2 missing"
@@ -120,7 +126,7 @@ fn incomplete_run_lists_what_is_missing() {
     let mut f = fixture();
     f.missing.clear();
     f.run.status = Status::Complete;
-    let md = summary(&f);
+    let md = details(&f);
     assert!(md.contains("**Status:** complete: 30 of 30 benchmarks measured"));
     assert!(!md.contains("## Missing benchmarks"));
 }
@@ -332,6 +338,46 @@ fn compare_flags_regressions_with_significance() {
     assert!(md.contains("1 regressed, 0 improved"));
 }
 
+/// Paired verdicts from one run to the next: held, to or from undecided, or flipped.
+#[test]
+fn compare_counts_verdicts_that_held_and_lists_flips() {
+    use lab_record::Verdict;
+    let f = crate::tests_decision::with_paired();
+    let mut b = f.clone();
+    b.run.id = "b".into();
+    let set_verdict = |r: &mut lab_record::Record, v| r.paired.as_mut().unwrap().verdict = v;
+    let mut paired: Vec<usize> = (0..b.results.len())
+        .filter(|&i| b.results[i].paired.is_some() && b.results[i].control.is_none())
+        .collect();
+    assert!(paired.len() >= 3, "fixture has paired rows");
+    let (i, j) = (paired.remove(0), paired.remove(0));
+    let vi = b.results[i].paired.as_ref().unwrap().verdict;
+    let flipped = if vi == Verdict::Slower {
+        Verdict::Faster
+    } else {
+        Verdict::Slower
+    };
+    set_verdict(&mut b.results[i], flipped);
+    set_verdict(&mut b.results[j], Verdict::Undecided);
+    let c = crate::analysis::runs::compare(&f, &b);
+    let s = &c.verdicts;
+    let n = paired.len() + 2;
+    assert_eq!(
+        (s.compared, s.same, s.to_or_from_undecided, s.flips.len()),
+        (n, n - 2, 1, 1)
+    );
+    assert_eq!(s.flips[0].1, vi);
+    let text = render::compare::text(&c);
+    assert!(text.contains(&format!("paired verdicts in both runs: {n}; the same: {}; decided in one, undecided in the other: 1; flipped (decided in both, different): 1", n - 2)), "{text}");
+    assert!(
+        text.contains(&format!(
+            "- flipped: {}: {vi} -> {flipped}",
+            crate::analysis::runs::name(&f.results[i])
+        )),
+        "{text}"
+    );
+}
+
 // ---- the real browser ----
 
 /// Renders the fixture's index.html in headless Chromium and reads back what the page's
@@ -473,7 +519,7 @@ fn floor_table_uses_the_limit_row() {
     let table = render::tables::floor(&floor);
     assert_eq!(table.rows.len(), 1);
     assert_eq!(table.text(0, 7), format!("{:.2}×", t / 40.0));
-    let md = summary(&file);
+    let md = details(&file);
     assert!(md.contains("## Distance to the hardware floor"), "{md}");
 }
 
@@ -563,7 +609,8 @@ fn html_classes_come_from_cell_kinds() {
 #[test]
 fn html_and_markdown_say_the_same() {
     let f = fixture();
-    let (h, m) = render::report(&f).unwrap();
+    let pages = render::report(&f).unwrap();
+    let (h, m) = (pages.html, pages.details);
     for line in m.lines().filter(|l| l.starts_with("- ")) {
         let item = html::esc(&line[2..]);
         assert!(h.contains(&item), "verdict missing from HTML: {line}");
@@ -584,7 +631,8 @@ fn html_and_markdown_say_the_same() {
 fn mixed_run_has_floor_batch_and_best_of_runs() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/run-mixed/results.json");
     let f = record::load(&path).unwrap();
-    let (h, m) = render::report(&f).unwrap();
+    let pages = render::report(&f).unwrap();
+    let (h, m) = (pages.html, pages.details);
     assert!(m.contains("## Distance to the hardware floor"), "{m}");
     assert!(m.contains("One BLAKE3 compression costs 40.000 ns"), "{m}");
     assert!(h.contains("<li><a href=\"#floor\">Distance to the hardware floor</a></li>"));
@@ -630,7 +678,8 @@ fn your_accounts_composition_is_recorded_shown_and_documented() {
         "/home/me/mine.jsonl".into(),
         &sizes,
     ));
-    let (h, m) = render::report(&f).unwrap();
+    let pages = render::report(&f).unwrap();
+    let (h, m) = (pages.html, pages.details);
     assert!(m.contains("## Your accounts"), "{m}");
     assert!(
         m.contains(
@@ -711,4 +760,116 @@ fn criterion_wording_only_inside_the_criterion_layout_block() {
             "{word} outside: {hits:?}"
         );
     }
+}
+
+/// summary.md keeps what a pull request needs (decision, claims, a line per table, the
+/// floors) and leaves every group's full table to index.html and details.md.
+#[test]
+fn summary_has_a_line_per_table_and_details_has_the_tables() {
+    let mixed = record::load(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/run-mixed/results.json"),
+    )
+    .unwrap();
+    for f in [fixture(), mixed] {
+        let (s, d) = (summary(&f), details(&f));
+        assert!(
+            s.lines().count() * 2 < d.lines().count(),
+            "summary {} lines, details {}",
+            s.lines().count(),
+            d.lines().count()
+        );
+        assert!(
+            !s.contains("\n### account-hash · legacy digest · data_size"),
+            "{s}"
+        );
+        assert!(
+            d.contains("\n### account-hash · legacy digest · data_size"),
+            "{d}"
+        );
+        assert!(s.contains("| table | baseline | fastest consensus row (paired) | faster | slower | equal | undecided | A/A band |"), "{s}");
+        assert!(!d.contains("fastest consensus row (paired)"), "{d}");
+        assert!(
+            s.contains("## account-hash") && s.contains("## lt-hash"),
+            "{s}"
+        );
+    }
+    // The overview row of the legacy data_size table counts the fixture's paired rows.
+    let s = summary(&fixture());
+    let row = s
+        .lines()
+        .find(|l| l.starts_with("| legacy · data_size |"))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(
+        row.starts_with("| legacy · data_size | copy-buffer cap=200 |"),
+        "{row}"
+    );
+    // The HTML page has every table and no overview.
+    let h = page(&fixture());
+    assert!(!h.contains("fastest consensus row (paired)"));
+}
+
+/// criterion-table's relative speed (criterion's ratios and words) appears once, inside the
+/// seed's criterion-layout block; the family tables carry only paired ratios.
+#[test]
+fn criterion_ratios_only_inside_the_seed_block() {
+    for md in [details(&fixture()), summary(&fixture())] {
+        assert_eq!(md.matches("criterion's relative speed").count(), 1, "{md}");
+        let block = md
+            .split("<summary>In the seed's criterion layout")
+            .nth(1)
+            .and_then(|rest| rest.split("</details>").next())
+            .unwrap_or_else(|| panic!("{md}"));
+        assert!(block.contains("criterion's relative speed"), "{block}");
+        assert!(block.contains("1.05x slower"), "{block}");
+        // Only the seed's two rows: no streaming column.
+        assert!(!block.contains("`streaming`"), "{block}");
+    }
+}
+
+/// `--peer-path`'s section: one line per workload naming your copy, the released version,
+/// the ratio with its interval and the verdict, in summary.md and index.html; a row whose
+/// digest differed is said to be untimed.
+#[test]
+fn peer_path_lines_name_your_copy_the_ratio_and_the_verdict() {
+    use lab_record::{AbRow, PeerPath, Ratio, Verdict};
+    let mut f = fixture();
+    assert!(!summary(&f).contains("Your working copy"));
+    let ratio = Ratio {
+        estimate: 0.9312,
+        lower: 0.9204,
+        upper: 0.9421,
+    };
+    let mut p = PeerPath::new(
+        "solana-lattice-hash",
+        "/src/lattice-hash",
+        "4.3.0",
+        "peer:solana-lattice-hash",
+    );
+    p.describe = Some("v4.3.0-2-gabc".into());
+    p.rounds = 8;
+    p.rows.push(AbRow {
+        criterion_id: "lt-hash/peer:solana-lattice-hash/set_1024/165".into(),
+        a_ns: 100.0,
+        b_ns: 93.0,
+        ratio,
+        band: 0.012,
+        verdict: Verdict::Faster,
+        rounds: 8,
+        round_ratios: vec![0.93; 8],
+        aa: ratio,
+        aa_round_ratios: vec![1.0; 8],
+    });
+    p.digest_differs = vec!["lt-hash/peer:solana-lattice-hash/mainnet_mix/10000".into()];
+    f.peer_paths.push(p);
+    let md = summary(&f);
+    assert!(md.contains("Your working copy"), "{md}");
+    assert!(
+        md.contains("set_1024/165: your solana-lattice-hash (/src/lattice-hash, v4.3.0-2-gabc) vs 4.3.0: ×0.93 [0.92, 0.94] faster (band ±1.2"),
+        "{md}"
+    );
+    assert!(
+        md.contains("mainnet_mix/10000: your solana-lattice-hash (/src/lattice-hash, v4.3.0-2-gabc) vs 4.3.0: digest differs from the reference: not timed"),
+        "{md}"
+    );
+    assert!(page(&f).contains("×0.93 [0.92, 0.94] faster"));
 }

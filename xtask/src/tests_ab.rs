@@ -3,8 +3,8 @@
 //! trip and its rendering.
 
 use crate::analysis::ab::split;
-use crate::commands::ab::parse_list;
 use crate::commands::ab_measure::{measure_all, Hooks, Rng, Runner, Side, Tally};
+use crate::commands::ab_pair::parse_list;
 use crate::render;
 use lab_record::{AbFile, AbStatus, Verdict};
 use std::collections::BTreeMap;

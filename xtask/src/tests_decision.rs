@@ -24,6 +24,7 @@ fn paired(baseline: &Record, estimate: f64, lower: f64, upper: f64, v: Verdict) 
         layouts: Some(8),
         layout_sd: Some(0.01),
         layout_range: None,
+        layout_log_ratios: Vec::new(),
     }
 }
 
@@ -38,7 +39,7 @@ fn find<'a>(f: &'a mut ResultsFile, digest: Digest, label: &str, w: &str) -> &'a
 
 /// The fixture with paired ratios on the legacy 165 B and 1 MiB tables and the lt 165 B
 /// table, and an lt `set_1024/165` table (baseline, the peer, batch) made from the lt rows.
-fn with_paired() -> ResultsFile {
+pub(crate) fn with_paired() -> ResultsFile {
     let mut f = mixed();
     let base = find(
         &mut f,
@@ -194,4 +195,92 @@ fn decision_table_picks_the_fastest_consensus_row_against_the_current_code() {
 fn a_run_without_paired_ratios_has_no_decision_table() {
     assert!(decisions(&mixed()).is_empty());
     assert!(crate::render::decision::section(&mixed()).is_none());
+}
+
+#[test]
+fn rows_measured_in_the_same_processes_are_compared_directly() {
+    let mut f = with_paired();
+    f.run.profile = "quick".into();
+    let set = "set_1024/165";
+    // Per-layout log ratios to the baseline; batch's are the peer's minus ln 2 plus a
+    // small alternating spread, so batch / peer is 0.5 with a narrow interval.
+    let peer: Vec<f64> = (0..8).map(|i| -0.2 + 0.03 * f64::from(i % 3)).collect();
+    let batch: Vec<f64> = peer
+        .iter()
+        .enumerate()
+        .map(|(i, x)| x - 2f64.ln() + if i % 2 == 0 { 0.001 } else { -0.001 })
+        .collect();
+    find(&mut f, Digest::Lt, "peer:solana-lattice-hash", set)
+        .paired
+        .as_mut()
+        .unwrap()
+        .layout_log_ratios = peer;
+    find(&mut f, Digest::Lt, "batch avx512", set)
+        .paired
+        .as_mut()
+        .unwrap()
+        .layout_log_ratios = batch.clone();
+    let ds = decisions(&f);
+    let d = &ds[1];
+    assert!(d.direct);
+    assert_eq!(d.verdict, Some(Verdict::Faster));
+    let r = d.ratio.unwrap();
+    assert!((r.estimate - 0.5).abs() < 1e-12, "{r:?}");
+    // Far narrower than the quotient's [0.476, 0.526]: the layouts' common spread cancels.
+    assert!(r.lower > 0.498 && r.upper < 0.502, "{r:?}");
+    let t = crate::render::decision::table(&f).unwrap();
+    assert_eq!(t.text(1, 5), "×0.500 [0.499, 0.501]");
+    // Layouts that do not pair (different counts) fall back to the quotient.
+    find(&mut f, Digest::Lt, "batch avx512", set)
+        .paired
+        .as_mut()
+        .unwrap()
+        .layout_log_ratios = batch[..7].to_vec();
+    assert!(!decisions(&f)[1].direct);
+}
+
+/// "By account size": the size ladder per digest, each strategy's fastest variant, with
+/// where each kernel leaves the lanes.
+#[test]
+fn by_size_section_shows_the_ladder_and_where_kernels_leave_the_lanes() {
+    let mut f = with_paired();
+    let ladder: Workload = "size_ladder/1024".parse().unwrap();
+    let moved: Vec<Record> = f
+        .results
+        .iter()
+        .filter(|r| r.id().workload.to_string() == "set_1024/165")
+        .cloned()
+        .map(|mut r| {
+            r.meta.id.workload = ladder.clone();
+            r.criterion_id = r.meta.id.criterion_id();
+            r
+        })
+        .collect();
+    f.results.extend(moved);
+    let md =
+        crate::render::markdown::render_summary(&crate::render::outline::document(&f).unwrap());
+    let section = md
+        .split("## By account size")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{md}"));
+    assert!(section.contains("shorter than 8.0 KiB"), "{section}");
+    assert!(
+        section.contains("(951 bytes of data for the LtHash)"),
+        "{section}"
+    );
+    let row = section
+        .lines()
+        .find(|l| l.starts_with("| 1024 accounts |") || l.starts_with("| 1 KiB |"))
+        .unwrap_or_else(|| panic!("{section}"));
+    assert!(
+        row.contains("(×0.400 faster) | – |"),
+        "batch, no lane-xof: {row}"
+    );
+    assert!(row.contains("(baseline) | "), "{row}");
+    assert!(row.contains("(×0.800 faster) | – |"), "the peer: {row}");
+    // No ladder, no section.
+    assert!(!crate::render::markdown::render(
+        &crate::render::outline::document(&with_paired()).unwrap()
+    )
+    .contains("## By account size"));
 }

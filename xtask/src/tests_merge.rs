@@ -29,7 +29,8 @@ fn line<'a>(md: &'a str, start: &str) -> &'a str {
 
 #[test]
 fn merged_page_has_both_machines_and_their_ratios_side_by_side() {
-    let (html, md) = render::merged_report(&runs());
+    let pages = render::merged_report(&runs());
+    let (html, md) = (pages.html, pages.details);
     let avx2 = line(&md, "| avx2-limited | Intel Xeon E5-2680 v4 (fixture) |");
     assert!(
         avx2.contains("| sse4.1 avx2 | avx2 | quick | 5431eb1abcde |"),
@@ -108,7 +109,8 @@ fn markdown(files: &[ResultsFile]) -> String {
 #[test]
 fn merged_page_never_compares_times_across_machines() {
     let files = runs();
-    let (html, md) = render::merged_report(&files);
+    let pages = render::merged_report(&files);
+    let (html, md) = (pages.html, pages.details);
     for f in &files {
         for r in &f.results {
             let t = crate::render::units::time_ns(r.ns_per_item().estimate);
@@ -163,7 +165,7 @@ fn a_bad_run_is_named_and_skipped_the_others_merge() {
 fn chromium_renders_the_merged_report() {
     let d = std::env::temp_dir().join(format!("xtask-merge-chromium-{}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
-    let (html, _) = render::merged_report(&runs());
+    let html = render::merged_report(&runs()).html;
     std::fs::write(d.join("index.html"), html).unwrap();
     if let Some(result) = crate::tests::chromium_check(&d.join("index.html")) {
         // machines, 7 ratio tables, the claims table.

@@ -176,6 +176,7 @@ fn same_instructions_note_exactly_when_equal_counts_and_time_differs() {
         layouts: None,
         layout_sd: None,
         layout_range: None,
+        layout_log_ratios: Vec::new(),
     };
     let has = |v, same| rv::paired_text(&p(v), same).contains(rv::SAME_INSTRUCTIONS_NOTE);
     assert!(has(Verdict::Slower, Some(true)) && has(Verdict::Faster, Some(true)));

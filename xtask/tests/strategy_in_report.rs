@@ -72,6 +72,7 @@ fn a_strategy_added_to_the_list_reaches_the_report() {
         .unwrap(),
         results,
         missing: vec![],
+        peer_paths: vec![],
     };
     let dir = std::env::temp_dir().join(format!("xtask-toy-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -86,7 +87,7 @@ fn a_strategy_added_to_the_list_reaches_the_report() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    for page in ["index.html", "summary.md"] {
+    for page in ["index.html", "details.md"] {
         let text = std::fs::read_to_string(dir.join(page)).unwrap();
         assert!(
             text.contains("vec-gather"),

@@ -8,7 +8,8 @@
 //!   [--seed S] [--budget-ms MS] [--json]`: the rows timed against the baseline, paired and
 //!   interleaved, over L memory layouts in this process (one JSON object of per-layout
 //!   summaries, `bench_lab::paired::ProcessRun`); with `--processes K`, K fresh processes
-//!   combined (`bench_lab::paired::Combined`, the rows' `Paired` records).
+//!   combined at one look (`lab_record::sequential::combine_sequential`: the verdict rule of
+//!   bench-all's paired pass, so a row the K processes cannot settle is `undecided`).
 //! - `lab instructions --ids ID,... --iters N [--iters-large M] [--skip-missing] [--json]`: N
 //!   iterations inside one function
 //!   for callgrind to count; `--valgrind` spawns valgrind itself and prints the counts.
@@ -19,7 +20,7 @@
 use bench_lab::error::{LabError, Result};
 use bench_lab::{enabled_features, floor, workloads, Filter, Profile, ProfileSettings, Registry};
 use clap::{Args, Parser, Subcommand};
-use lab_record::{CountFile, Counted, PlanFile, Planned};
+use lab_record::{sequential, CountFile, Counted, PlanFile, Planned};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
@@ -395,7 +396,10 @@ fn paired(a: &PairedArgs) -> Result<()> {
         let exe = std::env::current_exe().map_err(own_exe)?;
         let start = std::time::Instant::now();
         let runs = paired::run_processes(&exe, &request, a.processes)?;
-        let c = paired::combine(&runs, unit).ok_or_else(|| {
+        // One look at K processes: the fixed-sample interval, and the same verdict rule as
+        // bench-all's paired pass (`undecided` where the interval cannot settle it).
+        let design = sequential::Design::fixed(a.processes, sequential::EQUAL_MARGIN);
+        let c = sequential::combine_sequential(&runs, unit, &design).ok_or_else(|| {
             LabError::Request("the processes' results cannot be combined (too few layouts?)".into())
         })?;
         if a.json {

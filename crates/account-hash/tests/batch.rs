@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use account_hash::strategy::batch::Staging;
 use account_hash::{
     read_accounts, Account, AccountHash, AccountHasher, Batch, LtChecksum, LtHash, Pubkey,
     Streaming,
@@ -13,9 +14,11 @@ use proptest::prelude::*;
 
 const TOTAL_LT_CHECKSUM: &str = "6FxWX3tZcTgb7agG81JiU2YFGRQE5xqnn6eNdXCu9o5T";
 
+/// Every backend this CPU has, with each way of staging messages.
 fn batches() -> Vec<Batch> {
     Backend::available()
         .map(|b| Batch::with_backend(b).expect("available backend"))
+        .flat_map(|b| [b, b.with_staging(Staging::Gather)])
         .collect()
 }
 
@@ -69,9 +72,13 @@ fn output_slots_must_match_accounts() {
 }
 
 #[test]
-fn the_variant_names_the_backend() {
+fn the_variant_names_the_backend_and_a_staging_other_than_parts() {
     for batch in batches() {
-        assert_eq!(batch.variant().as_deref(), Some(batch.backend().name()));
+        let expected = match batch.staging() {
+            Staging::Parts => batch.backend().name().to_string(),
+            Staging::Gather => format!("{} staging=gather", batch.backend().name()),
+        };
+        assert_eq!(batch.variant(), Some(expected));
     }
 }
 

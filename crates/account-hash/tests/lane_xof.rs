@@ -96,7 +96,8 @@ fn account() -> impl Strategy<Value = Account> {
     // anything up to 2048 bytes (well past the fallback).
     let len = prop_oneof![
         3 => proptest::sample::select(vec![
-            0usize, 1, 63, 64, 165, 182, 200, 201, 942, 943, 944, 950, 951, 952, 1024, 2047,
+            0usize, 1, 63, 64, 165, 174, 175, 176, 182, 183, 184, 200, 201, 942, 943, 944, 950,
+            951, 952, 1024, 2047,
         ]),
         3 => 0usize..2048,
     ];
@@ -118,6 +119,39 @@ fn account() -> impl Strategy<Value = Account> {
                 data,
             },
         )
+}
+
+/// Every data length from 0 to past one chunk, both digests, every backend: the staging
+/// buffers' edges (a short-message buffer, one chunk, the fallback) among them.
+#[test]
+fn lane_xof_equals_copy_buffer_at_every_length() {
+    for len in 0..=1100usize {
+        let account = Account {
+            pubkey: Pubkey([len as u8; 32]),
+            lamports: 1 + len as u64,
+            rent_epoch: 3,
+            executable: len % 2 == 1,
+            owner: Pubkey([9; 32]),
+            data: (0..len).map(|i| (i * 7 + len) as u8).collect(),
+        };
+        let account = account.as_ref();
+        let expected_hash = CopyBuffer200::default().hash(&account);
+        let expected_lt = CopyBuffer200::default().lt_hash(&account);
+        for hasher in hashers() {
+            assert_eq!(
+                hasher.hash(&account),
+                expected_hash,
+                "{len} {:?}",
+                hasher.backend()
+            );
+            assert_eq!(
+                hasher.lt_hash(&account),
+                expected_lt,
+                "{len} {:?}",
+                hasher.backend()
+            );
+        }
+    }
 }
 
 proptest! {

@@ -5,15 +5,18 @@
 
 use std::path::Path;
 
+use account_hash::strategy::batch::Staging;
 use account_hash::{
     read_accounts, Account, AccountHash, AccountHasher, Batch, CopyBuffer200, LtHash, Pubkey,
 };
 use blake3_lanes::Backend;
 use proptest::prelude::*;
 
+/// Every backend this CPU has, with each way of staging messages.
 fn batches() -> Vec<Batch> {
     Backend::available()
         .map(|b| Batch::with_backend(b).expect("available backend"))
+        .flat_map(|b| [b, b.with_staging(Staging::Gather)])
         .collect()
 }
 

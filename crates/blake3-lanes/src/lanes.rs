@@ -706,7 +706,10 @@ pub(crate) unsafe fn xof_root<V: LaneVector>(root: &RootBlock, out: &mut [u8]) {
     }
 }
 
-/// [`xof_root`] of the first 2048 bytes, written straight into 1024 `u16` lanes.
+/// [`xof_root`] of the first 2048 bytes, written straight into 1024 `u16` lanes: the
+/// per-account LtHash digest. Its 32 output blocks go `LANES` per compression with the
+/// rounds inlined (as in [`accumulate_root`]), each compression's words transposed back to
+/// one block per lane and stored in order.
 ///
 /// # Safety
 ///
@@ -719,17 +722,19 @@ pub(crate) unsafe fn xof_root_u16<V: LaneVector>(root: &RootBlock, out: &mut [u1
     // little-endian, so bytes `2i, 2i + 1` of the output are lane `i` read as
     // little-endian, as the lanes are defined.
     let bytes = unsafe { &mut *(out as *mut [u16; U16_LANES] as *mut [u8; U16_SUM_XOF_LEN]) };
-    // SAFETY: the CPU supports `V`'s instruction set (this function's contract).
-    unsafe { xof_root::<V>(root, bytes) }
+    let (blocks, _) = bytes.as_chunks_mut::<BLOCK_LEN>();
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index and slice is bounds-checked.
+    unsafe {
+        output_blocks::<V>(root, |first, words| {
+            V::store_transposed_blocks(words, &mut blocks[first..]);
+        });
+    }
 }
 
 /// Adds (or subtracts) the 2048-byte XOF output of each input into `sum`,
 /// kept in the kernel word order of [`word_index`].
-///
-/// The output phase is this crate's hot loop (32 of an LtHash's 35 compressions), so it
-/// inlines the rounds ([`compress_rounds`]) rather than calling the backend's out-of-line
-/// copy: the call and the state passed through memory cost a measurable share of an LtHash
-/// (docs/measurement.md, "Figures measured during development"). `subtract` is a run-time flag so there is one such copy per backend.
 ///
 /// # Safety
 ///
@@ -776,6 +781,40 @@ pub(crate) unsafe fn accumulate_root<V: LaneVector>(
     // functions built on them, whose one requirement (the CPU supports `V`'s instruction
     // set) is this function's own contract; every array index is bounds-checked.
     unsafe {
+        output_blocks::<V>(root, |first, words| {
+            let base = word_index(first, 0);
+            for (j, word) in words.iter().enumerate() {
+                let dst = &mut sum[base + j * BLOCKS_PER_GROUP..];
+                if subtract {
+                    word.sub_u16_from(dst);
+                } else {
+                    word.add_u16_into(dst);
+                }
+            }
+        });
+    }
+}
+
+/// The LtHash output phase of one root: its 32 output blocks, `LANES` per compression with
+/// the block counters in the lanes, each compression's 16 output words (vector `j` = word
+/// `j` of blocks `first..first + LANES`) handed to `sink(first, words)` from the registers.
+///
+/// This is the crate's hot loop (32 of a one-chunk LtHash's 35 compressions), so it inlines
+/// the rounds ([`compress_rounds`]) rather than calling the backend's out-of-line copy: the
+/// call and the state passed through memory cost ~10% of an LtHash. The part of round 0
+/// that does not depend on the counter (columns 1 to 3: the counter's high half, word 13,
+/// is 0 for all 32 blocks) is loop-invariant and the compiler hoists it out of the loop;
+/// written out by hand it measured no faster.
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
+#[inline(always)]
+unsafe fn output_blocks<V: LaneVector>(root: &RootBlock, mut sink: impl FnMut(usize, &[V; 16])) {
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
         const OUTPUT_BLOCKS: usize = U16_SUM_XOF_LEN / BLOCK_LEN;
         debug_assert!(BLOCKS_PER_GROUP.is_multiple_of(V::LANES));
         let mut lane_index = [0u32; MAX_LANES];
@@ -795,17 +834,27 @@ pub(crate) unsafe fn accumulate_root<V: LaneVector>(
                 root.block_len,
                 root.flags,
             );
-            let words = feed_forward(state, &root.cv);
-            let base = word_index(first, 0);
-            for (j, word) in words.iter().enumerate() {
-                let dst = &mut sum[base + j * BLOCKS_PER_GROUP..];
-                if subtract {
-                    word.sub_u16_from(dst);
-                } else {
-                    word.add_u16_into(dst);
-                }
-            }
+            sink(first, &feed_forward(state, &root.cv));
         }
+    }
+}
+
+/// The per-account digest as it was before [`xof_root_u16`] inlined its rounds: through
+/// [`xof_root`] and the backend's out-of-line compression. Kept behind the `ab` feature for
+/// same-binary timing against the current code (example `ab_output`).
+#[cfg(feature = "ab")]
+pub(crate) mod before {
+    use super::*;
+
+    /// # Safety
+    ///
+    /// The CPU must support `V`'s instruction set.
+    #[inline(always)]
+    pub(crate) unsafe fn xof_root_u16<V: LaneVector>(root: &RootBlock, out: &mut [u16; U16_LANES]) {
+        // SAFETY: as in [`super::xof_root_u16`].
+        let bytes = unsafe { &mut *(out as *mut [u16; U16_LANES] as *mut [u8; U16_SUM_XOF_LEN]) };
+        // SAFETY: the CPU supports `V`'s instruction set (this function's contract).
+        unsafe { xof_root::<V>(root, bytes) }
     }
 }
 
@@ -1005,6 +1054,21 @@ macro_rules! backend_entry_points {
             // guarantees the CPU has them (the `LaneVector` contract of the generic code);
             // the argument requirements are passed on unchanged.
             unsafe { $compress_words(cv, block, counter, block_len, flags) }
+        }
+
+        /// [`$crate::lanes::before`]'s single-message term (the `ab` feature's timing).
+        #[allow(dead_code)]
+        ///
+        /// # Safety
+        /// As [`xof_u16_one`].
+        #[cfg(feature = "ab")]
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn before_xof_u16_one(
+            input: &[u8],
+            out: &mut [u16; $crate::words::U16_LANES],
+        ) {
+            // SAFETY: as [`xof_u16_one`].
+            unsafe { $crate::lanes::before::xof_root_u16::<$vector>(&$root_block(input), out) }
         }
 
         /// The seven rounds, compiled once for this backend.

@@ -13,12 +13,15 @@
 
 pub mod ab;
 pub mod callgrind;
+pub mod floor_rows;
 pub mod fuzz_targets;
 pub mod mix;
 pub mod paired;
+pub mod peer_path;
 pub mod sequential;
 
 pub use ab::{AbFailed, AbFile, AbRow, AbStatus, Revision, AB_FORMAT, AB_VERSION};
+pub use peer_path::PeerPath;
 
 use serde::{de::DeserializeOwned, Deserialize, Deserializer, Serialize};
 use std::fmt;
@@ -653,6 +656,11 @@ pub struct Paired {
     /// Smallest and largest per-layout ratio.
     #[serde(default)]
     pub layout_range: Option<[f64; 2]>,
+    /// The per-layout mean log ratios, in the order sampled. Every row of one table was
+    /// measured in the same processes, so two rows' lists pair index by index: the ratio of
+    /// two candidates is itself a paired comparison. Empty in files that do not carry them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub layout_log_ratios: Vec<f64>,
 }
 
 /// Marks a control row.
@@ -850,6 +858,9 @@ pub struct ResultsFile {
     /// Planned benchmarks without a measurement.
     #[serde(default)]
     pub missing: Vec<Missing>,
+    /// Working copies of peer crates measured against the released ones (`--peer-path`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub peer_paths: Vec<PeerPath>,
 }
 
 /// A file that could not be read as a record, with where and why.
@@ -1072,7 +1083,38 @@ mod tests {
                 criterion_id: "x".into(),
                 reason: "failed".into(),
             }],
+            peer_paths: vec![],
         }
+    }
+
+    /// A run with a `--peer-path` comparison reads back the same; one without writes no
+    /// `peer_paths` key (older files and readers stay as they were).
+    #[test]
+    fn peer_paths_round_trip_and_are_absent_when_empty() {
+        let mut f = sample();
+        let text = serde_json::to_string_pretty(&f).unwrap();
+        assert!(!text.contains("peer_paths"), "{text}");
+        let mut p = PeerPath::new(
+            "solana-lattice-hash",
+            "/src/lattice-hash",
+            "4.3.0",
+            "peer:solana-lattice-hash",
+        );
+        p.describe = Some("v4.3.0-2-gabc".into());
+        p.digest_differs = vec!["lt-hash/peer:solana-lattice-hash/set_1024/165".into()];
+        f.peer_paths.push(p);
+        let text = serde_json::to_string_pretty(&f).unwrap();
+        assert!(
+            text.contains("\"crate\": \"solana-lattice-hash\""),
+            "{text}"
+        );
+        let back = ResultsFile::parse(Path::new("r.json"), &text).unwrap();
+        assert_eq!(back, f);
+        assert_eq!(
+            back.peer_paths[0].yours(),
+            "your solana-lattice-hash (/src/lattice-hash, v4.3.0-2-gabc)"
+        );
+        assert_eq!(back.peer_paths[0].row, "peer:solana-lattice-hash@path");
     }
 
     #[test]

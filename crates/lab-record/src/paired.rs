@@ -190,6 +190,7 @@ pub fn paired(baseline: &str, layout_means: &[f64], band: f64) -> Option<Paired>
         layouts: Some(a.layouts),
         layout_sd: Some(a.layout_sd),
         layout_range: Some([a.min_log.exp(), a.max_log.exp()]),
+        layout_log_ratios: layout_means.to_vec(),
     })
 }
 
@@ -348,9 +349,10 @@ pub(crate) fn combine_by(
     }) {
         return None;
     }
-    let across: Vec<Across> = (0..ids.len())
-        .map(|i| across_of(&layout_means(runs, i, unit)))
-        .collect::<Option<_>>()?;
+    let means: Vec<Vec<f64>> = (0..ids.len())
+        .map(|i| layout_means(runs, i, unit))
+        .collect();
+    let across: Vec<Across> = means.iter().map(|m| across_of(m)).collect::<Option<_>>()?;
     let band = first
         .rows
         .iter()
@@ -382,6 +384,7 @@ pub(crate) fn combine_by(
                     layouts: Some(a.layouts),
                     layout_sd: Some(a.layout_sd),
                     layout_range: Some([a.min_log.exp(), a.max_log.exp()]),
+                    layout_log_ratios: means[i].clone(),
                 },
                 mean_round_sd: sds.iter().sum::<f64>() / sds.len().max(1) as f64,
             }

@@ -27,6 +27,9 @@ use statrs::distribution::{ContinuousCDF, StudentsT};
 /// The two-sided error rate a comparison is allowed over all its looks.
 pub const ALPHA: f64 = 0.05;
 
+/// `equal` means the ratio lies within `1 ± EQUAL_MARGIN`: no difference that matters.
+pub const EQUAL_MARGIN: f64 = 0.02;
+
 /// When a comparison is looked at and what its verdicts mean.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Design {
@@ -47,14 +50,14 @@ impl Design {
     /// ±2 %; a band above 1.5 % asks for more processes.
     pub fn for_profile(profile: Profile) -> Design {
         let looks = match profile {
-            Profile::Smoke => return Design::fixed(2, 0.02),
+            Profile::Smoke => return Design::fixed(2, EQUAL_MARGIN),
             Profile::Full => vec![8, 12, 16, 24, 32],
             Profile::Quick => vec![8, 12, 16, 20, 24],
         };
         Design {
             looks,
             alpha: ALPHA,
-            margin: 0.02,
+            margin: EQUAL_MARGIN,
             target_band: 0.015,
         }
     }

@@ -22,6 +22,7 @@ pub struct Round {
 
 /// The benchmarks of two revisions: those in both (in A's order), those only A has and
 /// those only B has.
+#[derive(Clone, Debug)]
 pub struct Split {
     pub common: Vec<String>,
     pub only_in_a: Vec<String>,

@@ -6,14 +6,13 @@
 //! but one account at a time (where it is copy-buffer cap=200 through the blake3 crate, the
 //! tables' baseline); for the legacy hash, copy-buffer cap=200 (the baseline).
 
-use lab_record::sequential::decide;
-use lab_record::{Digest, Family, Ratio, Record, ResultsFile, Verdict, Workload, WorkloadKind};
+use lab_record::sequential::{across_at, decide, Design, EQUAL_MARGIN};
+use lab_record::{
+    Digest, Family, Profile, Ratio, Record, ResultsFile, Verdict, Workload, WorkloadKind,
+};
 
 /// The peer that is the validator's LtHash code.
 pub const LT_PEER: &str = "peer:solana-lattice-hash";
-
-/// The equality margin of the table's own verdicts (the paired pass's).
-const MARGIN: f64 = 0.02;
 
 /// How a validator calls the hash.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -71,12 +70,15 @@ pub struct Decision<'a> {
     pub best: &'a Record,
     pub current: &'a Record,
     /// `best / current` with its interval: the paired ratio when `current` is the table's
-    /// baseline; otherwise the two rows' paired ratios to the baseline divided, with the
-    /// conservative interval `[lower_b / upper_c, upper_b / lower_c]`. `None` when `best`
-    /// is `current`.
+    /// baseline; when both rows carry their per-layout log ratios from the same processes,
+    /// the paired comparison of the two rows themselves (their per-layout differences, at
+    /// the error rate of the run's sequential design); otherwise the two rows' paired ratios
+    /// to the baseline divided, with the conservative interval
+    /// `[lower_b / upper_c, upper_b / lower_c]`. `None` when `best` is `current`.
     pub ratio: Option<Ratio>,
     pub verdict: Option<Verdict>,
-    /// Whether `ratio` was measured paired against `current` directly.
+    /// Whether `ratio` is a paired comparison of the two rows (not a quotient of two
+    /// ratios to the baseline).
     pub direct: bool,
     pub reason: String,
 }
@@ -102,14 +104,39 @@ fn quotient(a: &Ratio, b: &Ratio) -> Ratio {
     }
 }
 
+/// `cand / current` as a paired comparison: both rows compared with the same baseline in
+/// the same processes, so their per-layout log ratios pair index by index and their
+/// differences are the per-layout log ratios of `cand` to `current`. The interval is at the
+/// error rate the run's design spends by that many layouts; `None` when the rows do not
+/// carry matching layouts or the run's profile is unknown.
+fn paired_between(cand: &Record, current: &Record, profile: &str) -> Option<(Ratio, Verdict)> {
+    let (c, p) = (cand.paired.as_ref()?, current.paired.as_ref()?);
+    let (a, b) = (&c.layout_log_ratios, &p.layout_log_ratios);
+    if c.baseline != p.baseline || a.len() != b.len() || a.len() < 2 {
+        return None;
+    }
+    let design = Design::for_profile(profile.parse::<Profile>().ok()?);
+    let diffs: Vec<f64> = a.iter().zip(b).map(|(x, y)| x - y).collect();
+    let ratio = across_at(&diffs, design.alpha_at(diffs.len() as u32))?.ratio();
+    Some((ratio, decide(&ratio, c.band, design.margin)))
+}
+
 /// `cand`'s ratio to `current` (same table), whether it is direct, and its verdict.
-fn against(cand: &Record, current: &Record, band: f64) -> Option<(Ratio, bool, Verdict)> {
+fn against(
+    cand: &Record,
+    current: &Record,
+    band: f64,
+    profile: &str,
+) -> Option<(Ratio, bool, Verdict)> {
     if current.meta.is_baseline() {
         let p = cand.paired.as_ref()?;
         return Some((p.ratio, true, p.verdict));
     }
+    if let Some((r, v)) = paired_between(cand, current, profile) {
+        return Some((r, true, v));
+    }
     let q = quotient(&to_baseline(cand)?, &to_baseline(current)?);
-    Some((q, false, decide(&q, band, MARGIN)))
+    Some((q, false, decide(&q, band, EQUAL_MARGIN)))
 }
 
 fn reason(best: &Record, current: &Record, verdict: Option<Verdict>) -> String {
@@ -185,7 +212,7 @@ pub fn decisions(file: &ResultsFile) -> Vec<Decision<'_>> {
                 && !r.id().strategy.starts_with("peer:")
         });
         let best = candidates
-            .filter_map(|r| Some((r, against(r, current, band)?)))
+            .filter_map(|r| Some((r, against(r, current, band, &file.run.profile)?)))
             .filter(|(_, (_, _, v))| *v == Verdict::Faster)
             .min_by(|a, b| a.1 .0.estimate.total_cmp(&b.1 .0.estimate));
         if table.iter().all(|r| r.paired.is_none()) {

@@ -11,12 +11,7 @@
 
 use lab_record::{Digest, Isa, Record, ResultsFile, WorkloadKind};
 
-/// Strategy of the register-only throughput rows (ns per lane-compression).
-pub const THROUGHPUT_ROW: &str = "floor-throughput";
-/// Strategy of the single-message latency rows (ns per compression).
-pub const LATENCY_ROW: &str = "floor-latency";
-/// Strategy of the clock row (ns per dependent add, about one cycle).
-pub const CLOCK_ROW: &str = "clock";
+pub use lab_record::floor_rows::{is_input_phase, CLOCK_ROW, LATENCY_ROW, THROUGHPUT_ROW};
 /// Output blocks of an LtHash (2048 bytes): independent, throughput bound.
 pub const LT_OUTPUT_BLOCKS: f64 = 32.0;
 
@@ -88,7 +83,7 @@ pub fn cycle_ns(file: &ResultsFile) -> Option<f64> {
 
 /// Whether a row is one of the floor rows (not a strategy to compare with them).
 pub fn is_floor_row(r: &Record) -> bool {
-    [THROUGHPUT_ROW, LATENCY_ROW, CLOCK_ROW, "limit"].contains(&r.id().strategy.as_str())
+    lab_record::floor_rows::is_floor_row(&r.id().strategy)
 }
 
 pub struct FloorRow<'a> {
@@ -127,7 +122,7 @@ pub fn floor(file: &ResultsFile) -> Option<Floor<'_>> {
     let widest = machine.last().copied();
     // One limit row per lane backend: the widest is the floor when there are no floor rows.
     let limit = main()
-        .filter(|r| r.id().strategy == "limit")
+        .filter(|r| is_input_phase(&r.id().strategy))
         .max_by_key(|r| r.meta.isa);
     let per_compression = match (widest, limit) {
         (Some(w), _) => w.throughput_ns,

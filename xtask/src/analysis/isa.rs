@@ -98,7 +98,7 @@ fn in_isa_tables(r: &Record) -> bool {
     r.meta.isa.is_some()
         && r.control.is_none()
         && matches!(id.family, Family::AccountHash | Family::LtHash)
-        && id.strategy != "limit"
+        && !lab_record::floor_rows::is_input_phase(&id.strategy)
         && !id.workload.is(WorkloadKind::CapSweep)
 }
 

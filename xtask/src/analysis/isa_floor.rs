@@ -1,15 +1,16 @@
-//! The two limits per instruction set, from the rows. Per-account legacy hashing is
-//! latency bound: at 165 B its compressions form one dependent chain (each block's input
-//! is the previous block's output), so its floor is compressions × the time of one
-//! compression. Per-account LtHash is throughput bound: its 32 output blocks (2048 bytes)
-//! are independent and, with the input blocks, fill SIMD lanes, so its floor is the same
-//! product at the lanes' throughput. The time of one compression on an instruction set is
-//! the `limit` row of its backend (`strategy == "limit"`, variant = backend); where the
-//! machine's floor rows were measured (`floor-throughput`, `floor-latency`), a
-//! per-account LtHash floor is latency × input blocks + throughput × 32 output blocks,
-//! the legacy one latency × its compressions, and a batch's throughput × all of them.
+//! The machine's two limits per instruction set, from the rows, and a 165-byte account's
+//! floor per call shape. One account's input blocks form a dependent chain (each block's
+//! input is the previous block's output): at the single-message latency (`floor-latency`).
+//! Independent compressions (an LtHash's 32 output blocks, a batch's accounts in the lanes)
+//! run at the register-only throughput (`floor-throughput`). So one legacy account's floor
+//! is latency × its compressions, one LtHash account's latency × input blocks + throughput
+//! × 32 output blocks, and a batch's throughput × all of them. Runs without the floor rows
+//! fall back to each backend's input-phase row (one-block messages through the input phase)
+//! for every compression.
 
-use crate::analysis::floor::{cycle_ns, machine_floors, MachineFloor};
+use crate::analysis::floor::{
+    cycle_ns, is_floor_row, is_input_phase, machine_floors, MachineFloor, LT_OUTPUT_BLOCKS,
+};
 use lab_record::{Digest, Isa, Record, ResultsFile, WorkloadKind};
 
 /// Legacy, 165 B: 81 fixed bytes + 165 data bytes = 246 bytes = 4 blocks, one chain.
@@ -19,6 +20,7 @@ pub const LEGACY_165_COMPRESSIONS: f64 = 4.0;
 pub const LT_165_COMPRESSIONS: f64 = 35.0;
 
 /// The best measured row of a kind, with its time per account.
+#[derive(Clone, Copy)]
 pub struct Best<'a> {
     pub record: &'a Record,
     pub ns: f64,
@@ -27,7 +29,7 @@ pub struct Best<'a> {
 /// One instruction set's floors and best rows at 165 B.
 pub struct IsaFloor<'a> {
     pub isa: Isa,
-    /// ns per compression (the limit row).
+    /// ns per compression (the input-phase row).
     pub per_compression: f64,
     /// The machine's floor rows of this ISA (register-only throughput, single-message
     /// latency), when measured: the floors below then use them.
@@ -42,27 +44,72 @@ pub struct IsaFloor<'a> {
     pub lt_batch: Option<Best<'a>>,
 }
 
-impl IsaFloor<'_> {
-    /// One legacy account: its compressions as one dependent chain.
-    pub fn legacy_floor(&self) -> f64 {
-        match self.machine {
-            Some(m) => m.of(Digest::Legacy, self.legacy_compressions, false),
-            None => self.legacy_compressions * self.per_compression,
-        }
-    }
+/// One call shape at 165 B on one instruction set: its floor and the best row.
+pub struct FloorLine<'a> {
+    pub shape: &'static str,
+    pub floor_ns: f64,
+    /// What the floor is made of ("4 × latency").
+    pub made_of: String,
+    pub best: Option<Best<'a>>,
+}
 
-    /// One LtHash account: input blocks at the latency, 32 output blocks at the
-    /// throughput (every compression at the limit row without floor rows).
-    pub fn lt_floor(&self) -> f64 {
+impl<'a> IsaFloor<'a> {
+    /// The four call shapes at 165 B (legacy and LtHash, one account and a batch), each
+    /// with its own floor: latency for one account's chained input blocks, throughput for
+    /// independent compressions (an LtHash's output blocks, a batch's lanes).
+    pub fn lines(&self) -> Vec<FloorLine<'a>> {
+        let (lc, tc) = (self.legacy_compressions, self.lt_compressions);
+        let out = LT_OUTPUT_BLOCKS.min(tc);
+        let line = |shape, floor_ns, made_of: String, best: &Option<Best<'a>>| FloorLine {
+            shape,
+            floor_ns,
+            made_of,
+            best: *best,
+        };
         match self.machine {
-            Some(m) => m.of(Digest::Lt, self.lt_compressions, false),
-            None => self.lt_compressions * self.per_compression,
+            Some(m) => vec![
+                line(
+                    "legacy, one account",
+                    m.of(Digest::Legacy, lc, false),
+                    format!("{lc:.0} × latency"),
+                    &self.legacy_account,
+                ),
+                line(
+                    "legacy, batch",
+                    m.of(Digest::Legacy, lc, true),
+                    format!("{lc:.0} × throughput"),
+                    &self.legacy_batch,
+                ),
+                line(
+                    "LtHash, one account",
+                    m.of(Digest::Lt, tc, false),
+                    format!("{:.0} × latency + {out:.0} × throughput", tc - out),
+                    &self.lt_account,
+                ),
+                line(
+                    "LtHash, batch",
+                    m.of(Digest::Lt, tc, true),
+                    format!("{tc:.0} × throughput"),
+                    &self.lt_batch,
+                ),
+            ],
+            None => {
+                let input = |c: f64| {
+                    (
+                        c * self.per_compression,
+                        format!("{c:.0} × input-phase row"),
+                    )
+                };
+                let (l, lm) = input(lc);
+                let (t, tm) = input(tc);
+                vec![
+                    line("legacy, one account", l, lm.clone(), &self.legacy_account),
+                    line("legacy, batch", l, lm, &self.legacy_batch),
+                    line("LtHash, one account", t, tm.clone(), &self.lt_account),
+                    line("LtHash, batch", t, tm, &self.lt_batch),
+                ]
+            }
         }
-    }
-
-    /// A batch of LtHash accounts: every compression at the register-only throughput.
-    pub fn lt_batch_floor(&self) -> Option<f64> {
-        Some(self.machine?.of(Digest::Lt, self.lt_compressions, true))
     }
 
     /// ns as cycles, when the clock row was measured.
@@ -77,10 +124,11 @@ fn limit_isa(r: &Record) -> Option<Isa> {
         .or_else(|| r.id().variant.as_deref()?.parse().ok())
 }
 
+/// A 165-byte account: `data_size/165`, or for a batch a set of them (`set_*/165`).
 fn at_165(r: &Record, digest: Digest) -> bool {
-    r.id().digest == digest
-        && r.id().workload.is(WorkloadKind::DataSize)
-        && r.id().workload.param == "165"
+    let w = &r.id().workload;
+    let set = is_batch(r) && w.is(WorkloadKind::Set1024);
+    r.id().digest == digest && (w.is(WorkloadKind::DataSize) || set) && w.param == "165"
 }
 
 fn is_batch(r: &Record) -> bool {
@@ -100,7 +148,7 @@ fn best<'a>(file: &'a ResultsFile, isa: Isa, digest: Digest, batch: bool) -> Opt
     file.results
         .iter()
         .filter(|r| r.meta.isa == Some(isa) && at_165(r, digest) && is_batch(r) == batch)
-        .filter(|r| r.id().strategy != "limit")
+        .filter(|r| !is_floor_row(r))
         .map(|r| Best {
             record: r,
             ns: r.ns_per_item().estimate,
@@ -108,12 +156,12 @@ fn best<'a>(file: &'a ResultsFile, isa: Isa, digest: Digest, batch: bool) -> Opt
         .min_by(|a, b| a.ns.total_cmp(&b.ns))
 }
 
-/// One entry per instruction set with a `limit` row, narrowest first.
+/// One entry per instruction set with an input-phase row, narrowest first.
 pub fn floors(file: &ResultsFile) -> Vec<IsaFloor<'_>> {
     let mut limits: Vec<(Isa, &Record)> = file
         .results
         .iter()
-        .filter(|r| r.id().strategy == "limit")
+        .filter(|r| is_input_phase(&r.id().strategy))
         .filter_map(|r| Some((limit_isa(r)?, r)))
         .collect();
     limits.sort_by_key(|(isa, _)| *isa);

@@ -25,7 +25,7 @@ impl SeedRow<'_> {
 
 /// A row of the seed's first experiment: the legacy hash's baseline (cap=200) or the
 /// code before it (cap=47, role `previous`) at one data size.
-fn is_seed_record(r: &Record) -> bool {
+pub fn is_seed_record(r: &Record) -> bool {
     let id = r.id();
     r.is_main_build()
         && id.family == Family::AccountHash

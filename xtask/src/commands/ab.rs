@@ -11,8 +11,10 @@
 //! interrupted (what was measured is written), 2 when a revision is unknown, does not
 //! build or lists nothing, or a file cannot be written.
 
-use super::ab_measure::{self, Hooks, Rng, Runner, Side, Tally};
-use super::lab_build::{self, CriterionRun, LabBuild};
+use super::ab_measure::Tally;
+use super::ab_pair::{self, measure_pair, Pair};
+use super::lab_build::{self, LabBuild};
+use super::peer_path;
 use crate::analysis::ab as analysis;
 use crate::error::{Error, Result};
 use crate::record::paths::{self, workspace_root};
@@ -21,11 +23,8 @@ use crate::render;
 use clap::Args;
 use lab_record::{AbFile, AbStatus, Revision, AB_FORMAT, AB_VERSION};
 use std::ffi::OsString;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::{Instant, SystemTime};
 
 #[derive(Args, Debug, Clone)]
@@ -36,9 +35,15 @@ never touched (each revision is checked out in its own worktree under target/ab/
 )]
 pub struct AbArgs {
     /// The revision compared against (e.g. main).
-    pub rev_a: String,
+    #[arg(required_unless_present = "peer_path", conflicts_with = "peer_path")]
+    pub rev_a: Option<String>,
     /// The revision under test (e.g. HEAD: the committed HEAD, not your working tree).
-    pub rev_b: String,
+    #[arg(required_unless_present = "peer_path")]
+    pub rev_b: Option<String>,
+    /// Instead of two revisions: the released peer crate (A) against your working copy
+    /// of it (B), CRATE=DIR, in this working tree's lab (see bench-all --peer-path).
+    #[arg(long, value_name = "CRATE=DIR", value_parser = peer_path::parse_spec)]
+    pub peer_path: Option<peer_path::Spec>,
     /// Comma-separated families (account-hash, lt-hash, accumulator, reconcile).
     #[arg(long)]
     pub families: Option<String>,
@@ -97,9 +102,14 @@ struct Built {
 fn ab(args: &AbArgs) -> Result<ExitCode> {
     let (t0, started) = (Instant::now(), SystemTime::now());
     let root = workspace_root();
+    let (rev_a, rev_b) = match (&args.peer_path, &args.rev_a, &args.rev_b) {
+        (Some(spec), _, _) => return ab_peer_path(args, spec),
+        (None, Some(a), Some(b)) => (a, b),
+        _ => return Err(Error::Other("give REV_A and REV_B, or --peer-path".into())),
+    };
     // Both revisions are resolved before anything is built or written.
-    let a = resolve(&root, &args.rev_a)?;
-    let b = resolve(&root, &args.rev_b)?;
+    let a = resolve(&root, rev_a)?;
+    let b = resolve(&root, rev_b)?;
     let id = args
         .run_id
         .clone()
@@ -110,11 +120,23 @@ fn ab(args: &AbArgs) -> Result<ExitCode> {
     note_uncommitted(args);
     let (a, b) = build_both(&root, a, b)?;
     let env = lab_env(args);
-    let split = analysis::split(&list(&a, &env)?, &list(&b, &env)?);
+    finish(args, (t0, started), &id, &a, &b, &env)
+}
+
+/// Lists, measures and writes an A/B of two built labs.
+fn finish(
+    args: &AbArgs,
+    (t0, started): (Instant, SystemTime),
+    id: &str,
+    a: &Built,
+    b: &Built,
+    env: &[(OsString, OsString)],
+) -> Result<ExitCode> {
+    let split = analysis::split(&list(a, env)?, &list(b, env)?);
     report_split(&split)?;
-    let dir = paths::reports_dir(&args.reports_dir).join(&id);
+    let dir = paths::reports_dir(&args.reports_dir).join(id);
     let mut file = ab_file(args, &a.rev, &b.rev, started, &split);
-    let tally = measure(args, &a, &b, &env, &dir, &split, &mut file)?;
+    let tally = measure(args, a, b, env, &dir, &split, &mut file)?;
     file.status = if tally.interrupted {
         AbStatus::Interrupted
     } else {
@@ -129,11 +151,96 @@ fn ab(args: &AbArgs) -> Result<ExitCode> {
         dir.join("summary.md").display(),
         render::units::clock(t0.elapsed().as_secs_f64())
     );
-    Ok(match (tally.interrupted, file.failed.is_empty()) {
+    Ok(exit_code(tally.interrupted, &file))
+}
+
+fn exit_code(interrupted: bool, file: &AbFile) -> ExitCode {
+    match (interrupted, file.failed.is_empty()) {
         (true, _) => ExitCode::from(130),
         (false, true) => ExitCode::SUCCESS,
         (false, false) => ExitCode::from(1),
-    })
+    }
+}
+
+/// `ab --peer-path CRATE=DIR`: A is this working tree's lab with the released crate, B the
+/// same lab with your copy; the rows are the adapter's, checked against the reference
+/// digests first (a row whose digest differs is listed as failed, not timed).
+fn ab_peer_path(args: &AbArgs, spec: &peer_path::Spec) -> Result<ExitCode> {
+    let (t0, started) = (Instant::now(), SystemTime::now());
+    let root = workspace_root();
+    let head = resolve(&root, "HEAD")?;
+    let id = args
+        .run_id
+        .clone()
+        .unwrap_or_else(|| format!("ab-peer-{}-{}", spec.adapter.krate, meta::compact(started)));
+    paths::check_run_id(&id)?;
+    let _lock = lock::acquire(&paths::reports_dir(&args.reports_dir), &id, "ab")?;
+    println!(
+        "ab: building the lab of this working tree with {} {} ...",
+        spec.adapter.krate, spec.adapter.version
+    );
+    let released = lab_build::build(&LabBuild {
+        root: &root,
+        features: Vec::new(),
+        no_default_features: false,
+        target_dir: None,
+        config: Vec::new(),
+    })?;
+    let released = lab_build::pin(released, &root, "ab-released")?;
+    println!(
+        "ab: building it with your {} at {} ...",
+        spec.adapter.krate,
+        spec.dir.display()
+    );
+    let yours = peer_path::build(&root, spec, &[], false)?;
+    let dir = paths::reports_dir(&args.reports_dir).join(&id);
+    std::fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, "cannot create directory", e))?;
+    let filters = peer_path::Filters {
+        env: filters(args)
+            .into_iter()
+            .map(|(env, _, v)| (OsString::from(env), OsString::from(v)))
+            .collect(),
+        profile: args.profile.clone(),
+        rounds: args.rounds,
+    };
+    let builds = peer_path::Builds {
+        released: &released,
+        yours: &yours,
+    };
+    let measured = peer_path::measure(spec, &builds, &filters, &dir)?;
+    let a = Revision {
+        name: format!("{} {}", measured.krate, measured.released),
+        commit: head.commit.clone(),
+    };
+    let b = Revision {
+        name: measured.yours(),
+        commit: head.commit,
+    };
+    let split = analysis::Split {
+        common: Vec::new(),
+        only_in_a: measured.only_released.clone(),
+        only_in_b: measured.only_yours.clone(),
+    };
+    let mut file = ab_file(args, &a, &b, started, &split);
+    file.rows = measured.rows.clone();
+    file.failed = measured
+        .digest_differs
+        .iter()
+        .map(|id| lab_record::AbFailed {
+            criterion_id: id.clone(),
+            reason: "digest differs from the reference: not timed".into(),
+        })
+        .chain(measured.failed.iter().cloned())
+        .collect();
+    file.status = AbStatus::Complete;
+    file.finished_at = Some(meta::rfc3339(SystemTime::now()));
+    file.wall_seconds = Some(t0.elapsed().as_secs_f64());
+    write_all(&file, &dir)?;
+    for line in render::peer_path::lines(&measured) {
+        println!("ab: {line}");
+    }
+    println!("ab: {}", dir.join("summary.md").display());
+    Ok(exit_code(false, &file))
 }
 
 fn git(root: &Path, args: &[&str]) -> std::result::Result<String, String> {
@@ -179,7 +286,7 @@ fn note_uncommitted(args: &AbArgs) {
     if dirty
         && [&args.rev_a, &args.rev_b]
             .iter()
-            .any(|r| r.starts_with("HEAD"))
+            .any(|r| r.as_deref().is_some_and(|r| r.starts_with("HEAD")))
     {
         println!("ab: note: HEAD is the committed HEAD; your uncommitted changes are not measured");
     }
@@ -243,6 +350,7 @@ fn build_one(root: &Path, rev: Revision) -> Result<Built> {
         features: Vec::new(),
         no_default_features: false,
         target_dir: Some(target.clone()),
+        config: Vec::new(),
     })
     .map_err(|e| {
         Error::Command(format!(
@@ -310,29 +418,7 @@ fn lab_env(args: &AbArgs) -> Vec<(OsString, OsString)> {
 
 /// `<bench exe> --bench --list` under the filters: the criterion ids, in order.
 fn list(side: &Built, env: &[(OsString, OsString)]) -> Result<Vec<String>> {
-    let out = Command::new(&side.bench)
-        .args(["--bench", "--list"])
-        .envs(env.iter().map(|(k, v)| (k, v)))
-        .stdin(Stdio::null())
-        .output()
-        .map_err(|e| Error::Command(format!("cannot run {}: {e}", side.bench.display())))?;
-    if !out.status.success() {
-        return Err(Error::Command(format!(
-            "listing the benchmarks of `{}` failed ({}): {}",
-            side.rev.name,
-            out.status,
-            String::from_utf8_lossy(&out.stderr).trim()
-        )));
-    }
-    Ok(parse_list(&String::from_utf8_lossy(&out.stdout)))
-}
-
-/// The ids of criterion's `--list` output (`<id>: benchmark` lines).
-pub fn parse_list(text: &str) -> Vec<String> {
-    text.lines()
-        .filter_map(|l| l.trim_end().strip_suffix(": benchmark"))
-        .map(str::to_string)
-        .collect()
+    ab_pair::list_ids(&side.bench, env, &format!("`{}`", side.rev.name))
 }
 
 fn report_split(split: &analysis::Split) -> Result<()> {
@@ -403,92 +489,55 @@ fn measure(
     split: &analysis::Split,
     file: &mut AbFile,
 ) -> Result<Tally> {
-    let log_path = dir.join("ab.log");
-    crate::error::write(&log_path, "")?;
-    let interrupted = Arc::new(AtomicBool::new(false));
-    for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
-        signal_hook::flag::register(sig, Arc::clone(&interrupted))
-            .map_err(|e| Error::Other(format!("cannot install signal handler: {e}")))?;
-    }
-    let mut runner = LabRunner {
+    let pair = Pair {
         exes: [a.bench.clone(), b.bench.clone()],
         env: env.to_vec(),
         profile: args.profile.clone(),
-        log: log_path,
-        homes: dir.join("criterion-tmp"),
-        n: 0,
+        rounds: args.rounds,
+        dir: dir.to_path_buf(),
+        log: "ab.log",
     };
-    let stop = || interrupted.load(Ordering::SeqCst);
-    let mut progress = |line: &str| {
-        println!("{line}");
-        let _ = std::io::stdout().flush();
-    };
-    let mut saved = |t: &Tally| {
+    let tally = measure_pair(&pair, split, &mut |t: &Tally| {
         file.rows.clone_from(&t.rows);
         file.failed.clone_from(&t.failed);
         write_all(file, dir)
-    };
-    let mut hooks = Hooks {
-        stop: &stop,
-        progress: &mut progress,
-        saved: &mut saved,
-    };
-    let tally = ab_measure::measure_all(
-        split,
-        args.rounds,
-        &mut runner,
-        &mut Rng::from_time(),
-        &mut hooks,
-    )?;
-    let _ = std::fs::remove_dir_all(dir.join("criterion-tmp"));
+    })?;
     file.rows.clone_from(&tally.rows);
     file.failed.clone_from(&tally.failed);
     Ok(tally)
 }
 
-/// Runs each process with its own, fresh `CRITERION_HOME`; criterion's output goes to
-/// `ab.log`.
-struct LabRunner {
-    /// A's and B's bench executables.
-    exes: [PathBuf; 2],
-    env: Vec<(OsString, OsString)>,
-    profile: String,
-    log: PathBuf,
-    homes: PathBuf,
-    n: u64,
-}
-
-impl Runner for LabRunner {
-    fn time(&mut self, side: Side, criterion_id: &str) -> std::result::Result<f64, String> {
-        self.n += 1;
-        let home = self.homes.join(self.n.to_string());
-        let exe = match side {
-            Side::A | Side::AControl => &self.exes[0],
-            Side::B => &self.exes[1],
-        };
-        let mut log = std::fs::OpenOptions::new()
-            .append(true)
-            .open(&self.log)
-            .map_err(|e| format!("{}: cannot open: {e}", self.log.display()))?;
-        let _ = writeln!(log, "==== {criterion_id} {}", side.name());
-        let (out, err) = (log.try_clone().map_err(|e| e.to_string())?, log);
-        let run = CriterionRun {
-            exe,
-            criterion_id,
-            home: &home,
-            profile: &self.profile,
-            baseline: None,
-            env: self.env.clone(),
-        };
-        let timed = lab_build::run_one(&run, out.into(), err.into(), "ab.log");
-        let _ = std::fs::remove_dir_all(&home);
-        timed.map(|((ns, _), _)| ns.estimate)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `ab` takes two revisions or `--peer-path` instead of them, never both.
+    #[test]
+    fn ab_takes_two_revisions_or_a_peer_path() {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Cli {
+            #[command(flatten)]
+            args: AbArgs,
+        }
+        let d = std::env::temp_dir().join(format!("xtask-ab-peer-{}", std::process::id()));
+        crate::error::write(
+            &d.join("Cargo.toml"),
+            "[package]\nname = \"solana-lattice-hash\"\nversion = \"4.3.0\"\n",
+        )
+        .unwrap();
+        let spec = format!("solana-lattice-hash={}", d.display());
+        let parse = |argv: &[&str]| Cli::try_parse_from(["ab"].iter().chain(argv)).map(|c| c.args);
+        let a = parse(&["--peer-path", &spec]).unwrap();
+        assert_eq!(a.peer_path.unwrap().adapter.krate, "solana-lattice-hash");
+        assert_eq!((a.rev_a, a.rev_b), (None, None));
+        let a = parse(&["main", "HEAD"]).unwrap();
+        assert_eq!((a.rev_a.as_deref(), a.peer_path), (Some("main"), None));
+        assert!(parse(&["main"]).is_err());
+        assert!(parse(&[]).is_err());
+        assert!(parse(&["main", "HEAD", "--peer-path", &spec]).is_err());
+        let _ = std::fs::remove_dir_all(&d);
+    }
 
     #[test]
     fn touch_sets_sources_to_now_but_not_target() {

@@ -14,7 +14,7 @@
 use super::accounts;
 use super::isa_builds::{self, CappedBuild};
 use super::lab_build::{self, CriterionRun, LabBuild, Timed};
-use super::{instructions_pass, paired_pass};
+use super::{instructions_pass, paired_pass, peer_path};
 use crate::analysis::isa;
 use crate::error::{Error, Result};
 use crate::record::journal::{Entry, Journal};
@@ -105,6 +105,16 @@ pub struct BenchAllArgs {
     /// noisy tables (default: quick 90, full 300, smoke 0).
     #[arg(long, value_name = "SECONDS", value_parser = parse_budget)]
     pub budget: Option<f64>,
+    /// Your working copy of a peer crate, measured against the released one in this run:
+    /// CRATE=DIR (e.g. solana-lattice-hash=../agave/lattice-hash). The lab is built a second
+    /// time with a cargo patch pointing CRATE at DIR; DIR and this workspace's Cargo.lock are
+    /// only read. Both builds' rows are checked against the reference digests, then timed
+    /// in rounds of three processes (released, released again, yours).
+    #[arg(long, value_name = "CRATE=DIR", value_parser = peer_path::parse_spec)]
+    pub peer_path: Option<peer_path::Spec>,
+    /// Rounds of --peer-path's comparison (each process runs the run's --profile).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(2..))]
+    pub peer_rounds: u32,
 }
 
 /// `--budget`: a finite, non-negative number of seconds.
@@ -214,6 +224,13 @@ fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
     );
     println!("bench-all: building bench-lab (release) ...");
     let (bench_exe, lab_exe) = build(&workspace_root(), args, None)?;
+    // Your working copy is built before anything is measured: a copy that does not build
+    // with the lab's adapter stops the run here.
+    let yours = args
+        .peer_path
+        .as_ref()
+        .map(|spec| build_yours(args, spec))
+        .transpose()?;
     let build_secs = session.t0.elapsed().as_secs_f64();
     println!("bench-all: built in {}", units::clock(build_secs));
 
@@ -233,6 +250,16 @@ fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
     let before = results.clone();
     verdict_passes(&session, &lab_exe, &plan, &mut results);
     session.journal.updates(&before, &results)?;
+    let released = lab_build::LabExes {
+        bench: bench_exe.clone(),
+        bin: lab_exe.clone(),
+    };
+    let peer_paths = match (&args.peer_path, &yours) {
+        (Some(spec), Some(yours)) if !session.interrupted() => {
+            vec![measure_yours(&session, spec, &released, yours)?]
+        }
+        _ => Vec::new(),
+    };
 
     run.status = final_status(session.interrupted(), &missing);
     run.finished_at = Some(meta::rfc3339(SystemTime::now()));
@@ -242,6 +269,7 @@ fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
         run,
         results,
         missing,
+        peer_paths,
     };
     record::save(&file, &session.results_path())?;
     session.journal.append(&Entry::End {
@@ -251,6 +279,52 @@ fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
     paths::update_latest(&session.reports, &session.run_id)?;
     print_summary(&session, &file, build_secs);
     Ok(exit_code(&file))
+}
+
+/// The lab with your working copy of a peer crate (`--peer-path`).
+fn build_yours(args: &BenchAllArgs, spec: &peer_path::Spec) -> Result<lab_build::LabExes> {
+    println!(
+        "bench-all: building bench-lab with your {} at {} ...",
+        spec.adapter.krate,
+        spec.dir.display()
+    );
+    let features: Vec<String> = args.features.clone().into_iter().collect();
+    peer_path::build(&workspace_root(), spec, &features, args.no_default_features)
+}
+
+/// `--peer-path`'s comparison, on the run's filters and accounts; each line printed.
+fn measure_yours(
+    session: &Session,
+    spec: &peer_path::Spec,
+    released: &lab_build::LabExes,
+    yours: &lab_build::LabExes,
+) -> Result<lab_record::PeerPath> {
+    let args = session.args;
+    let mut env: Vec<(OsString, OsString)> = [
+        ("HASHLAB_FAMILIES", &args.families),
+        ("HASHLAB_SIZES", &args.sizes),
+        ("HASHLAB_WORKLOADS", &args.workloads),
+    ]
+    .into_iter()
+    .filter_map(|(k, v)| v.as_ref().map(|v| (OsString::from(k), OsString::from(v))))
+    .collect();
+    env.extend(
+        session
+            .accounts
+            .iter()
+            .map(|v| (OsString::from(accounts::ENV), v.clone())),
+    );
+    let filters = peer_path::Filters {
+        env,
+        profile: args.profile.to_string(),
+        rounds: args.peer_rounds,
+    };
+    let builds = peer_path::Builds { released, yours };
+    let measured = peer_path::measure(spec, &builds, &filters, &session.dir)?;
+    for line in crate::render::peer_path::lines(&measured) {
+        println!("bench-all: {line}");
+    }
+    Ok(measured)
 }
 
 /// The paired pass and the instruction pass (`paired_pass`, `instructions_pass`), unless
@@ -440,6 +514,7 @@ fn build(
         features,
         no_default_features: args.no_default_features,
         target_dir: None,
+        config: Vec::new(),
     })?;
     let tag = capped.map_or_else(|| "main".to_string(), |c| c.tag());
     let exes = lab_build::pin(exes, root, &tag)?;
@@ -697,6 +772,7 @@ fn save_partial(
             .cloned()
             .chain(rest.iter().map(|p| p.missing("not run yet")))
             .collect(),
+        peer_paths: Vec::new(),
     };
     record::save(&partial, &session.results_path())
 }

@@ -23,6 +23,16 @@ pub struct LabBuild<'a> {
     pub no_default_features: bool,
     /// `--target-dir`, when not the workspace's own.
     pub target_dir: Option<PathBuf>,
+    /// `--config` values (a peer-path build's `patch.crates-io.<crate>.path="DIR"`).
+    pub config: Vec<String>,
+}
+
+/// What cargo said: its exit status, its JSON messages (stdout) and its own output
+/// (stderr, also echoed to this process's stderr).
+pub struct CargoOutput {
+    pub status: std::process::ExitStatus,
+    pub messages: String,
+    pub stderr: String,
 }
 
 /// The lab's executables: the criterion bench (`bench`, `deps/lab-<hash>`) and the `lab`
@@ -36,6 +46,27 @@ pub struct LabExes {
 
 /// Builds the lab in release mode; cargo's diagnostics go to this process's stderr.
 pub fn build(b: &LabBuild) -> Result<LabExes> {
+    let out = cargo_build(b, "--message-format=json-render-diagnostics")?;
+    if !out.status.success() {
+        return Err(Error::Command(format!(
+            "building bench-lab in {} failed ({}; cargo's errors are above)",
+            b.root.display(),
+            out.status
+        )));
+    }
+    executables_of(&out)
+}
+
+/// The executables of a successful build.
+pub fn executables_of(out: &CargoOutput) -> Result<LabExes> {
+    executables(&out.messages).ok_or_else(|| {
+        Error::Command("cargo did not report the `lab` bench and bin executables".into())
+    })
+}
+
+/// Runs `cargo bench --no-run` for the lab with `message_format`; cargo's stderr is
+/// echoed and kept.
+pub fn cargo_build(b: &LabBuild, message_format: &str) -> Result<CargoOutput> {
     let mut cmd = Command::new(cargo());
     cmd.current_dir(b.root).args([
         "bench",
@@ -44,7 +75,7 @@ pub fn build(b: &LabBuild) -> Result<LabExes> {
         "--bench",
         "lab",
         "--no-run",
-        "--message-format=json-render-diagnostics",
+        message_format,
         // The peer crate solana-lattice-hash declares a rust-version newer than this
         // toolchain but compiles with it.
         "--ignore-rust-version",
@@ -55,24 +86,46 @@ pub fn build(b: &LabBuild) -> Result<LabExes> {
     if let Some(dir) = &b.target_dir {
         cmd.arg("--target-dir").arg(dir);
     }
+    for c in &b.config {
+        cmd.arg("--config").arg(c);
+    }
     // The peers are part of every measured build (feature `peer-solana` is off by default
     // so that `cargo test --workspace` never builds the peer crate).
     let mut features = vec!["peer-solana".to_string()];
     features.extend(b.features.iter().cloned());
     cmd.args(["--features", &features.join(",")]);
-    let out = cmd
-        .stderr(Stdio::inherit())
-        .output()
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
         .map_err(|e| Error::Command(format!("cannot run cargo: {e}")))?;
-    if !out.status.success() {
-        return Err(Error::Command(format!(
-            "building bench-lab in {} failed ({}; cargo's errors are above)",
-            b.root.display(),
-            out.status
-        )));
+    // stderr is echoed line by line while cargo runs (progress), stdout read after.
+    let stderr = child.stderr.take().map(|pipe| {
+        std::thread::spawn(move || {
+            use std::io::{BufRead, Write};
+            let mut kept = String::new();
+            for line in std::io::BufReader::new(pipe).lines().map_while(|l| l.ok()) {
+                let _ = writeln!(std::io::stderr(), "{line}");
+                kept.push_str(&line);
+                kept.push('\n');
+            }
+            kept
+        })
+    });
+    let mut messages = String::new();
+    if let Some(mut out) = child.stdout.take() {
+        use std::io::Read;
+        out.read_to_string(&mut messages)
+            .map_err(|e| Error::Command(format!("cannot read cargo's output: {e}")))?;
     }
-    executables(&String::from_utf8_lossy(&out.stdout)).ok_or_else(|| {
-        Error::Command("cargo did not report the `lab` bench and bin executables".into())
+    let status = child
+        .wait()
+        .map_err(|e| Error::Command(format!("cannot wait for cargo: {e}")))?;
+    let stderr = stderr.and_then(|t| t.join().ok()).unwrap_or_default();
+    Ok(CargoOutput {
+        status,
+        messages,
+        stderr,
     })
 }
 

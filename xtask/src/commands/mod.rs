@@ -4,6 +4,7 @@
 
 pub mod ab;
 pub mod ab_measure;
+pub mod ab_pair;
 pub mod accounts;
 pub mod bench_all;
 pub mod compare;
@@ -12,5 +13,6 @@ pub mod isa_builds;
 pub mod lab_build;
 pub mod mix;
 pub mod paired_pass;
+pub mod peer_path;
 pub mod report;
 pub mod verify;

@@ -379,10 +379,13 @@ mod tests {
         // Round robin over the open comparisons, one process each per turn.
         assert_eq!(calls[..4], [(1, 8), (2, 8), (1, 9), (2, 9)]);
         let c = combine_sequential(runs[1].as_ref().unwrap(), LayoutUnit::Process, &design);
-        assert_eq!(
-            c.unwrap().rows[1].paired.verdict,
-            lab_record::Verdict::Undecided
-        );
+        let row = &c.unwrap().rows[1].paired;
+        assert_eq!(row.verdict, lab_record::Verdict::Undecided);
+        // Every process's log ratio, in order, for comparisons between rows of the table.
+        let expected: Vec<f64> = (0..24)
+            .map(|i| value(1, i).rows[1].layouts[0].iq_mean_log)
+            .collect();
+        assert_eq!(row.layout_log_ratios, expected);
     }
 
     #[test]

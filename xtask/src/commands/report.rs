@@ -91,17 +91,22 @@ pub fn recover(reports_dir: &Path, run: &str) -> Result<()> {
     Ok(())
 }
 
-/// Loads `results_json` and writes index.html and summary.md next to it; returns the dir.
+/// Loads `results_json` and writes index.html, summary.md and details.md next to it;
+/// returns the dir.
 pub fn render_dir(results_json: &Path) -> Result<PathBuf> {
     let file = record::load(results_json)?;
     let dir = results_json
         .parent()
         .map(Path::to_path_buf)
         .unwrap_or_else(|| PathBuf::from("."));
-    let (html, md) = render::report(&file)?;
-    crate::error::write(&dir.join("index.html"), html)?;
-    crate::error::write(&dir.join("summary.md"), md)?;
+    write_pages(&dir, render::report(&file)?)?;
     Ok(dir)
+}
+
+fn write_pages(dir: &Path, pages: render::Pages) -> Result<()> {
+    crate::error::write(&dir.join("index.html"), pages.html)?;
+    crate::error::write(&dir.join("summary.md"), pages.summary)?;
+    crate::error::write(&dir.join("details.md"), pages.details)
 }
 
 /// Loads every run of `--merge` (a bad or missing one is reported and skipped), writes the
@@ -120,9 +125,7 @@ fn merge(args: &ReportArgs) -> ExitCode {
         let stamp = crate::record::meta::compact(std::time::SystemTime::now());
         paths::reports_dir(&args.reports_dir).join(format!("merged-{stamp}"))
     });
-    let (html, md) = render::merged_report(&files);
-    let written = crate::error::write(&out.join("index.html"), html)
-        .and_then(|()| crate::error::write(&out.join("summary.md"), md));
+    let written = write_pages(&out, render::merged_report(&files));
     if let Err(e) = written {
         eprintln!("error: {e}");
         return ExitCode::from(2);

@@ -211,6 +211,7 @@ impl Replay {
             run,
             results: self.rows.clone(),
             missing,
+            peer_paths: Vec::new(),
         })
     }
 }

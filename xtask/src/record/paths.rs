@@ -125,7 +125,7 @@ pub fn update_latest(reports: &Path, run_id: &str) -> Result<()> {
         removed.map_err(|e| Error::io(&latest, "cannot replace", e))?;
     }
     std::fs::create_dir_all(&latest).map_err(|e| Error::io(&latest, "cannot create", e))?;
-    for f in ["results.json", "index.html", "summary.md"] {
+    for f in ["results.json", "index.html", "summary.md", "details.md"] {
         let from = reports.join(run_id).join(f);
         std::fs::copy(&from, latest.join(f)).map_err(|e| Error::io(&from, "cannot copy", e))?;
     }

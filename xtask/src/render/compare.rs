@@ -46,6 +46,25 @@ fn summary(c: &RunComparison) -> String {
     )
 }
 
+/// The paired verdicts from A to B: how many held, and every flip.
+fn stability_lines(c: &RunComparison) -> String {
+    let s = &c.verdicts;
+    if s.compared == 0 {
+        return String::new();
+    }
+    let mut out = format!(
+        "paired verdicts in both runs: {}; the same: {}; decided in one, undecided in the other: {}; flipped (decided in both, different): {}\n",
+        s.compared,
+        s.same,
+        s.to_or_from_undecided,
+        s.flips.len()
+    );
+    for (name, a, b) in &s.flips {
+        out.push_str(&format!("- flipped: {name}: {a} -> {b}\n"));
+    }
+    out
+}
+
 fn only_lists(c: &RunComparison) -> [(&'static str, String); 2] {
     let names = |list: &[&lab_record::Record]| {
         list.iter()
@@ -87,6 +106,7 @@ pub fn text(c: &RunComparison) -> String {
     out.push('\n');
     out.push_str(&summary(c));
     out.push('\n');
+    out.push_str(&stability_lines(c));
     for (which, list) in only_lists(c) {
         if !list.is_empty() {
             out.push_str(&format!("only in {which}: {list}\n"));
@@ -101,6 +121,11 @@ pub fn markdown(c: &RunComparison) -> String {
     out.push('\n');
     out.push_str(&summary(c));
     out.push('\n');
+    let verdicts = stability_lines(c);
+    if !verdicts.is_empty() {
+        out.push('\n');
+        out.push_str(&verdicts);
+    }
     for (which, list) in only_lists(c) {
         if !list.is_empty() {
             out.push_str(&format!("\nOnly in {which}: {list}\n"));

@@ -101,8 +101,11 @@ pub fn section(file: &ResultsFile) -> Option<Block> {
                 code: for the LtHash the solana-lattice-hash crate on batches and mixes and \
                 copy-buffer cap=200 through the blake3 crate one account at a time; for the \
                 legacy hash copy-buffer cap=200. Ratios are the paired pass's (time / \
-                current, 95 % interval over processes); \"via baseline\" divides two rows' \
-                paired ratios to the table's baseline, with the conservative interval.";
+                current, interval over processes at the sequential design's error rate): \
+                where the current code is not the table's baseline, the two rows' \
+                per-process ratios to the baseline, measured in the same processes, are \
+                compared process by process; \"via baseline\" marks the older files without \
+                them, where two rows' ratios are divided with the conservative interval.";
     Some(Block::Section(Section {
         kind: SectionKind::Plain,
         id: "decision".into(),

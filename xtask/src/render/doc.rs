@@ -63,6 +63,12 @@ pub enum Block {
     MarkdownOnly(Vec<Block>),
     /// Markdown text, already rendered (only inside [`Block::MarkdownOnly`]).
     RawMarkdown(String),
+    /// The full detail: shown by `index.html` and `details.md`, left out of the short
+    /// `summary.md`.
+    Full(Vec<Block>),
+    /// What `summary.md` shows in place of the [`Block::Full`] beside it (a line per
+    /// table); the other outputs leave it out.
+    SummaryOnly(Vec<Block>),
 }
 
 pub struct Section {
@@ -110,6 +116,8 @@ pub enum TableKind {
     Decision,
     /// The seed's claims checked on the run.
     Claims,
+    /// A family's tables, one line each (summary.md).
+    Overview,
 }
 
 pub struct Table {

@@ -153,7 +153,8 @@ fn block(out: &mut String, b: &Block, top: &[Block]) {
             out.push_str("</details>\n");
         }
         Block::Pre(t) => out.push_str(&format!("<pre>{}</pre>\n", esc(t))),
-        Block::MarkdownOnly(_) | Block::RawMarkdown(_) => {}
+        Block::Full(blocks) => blocks.iter().for_each(|b| block(out, b, top)),
+        Block::MarkdownOnly(_) | Block::RawMarkdown(_) | Block::SummaryOnly(_) => {}
     }
 }
 
@@ -181,12 +182,14 @@ fn section(out: &mut String, s: &Section, top: &[Block]) {
     out.push('\n');
 }
 
+/// The sections among `blocks`, looking inside [`Block::Full`].
 fn sections(blocks: &[Block]) -> Vec<&Section> {
     blocks
         .iter()
-        .filter_map(|b| match b {
-            Block::Section(s) => Some(s),
-            _ => None,
+        .flat_map(|b| match b {
+            Block::Section(s) => vec![s],
+            Block::Full(inner) => sections(inner),
+            _ => Vec::new(),
         })
         .collect()
 }
@@ -229,7 +232,7 @@ fn verdicts(out: &mut String, items: &[Item]) {
 fn table_class(kind: TableKind) -> &'static str {
     match kind {
         TableKind::Seed => "seed",
-        TableKind::Detail | TableKind::Floor => "detail",
+        TableKind::Detail | TableKind::Floor | TableKind::Overview => "detail",
         TableKind::Sweep => "sweep",
         TableKind::Allocations => "allocs",
         TableKind::Missing => "missing-list",

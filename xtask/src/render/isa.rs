@@ -6,14 +6,14 @@
 use super::doc::{text, Block, Cell, Inline, Section, SectionKind, Table, TableKind};
 use super::units::time_ns;
 use crate::analysis::isa::{self, IsaCell, IsaTable, RUNTIME_PICK};
-use crate::analysis::isa_floor::{self, Best, IsaFloor};
+use crate::analysis::isa_floor::{self, IsaFloor};
 use lab_record::ResultsFile;
 
 const INTRO: &str = "Rows that call the blake3 crate are measured once per instruction set: by the main build (the widest the machine has) and by the capped builds (blake3-no-avx512: AVX2, blake3-no-avx2: SSE4.1). Batch and lane-xof rows are per backend already. Each cell is the time per account and, in parentheses, the ratio to copy-buffer cap=200 on the same instruction set.";
 
-const LIMITS: &str = "Two limits. Per-account legacy hashing is latency bound: at 165 B its 4 compressions form one dependent chain, so its floor is compressions × the time of one compression (the limit row of that backend). Per-account LtHash is throughput bound: its 32 output blocks are independent and, with its input blocks, can fill SIMD lanes, so its floor is 35 compressions (3 input blocks, then the last block's root compression once per output block) at the lanes' throughput.";
+const LIMITS: &str = "The machine's two limits per instruction set, and a 165-byte account against them. One account's input blocks form a dependent chain (each block's input is the previous block's output): latency bound, one message's compression after another (floor-latency). Independent compressions fill the SIMD lanes: throughput bound (floor-throughput: lanes of compressions, nothing loaded or stored). So one legacy account's floor is its 4 compressions at the latency, one LtHash account's is its 3 input blocks at the latency plus its 32 output blocks at the throughput, and a batch's is every compression at the throughput. Runs without the floor rows use the input-phase row (one-block messages through the input phase) for every compression.";
 
-/// `None` when no workload was measured on two instruction sets and there is no limit row
+/// `None` when no workload was measured on two instruction sets and there is no input-phase row
 /// per backend.
 pub fn section(file: &ResultsFile) -> Option<Block> {
     let tables = isa::per_isa(file);
@@ -31,9 +31,10 @@ pub fn section(file: &ResultsFile) -> Option<Block> {
             text(" (†) picks its own kernel at run time: it is shown in the column of the instruction set it picked, and capped builds do not change it."),
         ]));
     }
-    blocks.extend(tables.iter().map(table_section));
+    blocks.push(Block::Full(tables.iter().map(table_section).collect()));
     if !floors.is_empty() {
         blocks.push(Block::Paragraph(vec![text(LIMITS)]));
+        blocks.push(Block::Table(machine_table(&floors)));
         blocks.push(Block::Table(floor_table(&floors)));
     }
     Some(Block::Section(Section {
@@ -84,68 +85,70 @@ fn table_section(t: &IsaTable) -> Block {
     })
 }
 
-fn best_cell(b: &Option<Best>, floor: f64) -> Cell {
-    match b {
+fn with_cycles(f: &IsaFloor, ns: Option<f64>) -> Cell {
+    match ns {
         None => Cell::absent(),
-        Some(b) => Cell::number(format!(
-            "{} ({}, {:.1}× floor)",
-            time_ns(b.ns),
-            isa::isa_label(b.record),
-            b.ns / floor
-        )),
-    }
-}
-
-/// "Floor per ISA": ns per compression, the legacy latency floor and the LtHash
-/// throughput floor at 165 B, and the best per-account and batch rows beside each.
-pub fn floor_table(floors: &[IsaFloor]) -> Table {
-    let legacy = format!(
-        "legacy 165 B floor ({:.0} compressions, latency)",
-        floors[0].legacy_compressions
-    );
-    let lt = format!(
-        "LtHash 165 B floor ({:.0} compressions, throughput)",
-        floors[0].lt_compressions
-    );
-    let mut table = Table::new(
-        TableKind::Floor,
-        &[
-            "ISA",
-            "ns per compression (limit row)",
-            &legacy,
-            "best per-account legacy",
-            "best batch legacy",
-            &lt,
-            "best per-account LtHash",
-            "best batch LtHash",
-            "register-only throughput per lane-compression",
-            "single-message latency per compression",
-            "LtHash 165 B batch floor (throughput)",
-        ],
-    );
-    let with_cycles = |f: &IsaFloor, ns: Option<f64>| match ns {
-        None => Cell::plain("–"),
         Some(ns) => Cell::number(match f.cycles(ns) {
             Some(c) => format!("{} ({c:.1} cycles)", time_ns(ns)),
             None => time_ns(ns),
         }),
-    };
+    }
+}
+
+/// The machine's floors per instruction set: the register-only throughput per
+/// lane-compression, one message's latency per compression, and the one-block input-phase
+/// row (`input-phase`), with cycles where the clock row was measured.
+pub fn machine_table(floors: &[IsaFloor]) -> Table {
+    let mut table = Table::new(
+        TableKind::Floor,
+        &[
+            "ISA",
+            "register-only throughput per lane-compression",
+            "single-message latency per compression",
+            "one-block messages through the input phase (input-phase row)",
+        ],
+    );
     for f in floors {
-        let (lf, tf) = (f.legacy_floor(), f.lt_floor());
-        let batch_floor = f.lt_batch_floor();
         table.rows.push(vec![
             Cell::plain(f.isa.as_str()),
-            Cell::number(time_ns(f.per_compression)),
-            Cell::number(time_ns(lf)),
-            best_cell(&f.legacy_account, lf),
-            best_cell(&f.legacy_batch, lf),
-            Cell::number(time_ns(tf)),
-            best_cell(&f.lt_account, tf),
-            best_cell(&f.lt_batch, batch_floor.unwrap_or(tf)),
             with_cycles(f, f.machine.map(|m| m.throughput_ns)),
             with_cycles(f, f.machine.map(|m| m.latency_ns)),
-            batch_floor.map_or(Cell::plain("–"), |b| Cell::number(time_ns(b))),
+            with_cycles(f, Some(f.per_compression)),
         ]);
+    }
+    table
+}
+
+/// A 165-byte account per instruction set and call shape: its floor, what the floor is
+/// made of, and the best measured row with its distance to the floor.
+pub fn floor_table(floors: &[IsaFloor]) -> Table {
+    let mut table = Table::new(
+        TableKind::Floor,
+        &[
+            "ISA",
+            "165 B account",
+            "floor",
+            "made of",
+            "best row",
+            "× floor",
+        ],
+    );
+    for f in floors {
+        for line in f.lines() {
+            let best = line.best;
+            table.rows.push(vec![
+                Cell::plain(f.isa.as_str()),
+                Cell::plain(line.shape),
+                Cell::number(time_ns(line.floor_ns)),
+                Cell::plain(line.made_of.clone()),
+                best.map_or_else(Cell::absent, |b| {
+                    Cell::number(format!("{} ({})", time_ns(b.ns), isa::isa_label(b.record)))
+                }),
+                best.map_or_else(Cell::absent, |b| {
+                    Cell::number(format!("{:.2}×", b.ns / line.floor_ns))
+                }),
+            ]);
+        }
     }
     table
 }

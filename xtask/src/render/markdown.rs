@@ -18,10 +18,28 @@ pub fn table(t: &Table) -> String {
     out
 }
 
+/// Which Markdown file: the short `summary.md` or the whole `details.md`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Page {
+    Summary,
+    Details,
+}
+
+/// `details.md`: the whole document.
 pub fn render(doc: &Document) -> String {
+    render_page(doc, Page::Details)
+}
+
+/// `summary.md`: the document with each [`Block::Full`] replaced by its
+/// [`Block::SummaryOnly`] lines.
+pub fn render_summary(doc: &Document) -> String {
+    render_page(doc, Page::Summary)
+}
+
+fn render_page(doc: &Document, page: Page) -> String {
     let mut md = String::new();
     for b in &doc.blocks {
-        block(&mut md, b);
+        block(&mut md, b, page);
     }
     let end = md.trim_end().len();
     md.truncate(end);
@@ -41,7 +59,7 @@ fn inlines(parts: &[Inline]) -> String {
         .collect()
 }
 
-fn block(md: &mut String, b: &Block) {
+fn block(md: &mut String, b: &Block, page: Page) {
     match b {
         Block::Heading { level, text } => md.push_str(&format!(
             "{} {}\n\n",
@@ -57,7 +75,7 @@ fn block(md: &mut String, b: &Block) {
                 "#".repeat(usize::from(s.level)),
                 s.title
             ));
-            s.blocks.iter().for_each(|b| block(md, b));
+            s.blocks.iter().for_each(|b| block(md, b, page));
         }
         Block::Paragraph(p) => md.push_str(&format!("{}\n\n", inlines(p))),
         Block::Table(t) => {
@@ -72,14 +90,21 @@ fn block(md: &mut String, b: &Block) {
         }
         Block::Details { summary, blocks } => {
             md.push_str(&format!("<details><summary>{summary}</summary>\n\n"));
-            blocks.iter().for_each(|b| block(md, b));
+            blocks.iter().for_each(|b| block(md, b, page));
             md.push_str("</details>\n\n");
         }
         Block::Pre(t) => md.push_str(&format!("```text\n{t}```\n\n")),
-        Block::MarkdownOnly(blocks) => blocks.iter().for_each(|b| block(md, b)),
+        Block::MarkdownOnly(blocks) => blocks.iter().for_each(|b| block(md, b, page)),
         Block::RawMarkdown(t) => {
             md.push_str(t);
             md.push('\n');
         }
+        Block::Full(blocks) if page == Page::Details => {
+            blocks.iter().for_each(|b| block(md, b, page))
+        }
+        Block::SummaryOnly(blocks) if page == Page::Summary => {
+            blocks.iter().for_each(|b| block(md, b, page))
+        }
+        Block::Full(_) | Block::SummaryOnly(_) => {}
     }
 }

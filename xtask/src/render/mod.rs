@@ -14,7 +14,10 @@ pub mod isa;
 pub mod markdown;
 pub mod merged;
 pub mod outline;
+pub mod overview;
+pub mod peer_path;
 pub mod plots;
+pub mod sizes;
 pub mod tables;
 pub mod text;
 pub mod units;
@@ -23,14 +26,30 @@ pub mod verdicts;
 use crate::error::Result;
 use lab_record::ResultsFile;
 
-/// `index.html` and `summary.md` of a run, from one document.
-pub fn report(file: &ResultsFile) -> Result<(String, String)> {
-    let doc = outline::document(file)?;
-    Ok((html::render(&doc), markdown::render(&doc)))
+/// The pages of a report, from one document: `index.html`, the short `summary.md` and
+/// the whole `details.md`.
+pub struct Pages {
+    pub html: String,
+    pub summary: String,
+    pub details: String,
 }
 
-/// `index.html` and `summary.md` of several runs merged (one per machine).
-pub fn merged_report(files: &[ResultsFile]) -> (String, String) {
-    let doc = merged::document(files);
-    (html::render(&doc), markdown::render(&doc))
+impl Pages {
+    fn of(doc: &doc::Document) -> Pages {
+        Pages {
+            html: html::render(doc),
+            summary: markdown::render_summary(doc),
+            details: markdown::render(doc),
+        }
+    }
+}
+
+/// The pages of a run.
+pub fn report(file: &ResultsFile) -> Result<Pages> {
+    Ok(Pages::of(&outline::document(file)?))
+}
+
+/// The pages of several runs merged (one per machine).
+pub fn merged_report(files: &[ResultsFile]) -> Pages {
+    Pages::of(&merged::document(files))
 }

@@ -5,7 +5,7 @@
 
 use super::doc::{text, Block, Document, Inline, Item, Section, SectionKind};
 use super::text::{self as sentences, param_text};
-use super::{ctable, plots, tables, units, verdicts};
+use super::{ctable, overview, plots, tables, units, verdicts};
 use crate::analysis::floor;
 use crate::analysis::seed::{self, SeedRow};
 use crate::analysis::view::{Group, Shape, View};
@@ -20,10 +20,11 @@ pub fn document(file: &ResultsFile) -> Result<Document> {
     let view = View::new(file);
     let mut blocks = header(file);
     blocks.extend(super::decision::section(file));
+    blocks.extend(super::peer_path::section(file));
     blocks.push(verdicts::verdict_box(file));
     let seed_rows = seed::seed_rows(file);
     if !seed_rows.is_empty() {
-        blocks.push(seed_section(&seed_rows));
+        blocks.push(seed_section(&seed_rows, seed_group(&view).as_ref())?);
     }
     if let Some(f) = floor::floor(file) {
         blocks.push(floor_section(&f));
@@ -31,6 +32,7 @@ pub fn document(file: &ResultsFile) -> Result<Document> {
     if !file.run.workloads.is_empty() {
         blocks.push(accounts_section(&file.run.workloads));
     }
+    blocks.extend(super::sizes::section(&view));
     for s in &view.sections {
         let groups = s.groups.iter().map(group_section).collect::<Result<_>>()?;
         blocks.push(Block::Section(Section {
@@ -38,7 +40,15 @@ pub fn document(file: &ResultsFile) -> Result<Document> {
             id: format!("family-{}", s.family),
             level: 2,
             title: s.family.to_string(),
-            blocks: groups,
+            blocks: vec![
+                Block::SummaryOnly(vec![
+                    Block::Table(overview::family_table(s)),
+                    Block::Paragraph(vec![text(
+                        "One line per table; every row, interval, plot and verdict is in index.html and details.md.",
+                    )]),
+                ]),
+                Block::Full(groups),
+            ],
         }));
     }
     if let Some(s) = super::isa::section(file) {
@@ -92,7 +102,40 @@ fn plain_section(id: &str, title: &str, blocks: Vec<Block>) -> Block {
     })
 }
 
-fn seed_section(rows: &[SeedRow]) -> Block {
+/// The seed's own rows (copy-buffer cap=47 and cap=200, legacy digest, by data size) as a
+/// group of their own, for criterion-table's relative-speed table.
+fn seed_group<'a>(view: &View<'a>) -> Option<Group<'a>> {
+    let g = view
+        .sections
+        .iter()
+        .flat_map(|s| &s.groups)
+        .find(|g| g.cells.values().any(|r| seed::is_seed_record(r)))?;
+    let cells: std::collections::BTreeMap<_, _> = g
+        .cells
+        .iter()
+        .filter(|(_, r)| seed::is_seed_record(r))
+        .map(|(k, r)| (k.clone(), *r))
+        .collect();
+    let labels = g
+        .labels
+        .iter()
+        .filter(|l| cells.keys().any(|(_, cl)| cl == *l))
+        .cloned()
+        .collect();
+    Some(Group {
+        family: g.family,
+        digest: g.digest,
+        kind: g.kind,
+        shape: g.shape,
+        labels,
+        params: g.params.clone(),
+        cells,
+        missing: Vec::new(),
+        baseline: g.baseline.clone(),
+    })
+}
+
+fn seed_section(rows: &[SeedRow], group: Option<&Group>) -> Result<Block> {
     let direction = sentences::seed_direction(rows)
         .into_iter()
         .map(|text| Item {
@@ -100,21 +143,25 @@ fn seed_section(rows: &[SeedRow]) -> Block {
             strong: false,
         })
         .collect();
-    plain_section(
+    let mut criterion = vec![Block::Full(vec![
+        Block::Table(tables::seed(rows)),
+        Block::Verdicts(direction),
+        Block::Pre(sentences::seed_criterion_text(rows)),
+    ])];
+    if let Some(g) = group {
+        criterion.extend(relative_speed(g)?);
+    }
+    Ok(plain_section(
         "seed",
         "Seed reproduction: copy-buffer cap=47 vs cap=200",
         vec![
             Block::Paragraph(vec![text("The seed PR grew the stack buffer from 47 to 200 bytes of data and measured about 5% at 165 and 200 B, no change at 0 B and at 1 KiB and above. This run's verdict on that claim is the paired one, in the claims table above; below, criterion's own figures, change and wording, as in the seed's criterion output (change is cap=47's time relative to cap=200's).")]),
             Block::Details {
                 summary: "In the seed's criterion layout (criterion's change and verdicts)".into(),
-                blocks: vec![
-                    Block::Table(tables::seed(rows)),
-                    Block::Verdicts(direction),
-                    Block::Pre(sentences::seed_criterion_text(rows)),
-                ],
+                blocks: criterion,
             },
         ],
-    )
+    ))
 }
 
 fn floor_section(f: &floor::Floor) -> Block {
@@ -132,9 +179,9 @@ fn floor_section(f: &floor::Floor) -> Block {
                 )),
                 Inline::Code(
                     if f.machine.is_empty() {
-                        "limit"
+                        lab_record::floor_rows::INPUT_PHASE_ROW
                     } else {
-                        "floor-throughput"
+                        lab_record::floor_rows::THROUGHPUT_ROW
                     }
                     .into(),
                 ),
@@ -146,7 +193,11 @@ fn floor_section(f: &floor::Floor) -> Block {
                 Inline::Em("× floor".into()),
                 text(" is how far each strategy is from it."),
             ]),
-            Block::Table(tables::floor(f)),
+            Block::Full(vec![Block::Table(tables::floor(f))]),
+            Block::SummaryOnly(vec![Block::Paragraph(vec![text(format!(
+                "{} rows against their floor: in index.html and details.md; the machine's floors per instruction set and a 165-byte account against them are under Per instruction set below.",
+                f.rows.len()
+            ))])]),
         ],
     )
 }
@@ -179,7 +230,6 @@ fn group_section(g: &Group) -> Result<Block> {
             Inline::Strong(b.clone()),
             text(". Ratios are time / baseline time (below 1 is faster)."),
         ]));
-        blocks.extend(relative_speed(g)?);
     }
     if let Some(chart) = plots::chart(g)? {
         blocks.push(Block::Plot {
@@ -214,8 +264,9 @@ fn group_section(g: &Group) -> Result<Block> {
     }))
 }
 
-/// criterion-table's relative-speed table: Markdown only (the HTML shows the plot and
-/// the interval table).
+/// criterion-table's relative-speed table of the seed's rows, in criterion's own times and
+/// words: Markdown only, inside the seed's criterion-layout block (every other ratio of the
+/// report is the paired one).
 fn relative_speed(g: &Group) -> Result<Option<Block>> {
     let rel = ctable::relative_speed_markdown(g)?;
     if rel.is_empty() {
@@ -223,7 +274,7 @@ fn relative_speed(g: &Group) -> Result<Option<Block>> {
     }
     Ok(Some(Block::MarkdownOnly(
         vec![
-            Block::Paragraph(vec![text("Relative speed (rendered by criterion-table; ✅ means within 10% or faster, ❌ more than 10% slower):")]),
+            Block::Paragraph(vec![text("criterion's relative speed (rendered by criterion-table from criterion's estimates; ✅ means within 10% or faster, ❌ more than 10% slower):")]),
             Block::RawMarkdown(rel),
         ],
     )))

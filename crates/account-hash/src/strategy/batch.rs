@@ -18,8 +18,8 @@
 use blake3_lanes::{Backend, U16Sum, CHUNK_LEN};
 
 use super::{
-    feed_each_field, stage, AccountHasher, BatchHasher, BatchLenError, Fields, LtAccumulator,
-    LT_META_LEN, META_LEN,
+    feed_each_field, message_len, stage, AccountHasher, BatchHasher, BatchLenError, Fields,
+    LtAccumulator,
 };
 use crate::account::AccountRef;
 use crate::digest::{AccountHash, LtHash};
@@ -36,23 +36,53 @@ pub const CROSSOVER_LEN: usize = super::BATCH_CROSSOVER_LEN;
 /// The message of `account` for `fields` (the bytes [`feed_each_field`] feeds), appended to
 /// `buf`.
 fn append_message(account: &AccountRef<'_>, fields: Fields, buf: &mut Vec<u8>) {
-    buf.extend_from_slice(&account.lamports.to_le_bytes());
-    if fields == Fields::Legacy {
-        buf.extend_from_slice(&account.rent_epoch.to_le_bytes());
-    }
-    buf.extend_from_slice(account.data);
-    buf.push(u8::from(account.executable));
-    buf.extend_from_slice(account.owner.as_bytes());
-    buf.extend_from_slice(account.pubkey.as_bytes());
+    fields.for_each_piece(account, |piece| buf.extend_from_slice(piece.bytes()));
 }
 
-fn message_len(account: &AccountRef<'_>, fields: Fields) -> usize {
-    let meta = if fields == Fields::Legacy {
-        META_LEN
-    } else {
-        LT_META_LEN
-    };
-    meta + account.data.len()
+/// [`append_message`] into a `SmallVec` (the gather of [`Staging::Gather`]).
+fn append_message_to(
+    account: &AccountRef<'_>,
+    fields: Fields,
+    buf: &mut smallvec::SmallVec<[u8; CHUNK_LEN]>,
+) {
+    fields.for_each_piece(account, |piece| buf.extend_from_slice(piece.bytes()));
+}
+
+/// How the accumulator and [`Batch::hash_batch`] put an account's message into its lane
+/// buffer (one chunk-sized buffer per lane of a group).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Staging {
+    /// The fields are written part by part straight into the lane buffer (lamports, data,
+    /// executable, owner, pubkey): one copy of each byte. The default.
+    #[default]
+    Parts,
+    /// The account is first gathered into a contiguous message (a `SmallVec` on the stack,
+    /// as a caller holding whole messages has them), which is then copied into the lane
+    /// buffer: two copies of each byte. Measured beside [`Staging::Parts`].
+    Gather,
+}
+
+/// Writes the account's message into `slot` as `staging` says; its length, or `None` when
+/// it is longer than one chunk.
+#[inline(always)]
+fn stage_as(
+    staging: Staging,
+    account: &AccountRef<'_>,
+    fields: Fields,
+    slot: &mut [u8; CHUNK_LEN],
+) -> Option<usize> {
+    match staging {
+        Staging::Parts => stage(account, fields, slot),
+        Staging::Gather => {
+            if message_len(account, fields) > CHUNK_LEN {
+                return None;
+            }
+            let mut message = smallvec::SmallVec::<[u8; CHUNK_LEN]>::new();
+            append_message_to(account, fields, &mut message);
+            slot[..message.len()].copy_from_slice(&message);
+            Some(message.len())
+        }
+    }
 }
 
 /// Messages of a batch, staged back to back in one buffer.
@@ -63,8 +93,15 @@ struct Messages {
 }
 
 impl Messages {
-    fn push(&mut self, account: &AccountRef<'_>, fields: Fields) {
-        append_message(account, fields, &mut self.bytes);
+    fn push(&mut self, account: &AccountRef<'_>, fields: Fields, staging: Staging) {
+        match staging {
+            Staging::Parts => append_message(account, fields, &mut self.bytes),
+            Staging::Gather => {
+                let mut message = smallvec::SmallVec::<[u8; CHUNK_LEN]>::new();
+                append_message_to(account, fields, &mut message);
+                self.bytes.extend_from_slice(&message);
+            }
+        }
         self.ends.push(self.bytes.len());
     }
 
@@ -90,6 +127,7 @@ impl Messages {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Batch {
     backend: Backend,
+    staging: Staging,
 }
 
 impl Default for Batch {
@@ -103,13 +141,17 @@ impl Batch {
     pub fn new() -> Self {
         Batch {
             backend: Backend::detect(),
+            staging: Staging::Parts,
         }
     }
 
     /// A given backend; an error when this CPU lacks it.
     pub fn with_backend(backend: Backend) -> Result<Self, blake3_lanes::Error> {
         if backend.is_supported() {
-            Ok(Batch { backend })
+            Ok(Batch {
+                backend,
+                staging: Staging::Parts,
+            })
         } else {
             Err(blake3_lanes::Error::UnsupportedBackend(backend))
         }
@@ -118,6 +160,16 @@ impl Batch {
     /// The backend in use.
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// The same batch with another way of staging messages (same digests).
+    pub fn with_staging(self, staging: Staging) -> Self {
+        Batch { staging, ..self }
+    }
+
+    /// How messages are staged.
+    pub fn staging(&self) -> Staging {
+        self.staging
     }
 
     /// The legacy hash of every account into `out` (one slot per account). Allocates nothing
@@ -149,12 +201,14 @@ impl Batch {
             for (i, (account, slot)) in group.iter().zip(group_out.iter_mut()).enumerate() {
                 if account.lamports == 0 {
                     *slot = AccountHash::ZERO;
-                } else if let Some(len) = stage(account, Fields::Legacy, &mut staging[staged]) {
+                } else if let Some(len) =
+                    stage_as(self.staging, account, Fields::Legacy, &mut staging[staged])
+                {
                     lens[staged] = len;
                     slot_of[staged] = i;
                     staged += 1;
                 } else if message_len(account, Fields::Legacy) < CROSSOVER_LEN {
-                    long.push(account, Fields::Legacy);
+                    long.push(account, Fields::Legacy, self.staging);
                     long_slots.push(group_index * GROUP + i);
                 } else {
                     *slot = AccountHash(feed_each_field(account, Fields::Legacy).finalize().into());
@@ -197,7 +251,7 @@ impl Batch {
         messages.clear();
         for account in accounts.iter().filter(|account| account.lamports != 0) {
             if message_len(account, Fields::Lt) < CROSSOVER_LEN {
-                messages.push(account, Fields::Lt);
+                messages.push(account, Fields::Lt, self.staging);
             } else {
                 crate_terms.mix_in(&LtHash::from_hasher(&feed_each_field(account, Fields::Lt)));
             }
@@ -241,7 +295,7 @@ impl Batch {
 
     /// A streaming LtHash accumulator on this batch's backend.
     pub fn lt_accumulator(&self) -> BatchLtAccumulator {
-        BatchLtAccumulator::new(self.backend)
+        BatchLtAccumulator::new(self.backend, self.staging)
     }
 }
 
@@ -251,6 +305,7 @@ impl Batch {
 /// grows to [`LONG_FLUSH_CHUNKS`] chunks and is reused).
 pub struct BatchLtAccumulator {
     backend: Backend,
+    staging_as: Staging,
     sum: U16Sum,
     staging: Box<[[u8; CHUNK_LEN]; GROUP]>,
     lens: [usize; GROUP],
@@ -267,9 +322,10 @@ pub const LONG_FLUSH_CHUNKS: usize = 256;
 impl BatchLtAccumulator {
     /// An empty set on `backend` (which the caller has checked with
     /// [`Backend::is_supported`]; [`Batch::lt_accumulator`] does).
-    fn new(backend: Backend) -> Self {
+    fn new(backend: Backend, staging_as: Staging) -> Self {
         BatchLtAccumulator {
             backend,
+            staging_as,
             sum: U16Sum::new(),
             staging: Box::new([[0u8; CHUNK_LEN]; GROUP]),
             lens: [0; GROUP],
@@ -285,7 +341,12 @@ impl BatchLtAccumulator {
         if account.lamports == 0 {
             return;
         }
-        match stage(account, Fields::Lt, &mut self.staging[self.staged]) {
+        match stage_as(
+            self.staging_as,
+            account,
+            Fields::Lt,
+            &mut self.staging[self.staged],
+        ) {
             Some(len) => {
                 self.lens[self.staged] = len;
                 self.staged += 1;
@@ -294,7 +355,7 @@ impl BatchLtAccumulator {
                 }
             }
             None if message_len(account, Fields::Lt) < CROSSOVER_LEN => {
-                self.long.push(account, Fields::Lt);
+                self.long.push(account, Fields::Lt, self.staging_as);
                 if self.long.bytes.len() >= LONG_FLUSH_CHUNKS * CHUNK_LEN {
                     self.flush_long();
                 }
@@ -343,9 +404,12 @@ impl AccountHasher for Batch {
     const STRATEGY: &'static str = "batch";
     const CONSENSUS: bool = true;
 
-    /// The backend, e.g. `avx2`.
+    /// The backend, e.g. `avx2`, followed by ` staging=gather` for [`Staging::Gather`].
     fn variant(&self) -> Option<String> {
-        Some(self.backend.name().to_string())
+        Some(match self.staging {
+            Staging::Parts => self.backend.name().to_string(),
+            Staging::Gather => format!("{} staging=gather", self.backend.name()),
+        })
     }
 
     /// One account through the batch path (a batch of one: correct, not the fast use).

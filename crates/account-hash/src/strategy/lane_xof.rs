@@ -4,12 +4,11 @@
 //! A validator hashes an account when a slot modifies it: its old LtHash is mixed out and
 //! its new one mixed in, one account at a time, so there is no batch to fill lanes with
 //! accounts. What does parallelize is the account's own 2048-byte XOF: its 32 output blocks
-//! differ only in their counter. [`LaneXof::lt_hash`] stages the LtHash message on the stack,
-//! compresses its input blocks one by one (a single-message, row-wise compression) and its
-//! output blocks [`Backend::lanes`] at a time (counters in lanes), which is faster than the
-//! batch kernel fed one account (blake3-lanes' `timing` example measures both; figures in
-//! docs/measurement.md, "Figures measured during development"). Messages longer than one
-//! chunk take the blake3 crate, exactly as
+//! differ only in their counter. [`LaneXof::lt_hash`] stages the LtHash message on the stack
+//! (in a buffer sized to short messages when it fits), compresses its input blocks one by
+//! one (a single-message, row-wise compression) and its output blocks [`Backend::lanes`] at
+//! a time (counters in lanes), writing the 1024 `u16` lanes from the registers; measured in
+//! docs/kernel-breakdown.md. Messages longer than one chunk take the blake3 crate, exactly as
 //! [`crate::Batch`] does; accounts with zero lamports hash to the identity without hashing.
 //!
 //! The legacy 32-byte hash has no XOF to spread and is latency bound; [`LaneXof::hash`]
@@ -18,9 +17,34 @@
 
 use blake3_lanes::{Backend, CHUNK_LEN};
 
-use super::{feed_each_field, stage, AccountHasher, Fields};
+use super::{feed_each_field, message_len, stage, AccountHasher, Fields};
 use crate::account::AccountRef;
 use crate::digest::{AccountHash, LtHash};
+
+/// Staging buffer of messages up to this length (a token account's 165 bytes of data make
+/// a 238-byte LtHash message): zeroing and holding a whole chunk's buffer for them would
+/// cost more than copying the message.
+const SHORT_MESSAGE: usize = 256;
+
+/// `f` of the account's message staged contiguously on the stack (a buffer of
+/// [`SHORT_MESSAGE`] bytes when it fits, one chunk otherwise); `None` when the message is
+/// longer than one chunk.
+#[inline(always)]
+fn with_staged<R>(
+    account: &AccountRef<'_>,
+    fields: Fields,
+    f: impl FnOnce(&[u8]) -> R,
+) -> Option<R> {
+    if message_len(account, fields) <= SHORT_MESSAGE {
+        let mut buf = [0u8; SHORT_MESSAGE];
+        let len = stage(account, fields, &mut buf)?;
+        Some(f(&buf[..len]))
+    } else {
+        let mut buf = [0u8; CHUNK_LEN];
+        let len = stage(account, fields, &mut buf)?;
+        Some(f(&buf[..len]))
+    }
+}
 
 /// Per-account LtHash with the XOF across SIMD lanes, on one [`Backend`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,11 +93,10 @@ impl AccountHasher for LaneXof {
         if account.lamports == 0 {
             return AccountHash::ZERO;
         }
-        let mut buf = [0u8; CHUNK_LEN];
-        match stage(account, Fields::Legacy, &mut buf) {
-            Some(len) => AccountHash(blake3::hash(&buf[..len]).into()),
-            None => AccountHash(feed_each_field(account, Fields::Legacy).finalize().into()),
-        }
+        with_staged(account, Fields::Legacy, |message| {
+            AccountHash(blake3::hash(message).into())
+        })
+        .unwrap_or_else(|| AccountHash(feed_each_field(account, Fields::Legacy).finalize().into()))
     }
 
     /// The LtHash: the staged message through [`Backend::xof_u16_one`].
@@ -81,16 +104,17 @@ impl AccountHasher for LaneXof {
         if account.lamports == 0 {
             return LtHash::identity();
         }
-        let mut buf = [0u8; CHUNK_LEN];
-        match stage(account, Fields::Lt, &mut buf) {
-            Some(len) => {
-                let mut lt = LtHash::identity();
-                self.backend
-                    .xof_u16_one(&buf[..len], &mut lt.0)
-                    .expect("the staged message fits one chunk and the backend was checked");
-                lt
-            }
-            None => LtHash::from_hasher(&feed_each_field(account, Fields::Lt)),
+        // The 2048-byte digest is written in place: returned through an `Option` it
+        // would be copied once more.
+        let mut lt = LtHash::identity();
+        let staged = with_staged(account, Fields::Lt, |message| {
+            self.backend
+                .xof_u16_one(message, &mut lt.0)
+                .expect("the staged message fits one chunk and the backend was checked")
+        });
+        if staged.is_none() {
+            return LtHash::from_hasher(&feed_each_field(account, Fields::Lt));
         }
+        lt
     }
 }

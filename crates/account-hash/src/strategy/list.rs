@@ -108,8 +108,9 @@ pub trait StrategyVisitor {
 }
 
 /// Visits every strategy compiled in: per-account strategies first (the seed's order),
-/// then the many-accounts ones (one instance per backend this CPU supports), then the
-/// sweep variants.
+/// then the many-accounts ones (one instance per backend this CPU supports, and batch's
+/// other staging, [`batch::Staging::Gather`], on the widest backend, measured beside the
+/// default), then the sweep variants.
 #[rustfmt::skip] // one line per strategy instance
 pub fn visit(v: &mut impl StrategyVisitor) {
     #[cfg(feature = "copy-buffer")]
@@ -126,6 +127,8 @@ pub fn visit(v: &mut impl StrategyVisitor) {
     per_backend("lane-xof", LaneDigests::Lt, lane_xof::LaneXof::with_backend).for_each(|(e, h)| v.per_account(&e, h));
     #[cfg(feature = "batch")]
     per_backend("batch", LaneDigests::Both, batch::Batch::with_backend).for_each(|(e, b)| v.batch(&e, b));
+    #[cfg(feature = "batch")]
+    per_backend("batch", LaneDigests::Both, batch::Batch::with_backend).filter(|(e, _)| e.default_instance).for_each(|(e, b)| v.batch(&StrategyEntry { default_instance: false, ..e }, b.with_staging(batch::Staging::Gather)));
     #[cfg(feature = "copy-buffer")]
     visit_copy_buffer_sweep(v);
     let _ = v;
@@ -253,7 +256,8 @@ mod tests {
             self.0.push((label::<H>(&hasher), entry.role, false));
         }
         fn batch<B: BatchHasher>(&mut self, entry: &StrategyEntry, batch: B) {
-            assert_eq!(entry.backend, batch.variant().as_deref());
+            let variant = batch.variant().unwrap_or_default();
+            assert_eq!(entry.backend, variant.split(' ').next());
             self.0.push((label::<B>(&batch), entry.role, false));
         }
         fn sweep<H: AccountHasher>(&mut self, entry: &StrategyEntry, hasher: H) {

@@ -124,23 +124,25 @@ pub fn feed_each_field(account: &AccountRef<'_>, fields: Fields) -> blake3::Hash
     hasher
 }
 
-/// Writes an account's message for `fields` (the bytes [`feed_each_field`] feeds, contiguous)
-/// into `buf` and returns its length, or `None`
-/// when it is longer than one chunk.
-#[cfg(feature = "lanes")]
+/// The length of an account's message for `fields` (the bytes [`feed_each_field`] feeds).
 #[inline(always)]
-pub fn stage(
-    account: &AccountRef<'_>,
-    fields: Fields,
-    buf: &mut [u8; blake3_lanes::CHUNK_LEN],
-) -> Option<usize> {
+pub fn message_len(account: &AccountRef<'_>, fields: Fields) -> usize {
     let meta = if fields == Fields::Legacy {
         META_LEN
     } else {
         LT_META_LEN
     };
-    let len = meta + account.data.len();
-    if len > blake3_lanes::CHUNK_LEN {
+    meta + account.data.len()
+}
+
+/// Writes an account's message for `fields` (the bytes [`feed_each_field`] feeds, contiguous)
+/// into the front of `buf`, field by field, and returns its length, or `None` when it is
+/// longer than `buf` or than one chunk.
+#[cfg(feature = "lanes")]
+#[inline(always)]
+pub fn stage(account: &AccountRef<'_>, fields: Fields, buf: &mut [u8]) -> Option<usize> {
+    let len = message_len(account, fields);
+    if len > buf.len().min(blake3_lanes::CHUNK_LEN) {
         return None;
     }
     let mut at = 0;

@@ -1,0 +1,634 @@
+//! `--peer-path CRATE=DIR` (bench-all and ab): your working copy of a peer crate measured
+//! against the released one.
+//!
+//! How: the lab is built a second time from a shadow of the workspace under
+//! `<target>/hashlab-peer-path/ws` (a copy of the root `Cargo.toml` and `Cargo.lock`,
+//! every other top-level entry a symlink), with `--config
+//! 'patch.crates-io.CRATE.path="DIR"'` and the adapter's feature, into the workspace's
+//! target directory (the dependencies compile once; cargo keeps a path crate's artifacts
+//! apart from the released one's). Cargo rewrites the lock file of the workspace it builds:
+//! the shadow's, never yours, and a patched path dependency gets no lock file or target
+//! directory of its own, so `DIR` is only read. Then both builds' peer rows are checked
+//! against the reference digests (`lab allocs`: a working copy whose digest differs is
+//! listed, not timed) and the rest timed with `cargo xtask ab`'s rounds (released,
+//! released again as the A/A control, yours; [`super::ab_pair::measure_pair`]).
+//!
+//! A crate is measurable by path when it has a row in [`ADAPTERS`]: the lab's feature
+//! that compiles its adapter, the adapter's strategy name, the version it was written for
+//! and its source file (named in the error when your copy's API differs).
+
+use super::ab_pair::{self, Pair};
+use super::lab_build::{self, CargoOutput, LabBuild, LabExes};
+use crate::analysis::ab as analysis;
+use crate::error::{Error, Result};
+use lab_record::{from_json_str, AbFailed, CountFile, PeerPath};
+use std::collections::BTreeMap;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// A peer crate the lab can build from your working copy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Adapter {
+    /// The crate's name on crates.io (the patch's key).
+    pub krate: &'static str,
+    /// The bench-lab feature that compiles the adapter.
+    pub feature: &'static str,
+    /// The adapter's strategy name in the rows.
+    pub strategy: &'static str,
+    /// The released version the adapter was written for.
+    pub version: &'static str,
+    /// The adapter's source, relative to the workspace root.
+    pub file: &'static str,
+}
+
+/// Every crate `--peer-path` takes.
+pub const ADAPTERS: &[Adapter] = &[Adapter {
+    krate: "solana-lattice-hash",
+    feature: "peer-solana",
+    strategy: "peer:solana-lattice-hash",
+    version: "4.3.0",
+    file: "bench-lab/src/peers/lattice.rs",
+}];
+
+/// One `--peer-path CRATE=DIR`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Spec {
+    pub adapter: Adapter,
+    /// Absolute.
+    pub dir: PathBuf,
+}
+
+/// Parses `CRATE=DIR` (clap's value parser): the crate must have an adapter and `DIR` a
+/// `Cargo.toml` whose package is that crate.
+pub fn parse_spec(text: &str) -> std::result::Result<Spec, String> {
+    let (krate, dir) = text.split_once('=').ok_or_else(|| {
+        format!("`{text}` is not CRATE=DIR (e.g. solana-lattice-hash=../agave/lattice-hash)")
+    })?;
+    let adapter = *ADAPTERS.iter().find(|a| a.krate == krate).ok_or_else(|| {
+        let known: Vec<&str> = ADAPTERS.iter().map(|a| a.krate).collect();
+        format!(
+            "no adapter for crate `{krate}`: --peer-path takes {}",
+            known.join(", ")
+        )
+    })?;
+    let dir = std::fs::canonicalize(dir).map_err(|e| format!("{dir}: {e}"))?;
+    let manifest = dir.join("Cargo.toml");
+    let text = std::fs::read_to_string(&manifest)
+        .map_err(|e| format!("{}: cannot read: {e}", manifest.display()))?;
+    match package_name(&text) {
+        Some(name) if name == krate => Ok(Spec { adapter, dir }),
+        Some(name) => Err(format!(
+            "{}: field `package.name`: `{name}`, not `{krate}`",
+            manifest.display()
+        )),
+        None => Err(format!(
+            "{}: field `package.name`: missing (not a crate's manifest)",
+            manifest.display()
+        )),
+    }
+}
+
+/// `name` of the `[package]` table of a manifest (a line scan: enough for a field cargo
+/// itself requires to be a plain string).
+fn package_name(manifest: &str) -> Option<String> {
+    let mut in_package = false;
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_package = line == "[package]";
+        } else if in_package {
+            if let Some(v) = line.strip_prefix("name") {
+                let v = v.trim_start().strip_prefix('=')?.trim();
+                return Some(v.trim_matches('"').to_string());
+            }
+        }
+    }
+    None
+}
+
+/// `git describe --always --dirty --tags` in `dir`, when it is in a git tree.
+pub fn describe(dir: &Path) -> Option<String> {
+    let out = Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args(["describe", "--always", "--dirty", "--tags"])
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+        .ok()?;
+    let text = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    (out.status.success() && !text.is_empty()).then_some(text)
+}
+
+/// The target directory of the builds: `$CARGO_TARGET_DIR`, else `<root>/target`.
+fn target_dir(root: &Path) -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .map_or_else(|| root.join("target"), |t| root.join(t))
+}
+
+/// `<target>/hashlab-peer-path/ws`, made afresh: the root manifest and lock file copied
+/// (so cargo's rewrite of the lock stays there), every other top-level entry but the
+/// target directory, `.git` and `reports` a symlink.
+pub fn shadow_workspace(root: &Path, target: &Path) -> Result<PathBuf> {
+    let ws = target.join("hashlab-peer-path").join("ws");
+    if ws.exists() {
+        std::fs::remove_dir_all(&ws).map_err(|e| Error::io(&ws, "cannot remove", e))?;
+    }
+    std::fs::create_dir_all(&ws).map_err(|e| Error::io(&ws, "cannot create directory", e))?;
+    let entries = std::fs::read_dir(root).map_err(|e| Error::io(root, "cannot list", e))?;
+    for entry in entries.flatten() {
+        let (path, name) = (entry.path(), entry.file_name());
+        if ["target", ".git", "reports"].iter().any(|n| name == *n) || path == target {
+            continue;
+        }
+        let to = ws.join(&name);
+        if name == "Cargo.toml" || name == "Cargo.lock" {
+            std::fs::copy(&path, &to).map_err(|e| Error::io(&path, "cannot copy", e))?;
+        } else {
+            symlink(&path, &to)?;
+        }
+    }
+    Ok(ws)
+}
+
+#[cfg(unix)]
+fn symlink(from: &Path, to: &Path) -> Result<()> {
+    std::os::unix::fs::symlink(from, to).map_err(|e| Error::io(to, "cannot create symlink", e))
+}
+
+#[cfg(not(unix))]
+fn symlink(_from: &Path, to: &Path) -> Result<()> {
+    Err(Error::Other(format!(
+        "{}: --peer-path needs symlinks (a Unix system)",
+        to.display()
+    )))
+}
+
+/// A TOML basic string.
+fn toml_string(s: &str) -> String {
+    let mut out = String::from('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The `--config` value that points the crate at `dir`.
+pub fn patch_config(spec: &Spec) -> String {
+    format!(
+        "patch.crates-io.{}.path={}",
+        spec.adapter.krate,
+        toml_string(&spec.dir.to_string_lossy())
+    )
+}
+
+/// Builds the lab with your working copy (module docs); its executables, pinned under
+/// `<target>/hashlab-lab/peer-<hash of DIR>/`.
+pub fn build(
+    root: &Path,
+    spec: &Spec,
+    features: &[String],
+    no_default_features: bool,
+) -> Result<LabExes> {
+    let target = target_dir(root);
+    let ws = shadow_workspace(root, &target)?;
+    let mut features = features.to_vec();
+    features.push(spec.adapter.feature.to_string());
+    let out = lab_build::cargo_build(
+        &LabBuild {
+            root: &ws,
+            features,
+            no_default_features,
+            target_dir: Some(target),
+            config: vec![patch_config(spec)],
+        },
+        "--message-format=json",
+    )?;
+    echo_diagnostics(&out.messages);
+    check(&out, spec)?;
+    let exes = lab_build::executables_of(&out)?;
+    let tag = format!("peer-{:016x}", fnv1a(spec.dir.to_string_lossy().as_bytes()));
+    lab_build::pin(exes, root, &tag)
+}
+
+/// The rendered compiler messages, to stderr (cargo prints none in JSON mode).
+fn echo_diagnostics(messages: &str) {
+    for v in messages
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|v| v["reason"] == "compiler-message")
+    {
+        if let Some(r) = v["message"]["rendered"].as_str() {
+            eprint!("{r}");
+        }
+    }
+}
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
+/// A build that failed or did not use the patch, as an error saying why in your terms.
+fn check(out: &CargoOutput, spec: &Spec) -> Result<()> {
+    let dir = spec.dir.display();
+    let a = spec.adapter;
+    if !out.status.success() {
+        let why = compile_errors(&out.messages, spec).unwrap_or_else(|| {
+            format!(
+                "building the lab with your {} at {dir} failed ({}; cargo's errors are above)",
+                a.krate, out.status
+            )
+        });
+        return Err(Error::Command(why));
+    }
+    if out.stderr.contains("was not used in the crate graph") {
+        return Err(Error::Command(format!(
+            "your {} at {dir} was not used: its version is not semver-compatible with {} \
+             (the version the lab's adapter, {}, was written for)",
+            a.krate, a.version, a.file
+        )));
+    }
+    Ok(())
+}
+
+/// Cargo's compile errors (JSON messages) in your terms: an error in the lab's adapter is
+/// an item your copy lacks or has changed; an error elsewhere is your copy not compiling.
+pub fn compile_errors(messages: &str, spec: &Spec) -> Option<String> {
+    let a = spec.adapter;
+    let mut lines = Vec::new();
+    for v in messages
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|v| v["reason"] == "compiler-message" && v["message"]["level"] == "error")
+    {
+        let text = v["message"]["message"].as_str().unwrap_or_default();
+        let spans = v["message"]["spans"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        let Some(span) = spans.iter().find(|s| s["is_primary"] == true) else {
+            continue;
+        };
+        let file = span["file_name"].as_str().unwrap_or_default();
+        let at = format!("{file}:{}", span["line_start"]);
+        let line = if file.ends_with(a.file) || file == a.file {
+            format!(
+                "your {} at {} lacks {}: {text} ({at}); the lab's adapter was written for {} {}",
+                a.krate,
+                spec.dir.display(),
+                missing_item(text),
+                a.krate,
+                a.version
+            )
+        } else {
+            format!(
+                "your {} at {} does not compile: {text} ({at})",
+                a.krate,
+                spec.dir.display()
+            )
+        };
+        if !lines.contains(&line) {
+            lines.push(line);
+        }
+    }
+    (!lines.is_empty()).then(|| lines.join("\n"))
+}
+
+/// The item a rustc error names: `batch::new` from "cannot find function `new` in module
+/// `batch`", `Builder::add_part` from "no method named `add_part` found for struct
+/// `Builder` ...", else the first quoted name.
+fn missing_item(message: &str) -> String {
+    let quoted: Vec<&str> = message.split('`').skip(1).step_by(2).collect();
+    let item = match (quoted.as_slice(), message) {
+        ([name, module, ..], m) if m.contains("` in module `") || m.contains("` in `") => {
+            format!("{module}::{name}")
+        }
+        ([name, owner, ..], m)
+            if [
+                "no method named",
+                "no function or associated item named",
+                "no field",
+            ]
+            .iter()
+            .any(|p| m.starts_with(p)) =>
+        {
+            // `MessageBuilder<'_>` -> `MessageBuilder`.
+            let owner = owner.split('<').next().unwrap_or(owner);
+            format!("{owner}::{name}")
+        }
+        ([name, ..], _) => (*name).to_string(),
+        ([], m) => return format!("what the adapter uses ({m})"),
+    };
+    format!("`{item}`")
+}
+
+/// The processes' environment: the filters (strategies: the adapter's row) and accounts.
+fn lab_env(filters: &Filters, adapter: &Adapter) -> Vec<(OsString, OsString)> {
+    let mut env: Vec<(OsString, OsString)> = filters
+        .env
+        .iter()
+        .filter(|(k, _)| k != "HASHLAB_STRATEGIES")
+        .cloned()
+        .collect();
+    env.push(("HASHLAB_STRATEGIES".into(), adapter.strategy.into()));
+    // The profile also decides some workloads' parameters (the mix's account count): the
+    // list must be made with the profile of the runs.
+    env.push(("HASHLAB_PROFILE".into(), filters.profile.clone().into()));
+    env
+}
+
+/// What the peer-path pass is given by its command.
+pub struct Filters {
+    /// `HASHLAB_FAMILIES`, `HASHLAB_SIZES`, `HASHLAB_WORKLOADS`, `HASHLAB_ACCOUNTS`, ...
+    pub env: Vec<(OsString, OsString)>,
+    /// bench-lab's profile of every process.
+    pub profile: String,
+    pub rounds: u32,
+}
+
+/// The two builds of one `--peer-path`.
+pub struct Builds<'a> {
+    pub released: &'a LabExes,
+    pub yours: &'a LabExes,
+}
+
+/// Checks both builds' digests, then times the rows that matched; `dir` is the run's
+/// directory (`peer-path.log`).
+pub fn measure(spec: &Spec, builds: &Builds, filters: &Filters, dir: &Path) -> Result<PeerPath> {
+    let a = spec.adapter;
+    let env = lab_env(filters, &a);
+    println!(
+        "peer-path: checking the digests of {} {} and of your copy at {} ...",
+        a.krate,
+        a.version,
+        spec.dir.display()
+    );
+    let released = digests(&builds.released.bin, &env, &filters.profile)?;
+    let yours = digests(&builds.yours.bin, &env, &filters.profile)?;
+    let split = analysis::split(
+        &ab_pair::list_ids(&builds.released.bench, &env, "the released build")?,
+        &ab_pair::list_ids(&builds.yours.bench, &env, "your build")?,
+    );
+    let differs =
+        |id: &String| yours.get(id) == Some(&Some(false)) || released.get(id) == Some(&Some(false));
+    let digest_differs: Vec<String> = split
+        .common
+        .iter()
+        .filter(|id| differs(id))
+        .cloned()
+        .collect();
+    for id in &digest_differs {
+        println!("peer-path: {id}: digest differs from the reference: not timed");
+    }
+    let timed = analysis::Split {
+        common: split
+            .common
+            .iter()
+            .filter(|id| !differs(id))
+            .cloned()
+            .collect(),
+        ..split.clone()
+    };
+    let mut failed = Vec::new();
+    let rows = if timed.common.is_empty() {
+        Vec::new()
+    } else {
+        let pair = Pair {
+            exes: [builds.released.bench.clone(), builds.yours.bench.clone()],
+            env,
+            profile: filters.profile.clone(),
+            rounds: filters.rounds,
+            dir: dir.to_path_buf(),
+            log: "peer-path.log",
+        };
+        let tally = ab_pair::measure_pair(&pair, &timed, &mut |_| Ok(()))?;
+        failed = tally.failed;
+        tally.rows
+    };
+    if split.common.is_empty() {
+        failed.push(AbFailed {
+            criterion_id: a.strategy.to_string(),
+            reason: "the filters select no row of the adapter in both builds".into(),
+        });
+    }
+    let mut p = PeerPath::new(a.krate, &spec.dir.to_string_lossy(), a.version, a.strategy);
+    p.describe = describe(&spec.dir);
+    p.rounds = filters.rounds;
+    p.profile.clone_from(&filters.profile);
+    p.rows = rows;
+    p.digest_differs = digest_differs;
+    p.only_released = split.only_in_a;
+    p.only_yours = split.only_in_b;
+    p.failed = failed;
+    Ok(p)
+}
+
+/// `lab allocs --json` on the adapter's rows: per criterion id, whether its output matched
+/// the reference digest.
+fn digests(
+    lab: &Path,
+    env: &[(OsString, OsString)],
+    profile: &str,
+) -> Result<BTreeMap<String, Option<bool>>> {
+    let out = Command::new(lab)
+        .args(["allocs", "--json", "--profile", profile])
+        .args(env_args(env))
+        .envs(env.iter().map(|(k, v)| (k, v)))
+        .stdin(Stdio::null())
+        .stderr(Stdio::inherit())
+        .output()
+        .map_err(|e| Error::Command(format!("cannot run {}: {e}", lab.display())))?;
+    if !out.status.success() {
+        return Err(Error::Command(format!(
+            "`{} allocs` failed ({})",
+            lab.display(),
+            out.status
+        )));
+    }
+    let name = PathBuf::from(format!("<output of {} allocs>", lab.display()));
+    let file: CountFile = from_json_str(&name, &String::from_utf8_lossy(&out.stdout))?;
+    Ok(file
+        .results
+        .into_iter()
+        .map(|c| (c.criterion_id, c.digest_compatible))
+        .collect())
+}
+
+/// The filter variables as `lab` flags (`HASHLAB_SIZES` -> `--sizes`).
+fn env_args(env: &[(OsString, OsString)]) -> Vec<OsString> {
+    let flags = [
+        ("HASHLAB_FAMILIES", "--families"),
+        ("HASHLAB_STRATEGIES", "--strategies"),
+        ("HASHLAB_SIZES", "--sizes"),
+        ("HASHLAB_WORKLOADS", "--workloads"),
+    ];
+    env.iter()
+        .filter_map(|(k, v)| {
+            let (_, flag) = flags.iter().find(|(e, _)| k == e)?;
+            Some([OsString::from(flag), v.clone()])
+        })
+        .flatten()
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec() -> Spec {
+        Spec {
+            adapter: ADAPTERS[0],
+            dir: PathBuf::from("/src/lattice-hash"),
+        }
+    }
+
+    fn message(file: &str, text: &str) -> String {
+        serde_json::json!({
+            "reason": "compiler-message",
+            "package_id": "path+file:///x#bench-lab@0.1.0",
+            "message": {
+                "message": text,
+                "level": "error",
+                "spans": [
+                    {"file_name": "src/lib.rs", "line_start": 1, "is_primary": false},
+                    {"file_name": file, "line_start": 42, "is_primary": true},
+                ],
+                "rendered": "error: ...",
+            },
+        })
+        .to_string()
+    }
+
+    #[test]
+    fn an_adapter_error_names_the_missing_item_and_the_version() {
+        let msgs = [
+            message(
+                "bench-lab/src/peers/lattice.rs",
+                "cannot find function `new` in module `batch`",
+            ),
+            message(
+                "bench-lab/src/peers/lattice.rs",
+                "no method named `add_part` found for struct `MessageBuilder<'_>` in the current scope",
+            ),
+            r#"{"reason":"build-finished","success":false}"#.to_string(),
+        ]
+        .join("\n");
+        let e = compile_errors(&msgs, &spec()).unwrap();
+        let lines: Vec<&str> = e.lines().collect();
+        assert_eq!(lines.len(), 2, "{e}");
+        assert!(
+            lines[0].starts_with("your solana-lattice-hash at /src/lattice-hash lacks `batch::new`: cannot find function"),
+            "{e}"
+        );
+        assert!(
+            lines[0].contains("(bench-lab/src/peers/lattice.rs:42)"),
+            "{e}"
+        );
+        assert!(
+            lines[0].ends_with("the lab's adapter was written for solana-lattice-hash 4.3.0"),
+            "{e}"
+        );
+        assert!(lines[1].contains("lacks `MessageBuilder::add_part`"), "{e}");
+    }
+
+    #[test]
+    fn an_error_in_your_crate_says_it_does_not_compile() {
+        let msgs = message("/src/lattice-hash/src/batch.rs", "mismatched types");
+        let e = compile_errors(&msgs, &spec()).unwrap();
+        assert_eq!(
+            e,
+            "your solana-lattice-hash at /src/lattice-hash does not compile: mismatched types (/src/lattice-hash/src/batch.rs:42)"
+        );
+        assert_eq!(
+            compile_errors("{\"reason\":\"build-finished\"}", &spec()),
+            None
+        );
+    }
+
+    #[test]
+    fn the_patch_points_the_crate_at_the_directory() {
+        let mut s = spec();
+        assert_eq!(
+            patch_config(&s),
+            r#"patch.crates-io.solana-lattice-hash.path="/src/lattice-hash""#
+        );
+        s.dir = PathBuf::from(r#"/a "b"\c"#);
+        assert!(patch_config(&s).ends_with(r#"path="/a \"b\"\\c""#));
+    }
+
+    #[test]
+    fn specs_name_a_crate_with_an_adapter_and_its_manifest() {
+        let d = tempdir("spec");
+        let manifest = "[package]\nname = \"solana-lattice-hash\"\nversion = \"4.3.0\"\n\n[dependencies.blake3]\nversion = \"1\"\n";
+        crate::error::write(&d.join("ok/Cargo.toml"), manifest).unwrap();
+        crate::error::write(
+            &d.join("other/Cargo.toml"),
+            "[package]\nname = \"blake3\"\n",
+        )
+        .unwrap();
+        let ok = parse_spec(&format!("solana-lattice-hash={}", d.join("ok").display())).unwrap();
+        assert_eq!(ok.adapter.version, "4.3.0");
+        assert!(ok.dir.is_absolute());
+        let e = parse_spec(&format!(
+            "solana-lattice-hash={}",
+            d.join("other").display()
+        ))
+        .unwrap_err();
+        assert!(
+            e.contains("other/Cargo.toml: field `package.name`: `blake3`"),
+            "{e}"
+        );
+        let e = parse_spec(&format!("blake3={}", d.join("other").display())).unwrap_err();
+        assert!(e.contains("no adapter for crate `blake3`"), "{e}");
+        assert!(parse_spec("solana-lattice-hash")
+            .unwrap_err()
+            .contains("CRATE=DIR"));
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn the_shadow_workspace_copies_the_manifest_and_lock_and_links_the_rest() {
+        let d = tempdir("shadow");
+        let root = d.join("root");
+        for f in [
+            "Cargo.toml",
+            "Cargo.lock",
+            "bench-lab/Cargo.toml",
+            "target/x",
+            "reports/r",
+        ] {
+            crate::error::write(&root.join(f), f).unwrap();
+        }
+        let ws = shadow_workspace(&root, &root.join("target")).unwrap();
+        assert_eq!(ws, root.join("target/hashlab-peer-path/ws"));
+        assert!(!ws.join("Cargo.lock").is_symlink());
+        assert_eq!(
+            std::fs::read_to_string(ws.join("Cargo.lock")).unwrap(),
+            "Cargo.lock"
+        );
+        assert!(ws.join("bench-lab").is_symlink());
+        assert!(!ws.join("target").exists() && !ws.join("reports").exists());
+        // A second shadow starts from the workspace's lock again.
+        crate::error::write(&ws.join("Cargo.lock"), "rewritten").unwrap();
+        let ws = shadow_workspace(&root, &root.join("target")).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(ws.join("Cargo.lock")).unwrap(),
+            "Cargo.lock"
+        );
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
+    fn tempdir(what: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("xtask-peer-path-{what}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        d
+    }
+}
