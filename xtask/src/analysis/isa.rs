@@ -38,13 +38,17 @@ pub fn capped_reruns(main: &PlanFile, capped: &PlanFile, large_sizes: bool) -> V
 
 /// Whether a workload is shown per instruction set: not the capacity sweep (a question of
 /// buffer sizes, not of SIMD); the mixes and sets; of the data sizes, in the quick profile
-/// only the token and stake accounts (165 and 200 B), all of them when `large_sizes` (the
-/// full profile), so that the default run keeps its time.
+/// only the token and stake accounts (165 and 200 B), and the large-account workloads (size
+/// ladder, vote accounts, slot delta) only when `large_sizes` (the full profile), so that
+/// the default run keeps its time.
 pub fn per_isa_workload(w: &lab_record::Workload, large_sizes: bool) -> bool {
     match w.kind {
         WorkloadKind::CapSweep => false,
         WorkloadKind::DataSize => {
             large_sizes || w.param_u64().is_some_and(|n| n == 165 || n == 200)
+        }
+        WorkloadKind::SizeLadder | WorkloadKind::Vote1024 | WorkloadKind::SlotDelta => {
+            large_sizes
         }
         _ => true,
     }
@@ -270,6 +274,11 @@ mod workload_tests {
         assert!(per_isa_workload(&w("data_size/1024"), true));
         assert!(!per_isa_workload(&w("data_size/1048576"), false));
         assert!(per_isa_workload(&w("data_size/1048576"), true));
+        for large in ["size_ladder/2048", "vote_1024", "slot_delta/3000"] {
+            assert!(!per_isa_workload(&w(large), false), "{large}");
+            assert!(per_isa_workload(&w(large), true), "{large}");
+        }
+        assert!(per_isa_workload(&w("set_1024/165"), false));
         assert!(per_isa_workload(&w("mainnet_mix/100000"), false));
         assert!(per_isa_workload(&w("set_1024/165"), false));
     }
