@@ -47,9 +47,7 @@ pub fn per_isa_workload(w: &lab_record::Workload, large_sizes: bool) -> bool {
         WorkloadKind::DataSize => {
             large_sizes || w.param_u64().is_some_and(|n| n == 165 || n == 200)
         }
-        WorkloadKind::SizeLadder | WorkloadKind::Vote1024 | WorkloadKind::SlotDelta => {
-            large_sizes
-        }
+        WorkloadKind::SizeLadder | WorkloadKind::Vote1024 | WorkloadKind::SlotDelta => large_sizes,
         _ => true,
     }
 }
