@@ -82,7 +82,7 @@ fn a_strategy_added_to_the_list_is_planned() {
         .filter(|b| b.meta.id.strategy == "vec-gather")
     {
         assert!(
-            b.meta.claims_consensus && !b.meta.baseline,
+            b.meta.claims_consensus && !b.meta.is_baseline(),
             "{}",
             b.criterion_id
         );
