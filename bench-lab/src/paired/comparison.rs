@@ -84,6 +84,14 @@ pub(super) fn entry<'r>(reg: &'r Registry, id: &str, twin: u32) -> Result<Entry<
     })
 }
 
+/// The cases of one layout, in entry order, with the paddings that place them (kept alive
+/// as long as the cases) and how long each case's first run took, in nanoseconds.
+pub(super) struct Built {
+    pub(super) cases: Vec<Box<dyn Case>>,
+    pub(super) pads: Vec<Vec<u8>>,
+    pub(super) first_ns: Vec<f64>,
+}
+
 /// One comparison: a baseline, optionally its A/A twin, and rows, all by criterion id.
 pub struct Comparison<'r> {
     pub(super) entries: Vec<Entry<'r>>,
@@ -142,17 +150,14 @@ impl<'r> Comparison<'r> {
     /// inputs (once, for all rows; the A/A twin gets its own copy after another padding),
     /// then each case, each after a small random padding and, where the strategy has code
     /// copies, from a random copy (the A/A: the copy `offset` after the baseline's). Every case runs once (lazy
-    /// initialisation, first touch of its inputs).
-    pub(super) fn build(
-        &self,
-        rng: &mut SplitMix64,
-        pad: bool,
-    ) -> (Vec<Box<dyn Case>>, Vec<Vec<u8>>) {
+    /// initialisation, first touch of its inputs), timed ([`Built::first_ns`]).
+    pub(super) fn build(&self, rng: &mut SplitMix64, pad: bool) -> Built {
         let max = |m: u64| if pad { m } else { 0 };
         let mut pads = vec![padding(rng, max(64 << 10))];
         let mut shared: Option<(Inputs, Rc<Vec<Account>>)> = None;
         let mut twin_inputs: Option<Rc<Vec<Account>>> = None;
         let mut cases = Vec::with_capacity(self.entries.len());
+        let mut first_ns = Vec::with_capacity(self.entries.len());
         // The baseline's copy; A/A entries take the copies after it.
         let mut base_copy = 0;
         for (i, e) in self.entries.iter().enumerate() {
@@ -178,9 +183,15 @@ impl<'r> Comparison<'r> {
                     copies[copy](accounts.clone())
                 }
             };
+            let t = Instant::now();
             case.run_once();
+            first_ns.push(t.elapsed().as_nanos() as f64);
             cases.push(case);
         }
-        (cases, pads)
+        Built {
+            cases,
+            pads,
+            first_ns,
+        }
     }
 }

@@ -76,24 +76,39 @@ pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
     let mut offsets = Vec::new();
     let (mut rounds, mut layouts) = (config.rounds, config.layouts);
     let mut layout = 0;
+    let mut long = false;
     while layout < layouts {
         layout += 1;
-        let (mut cases, pads) = cmp.build(&mut rng, config.randomize_layout);
+        let Built {
+            mut cases,
+            pads,
+            first_ns,
+        } = cmp.build(&mut rng, config.randomize_layout);
         if layout == 1 {
             let mut round_ns = 0.0;
-            for c in cases.iter_mut() {
-                let (n, ns) = calibrate(&mut **c, target);
+            for (c, &first) in cases.iter_mut().zip(&first_ns) {
+                let (n, ns) = calibrate_after(&mut **c, first, target);
                 round_ns += ns;
                 iters.push(n);
             }
+            long = first_ns
+                .iter()
+                .all(|&ns| ns >= LONG_BATCH * target.as_nanos() as f64);
             // Over budget: fewer layouts first (each costs a rebuild of the inputs), then
-            // fewer rounds, down to one layout of MIN_ROUNDS (+1 warm-up).
+            // fewer rounds, down to one layout of MIN_ROUNDS (+1 warm-up), or of
+            // MIN_LONG_ROUNDS without warm-up when every batch is long.
             if let Some(ms) = config.budget_ms {
                 let fit = (ms as f64 * 1e6 / round_ns) as u32;
-                layouts = layouts.min((fit / (MIN_ROUNDS + 1)).max(1));
-                rounds = rounds.min((fit / layouts).saturating_sub(1).max(MIN_ROUNDS));
+                let (min_rounds, warm_up) = if long {
+                    (MIN_LONG_ROUNDS, 0)
+                } else {
+                    (MIN_ROUNDS, 1)
+                };
+                layouts = layouts.min((fit / (min_rounds + warm_up)).max(1));
+                rounds = rounds.min((fit / layouts).saturating_sub(warm_up).max(min_rounds));
             }
         }
+        let warm_up = u32::from(!long);
         let offset = if config.randomize_layout {
             rng.below(4096) as usize
         } else {
@@ -104,7 +119,7 @@ pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
         let mut order: Vec<usize> = (0..k).collect();
         let mut ns = vec![0f64; k];
         with_stack_offset(offset, &mut || {
-            for round in 0..=rounds {
+            for round in 1 - warm_up..=rounds {
                 // Fisher–Yates: a fresh random visiting order every round.
                 for i in (1..k).rev() {
                     order.swap(i, rng.below(i as u64 + 1) as usize);
@@ -194,7 +209,7 @@ mod tests {
             assert_eq!(copies.len(), CODE_COPIES);
         }
         let mut rng = SplitMix64::new(1);
-        let (mut cases, _pads) = cmp.build(&mut rng, true);
+        let Built { mut cases, .. } = cmp.build(&mut rng, true);
         for c in &mut cases {
             c.run_n(2);
         }
@@ -402,5 +417,72 @@ mod tests {
             lab_record::Verdict::Equal,
             "{c:#?}"
         );
+    }
+
+    /// A case that spins for `.0` nanoseconds per iteration and counts its iterations.
+    struct Spin(u64, std::sync::Arc<std::sync::atomic::AtomicU64>);
+
+    impl Case for Spin {
+        fn time(&mut self, b: &mut criterion::Bencher<'_>) {
+            b.iter(|| self.run_once());
+        }
+        fn run_once(&mut self) {
+            self.1.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let t = Instant::now();
+            while t.elapsed() < Duration::from_nanos(self.0) {
+                std::hint::spin_loop();
+            }
+        }
+        fn digest_matches_reference(&mut self) -> Option<bool> {
+            None
+        }
+    }
+
+    /// Two spinning cases of `ns` per iteration and the count of all their iterations.
+    fn spin_comparison(
+        ns: u64,
+    ) -> (
+        Comparison<'static>,
+        std::sync::Arc<std::sync::atomic::AtomicU64>,
+    ) {
+        let runs = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let maker = |runs: &std::sync::Arc<std::sync::atomic::AtomicU64>| {
+            let runs = std::sync::Arc::clone(runs);
+            Box::new(move || Box::new(Spin(ns, runs.clone())) as Box<dyn Case>)
+                as Box<dyn Fn() -> Box<dyn Case>>
+        };
+        let cmp = Comparison::from_makers(vec![
+            ("base".into(), None, 1, maker(&runs)),
+            ("row".into(), None, 1, maker(&runs)),
+        ]);
+        (cmp, runs)
+    }
+
+    #[test]
+    fn long_batches_are_one_iteration_with_fewer_rounds_and_no_warm_up() {
+        let config = Config {
+            rounds: 25,
+            layouts: 4,
+            seed: 1,
+            batch_ns: 100_000,
+            budget_ms: Some(1),
+            randomize_layout: false,
+        };
+        // 1 ms per iteration, ten batch targets: one iteration per batch without
+        // calibrating, one layout of MIN_LONG_ROUNDS timed rounds and no warm-up round:
+        // each case runs once when built and once per timed round.
+        let (cmp, runs) = spin_comparison(1_000_000);
+        let long = run(&cmp, config);
+        assert_eq!(long.baseline_iters_per_batch, 1);
+        assert_eq!(long.rows[0].iters_per_batch, 1);
+        assert_eq!(long.rows[0].layouts.len(), 1);
+        assert_eq!(long.rows[0].layouts[0].rounds, MIN_LONG_ROUNDS);
+        let ran = runs.load(std::sync::atomic::Ordering::Relaxed);
+        assert_eq!(ran, 2 * (1 + u64::from(MIN_LONG_ROUNDS)));
+        // 20 µs per iteration: calibrated batches, MIN_ROUNDS after a warm-up round.
+        let (cmp, _) = spin_comparison(20_000);
+        let short = run(&cmp, config);
+        assert!(short.rows[0].iters_per_batch > 1);
+        assert_eq!(short.rows[0].layouts[0].rounds, MIN_ROUNDS);
     }
 }
