@@ -10,7 +10,7 @@ use crate::analysis::verdicts::{self, Comparison};
 use crate::render::units;
 use lab_record::paired::{Combined, LayoutUnit, ProcessRun};
 use lab_record::sequential::{combine_sequential, needs_more, Design};
-use lab_record::{from_json_str, Planned, Profile, Record};
+use lab_record::{from_json_str, Planned, Profile, Record, Verdict};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -155,7 +155,13 @@ fn run_all(
     let extra = sample_until_decided(
         &mut runs,
         &design,
-        || stop.load(Ordering::SeqCst) || started.elapsed().as_secs_f64() > budget_secs,
+        || {
+            if stop.load(Ordering::SeqCst) {
+                0.0
+            } else {
+                budget_secs - started.elapsed().as_secs_f64()
+            }
+        },
         |k, i| {
             let seed = 0x5eed_0000 + (k as u64) * 1000 + u64::from(i);
             run_one(
@@ -195,26 +201,41 @@ pub fn default_budget_secs(profile: Profile) -> f64 {
     }
 }
 
+/// Seconds one process costs beyond its own measured time (`ProcessRun::wall_secs`):
+/// starting it, building the registry, reading its JSON.
+const SPAWN_SECS: f64 = 0.03;
+
+/// The expected cost of one more process of a comparison: the mean of its processes so far.
+fn process_cost(done: &[ProcessRun]) -> f64 {
+    let n = done.len().max(1) as f64;
+    done.iter().map(|p| p.wall_secs).sum::<f64>() / n + SPAWN_SECS
+}
+
 /// Sequential sampling after the fixed processes (`lab_record::sequential`): while a
 /// comparison has an undecided row or an A/A band wider than the design's target, and the
-/// design has a look left, it gets processes up to its next planned look, round robin over
-/// the open comparisons (one process each per turn). `over_budget` is asked before every
-/// process; when it says stop, every comparison is cut back to its last planned look, so
-/// intervals are only ever taken where the design spends alpha. `run(k, i)` runs process
-/// `i` of comparison `k`; a failure drops the comparison (`None`), as in the fixed pass.
+/// design has a look left, it can get processes up to its next planned look. Who gets them,
+/// in passes until none is open or nothing fits the time left (`remaining()`, seconds):
+/// comparisons with an undecided row first (a table that is decided but noisy waits until
+/// no undecided row can get a look), the cheapest first (by the mean time of its processes
+/// so far), each a whole look at once, and only when the whole look fits the time left,
+/// so the budget is not spent on processes that would be cut back. When the time runs
+/// out anyway, every comparison is cut back to its last planned look, so intervals are
+/// only ever taken where the design spends alpha. `run(k, i)` runs process `i` of
+/// comparison `k`; a failure drops the comparison (`None`), as in the fixed pass.
 /// Returns how many processes were kept beyond those given (in comparisons not dropped).
 fn sample_until_decided(
     runs: &mut [Option<Vec<ProcessRun>>],
     design: &Design,
-    mut over_budget: impl FnMut() -> bool,
+    mut remaining: impl FnMut() -> f64,
     mut run: impl FnMut(usize, u32) -> Result<ProcessRun, ()>,
 ) -> u32 {
     let given: Vec<usize> = runs
         .iter()
         .map(|r| r.as_ref().map_or(0, Vec::len))
         .collect();
-    'looks: loop {
-        let open: Vec<(usize, usize)> = runs
+    'passes: loop {
+        // (comparison, its next look, has an undecided row, cost of one process)
+        let mut open: Vec<(usize, usize, bool, f64)> = runs
             .iter()
             .enumerate()
             .filter_map(|(k, r)| {
@@ -227,22 +248,29 @@ fn sample_until_decided(
                     .filter(|x| x.control.is_none())
                     .map(|x| x.paired.verdict)
                     .collect();
-                needs_more(design, n, c.band, &verdicts)
-                    .then(|| (k, design.next_look(n).unwrap_or(n) as usize))
+                let undecided = verdicts.contains(&Verdict::Undecided);
+                needs_more(design, n, c.band, &verdicts).then(|| {
+                    let next = design.next_look(n).unwrap_or(n) as usize;
+                    (k, next, undecided, process_cost(r))
+                })
             })
             .collect();
-        if open.is_empty() {
-            break;
+        if open.iter().any(|o| o.2) {
+            open.retain(|o| o.2);
         }
-        loop {
-            let mut ran = false;
-            for &(k, next) in &open {
-                let Some(done) = &runs[k] else { continue };
+        open.sort_by(|a, b| a.3.total_cmp(&b.3));
+        let mut ran = false;
+        for &(k, next, _, cost) in &open {
+            let Some(done) = &runs[k] else { continue };
+            if remaining() < (next - done.len()) as f64 * cost {
+                continue;
+            }
+            while let Some(done) = &runs[k] {
                 if done.len() >= next {
-                    continue;
+                    break;
                 }
-                if over_budget() {
-                    break 'looks;
+                if remaining() <= 0.0 {
+                    break 'passes;
                 }
                 let i = done.len() as u32;
                 match run(k, i) {
@@ -253,11 +281,11 @@ fn sample_until_decided(
                     }
                     Err(()) => runs[k] = None,
                 }
-                ran = true;
             }
-            if !ran {
-                break;
-            }
+            ran = true;
+        }
+        if !ran {
+            break;
         }
     }
     for done in runs.iter_mut().flatten() {
@@ -340,18 +368,23 @@ mod tests {
     }
 
     /// Comparison 0 is decided (5 % slower, tight); 1 has an undecided row (±10 % around
-    /// 1); 2 a decided row but an A/A band of about 3 %.
+    /// 1); 2 a decided row but an A/A band of about 3 %; 3 is undecided like 1 but its
+    /// processes take ten times as long.
     fn value(k: usize, i: u32) -> ProcessRun {
         let sign = if i % 2 == 0 { 1.0 } else { -1.0 };
         match k {
             0 => process(0.05 + sign * 0.001, sign * 0.0005),
             1 => process(sign * 0.1, sign * 0.0005),
-            _ => process(0.2 + sign * 0.001, sign * 0.03),
+            2 => process(0.2 + sign * 0.001, sign * 0.03),
+            _ => ProcessRun {
+                wall_secs: 1.0,
+                ..process(sign * 0.1, sign * 0.0005)
+            },
         }
     }
 
     fn fixed() -> Vec<Option<Vec<ProcessRun>>> {
-        (0..3)
+        (0..4)
             .map(|k| Some((0..8).map(|i| value(k, i)).collect()))
             .collect()
     }
@@ -368,16 +401,18 @@ mod tests {
         let extra = sample_until_decided(
             &mut runs,
             &design,
-            || false,
+            || 1e9,
             |k, i| {
                 calls.push((k, i));
                 Ok(value(k, i))
             },
         );
-        assert_eq!(extra, 32);
-        assert_eq!(lens(&runs), [Some(8), Some(24), Some(24)]);
-        // Round robin over the open comparisons, one process each per turn.
-        assert_eq!(calls[..4], [(1, 8), (2, 8), (1, 9), (2, 9)]);
+        assert_eq!(extra, 48);
+        assert_eq!(lens(&runs), [Some(8), Some(24), Some(24), Some(24)]);
+        // A whole look at a time, the cheap undecided comparison before the dear one...
+        assert_eq!(calls[..5], [(1, 8), (1, 9), (1, 10), (1, 11), (3, 8)]);
+        // ... and the decided but noisy table only when no undecided row has a look left.
+        assert_eq!(calls.iter().position(|c| c.0 == 2), Some(32));
         let c = combine_sequential(runs[1].as_ref().unwrap(), LayoutUnit::Process, &design);
         let row = &c.unwrap().rows[1].paired;
         assert_eq!(row.verdict, lab_record::Verdict::Undecided);
@@ -388,24 +423,40 @@ mod tests {
         assert_eq!(row.layout_log_ratios, expected);
     }
 
-    #[test]
-    fn a_spent_budget_cuts_back_to_the_last_planned_look() {
+    /// Runs `sample_until_decided` on [`fixed`] with `budget` seconds, each process
+    /// charging `charge(k)` seconds to the clock.
+    fn with_budget(budget: f64, charge: impl Fn(usize) -> f64) -> (Vec<Option<usize>>, u32) {
         let design = Design::for_profile(Profile::Quick);
-        for (allowed, expect, extra) in [(6, [8, 8, 8], 0), (9, [8, 12, 12], 8)] {
-            let mut runs = fixed();
-            let mut calls = 0;
-            let got = sample_until_decided(
-                &mut runs,
-                &design,
-                || {
-                    calls += 1;
-                    calls > allowed
-                },
-                |k, i| Ok(value(k, i)),
-            );
-            assert_eq!(lens(&runs), expect.map(Some), "budget {allowed}");
-            assert_eq!(got, extra, "budget {allowed}");
-        }
+        let mut runs = fixed();
+        let spent = std::cell::Cell::new(0.0);
+        let extra = sample_until_decided(
+            &mut runs,
+            &design,
+            || budget - spent.get(),
+            |k, i| {
+                spent.set(spent.get() + charge(k));
+                Ok(value(k, i))
+            },
+        );
+        (lens(&runs), extra)
+    }
+
+    #[test]
+    fn the_budget_goes_to_whole_looks_that_fit_and_a_spent_budget_cuts_back() {
+        // Costs as estimated (0.13 s a process, 1.03 s for comparison 3): comparison 3's
+        // look (4.12 s) never fits 2 s; comparison 1 gets three looks (0.52 s each), not a
+        // fourth (0.44 s left); the noisy table 2 waits behind the undecided rows.
+        let estimated = |k: usize| if k == 3 { 1.03 } else { 0.13 };
+        assert_eq!(
+            with_budget(2.0, estimated),
+            (vec![Some(8), Some(20), Some(8), Some(8)], 12)
+        );
+        // Processes dearer than estimated: the time runs out inside a look, which is cut
+        // back to the last planned one.
+        assert_eq!(
+            with_budget(1.0, |_| 0.5),
+            (vec![Some(8), Some(8), Some(8), Some(8)], 0)
+        );
     }
 
     #[test]
@@ -415,7 +466,7 @@ mod tests {
         let extra = sample_until_decided(
             &mut runs,
             &design,
-            || false,
+            || 1e9,
             |k, i| {
                 if k == 2 {
                     Err(())
@@ -424,13 +475,13 @@ mod tests {
                 }
             },
         );
-        assert_eq!(lens(&runs), [Some(8), Some(24), None]);
-        assert_eq!(extra, 16);
-        let mut two: Vec<_> = (0..3)
+        assert_eq!(lens(&runs), [Some(8), Some(24), None, Some(24)]);
+        assert_eq!(extra, 32);
+        let mut two: Vec<_> = (0..4)
             .map(|k| Some((0..2).map(|i| value(k, i)).collect()))
             .collect();
         let smoke = Design::for_profile(Profile::Smoke);
-        let extra = sample_until_decided(&mut two, &smoke, || false, |_, _| unreachable!());
-        assert_eq!((extra, lens(&two)), (0, vec![Some(2); 3]));
+        let extra = sample_until_decided(&mut two, &smoke, || 1e9, |_, _| unreachable!());
+        assert_eq!((extra, lens(&two)), (0, vec![Some(2); 4]));
     }
 }
