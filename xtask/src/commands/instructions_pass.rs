@@ -1,7 +1,9 @@
-//! bench-all's instruction pass: instructions per iteration under callgrind, in ONE
-//! valgrind process for every counted benchmark (`lab instructions --ids A,B,...` with
-//! `--dump-after=`[`COUNTED_FN`]: one dump per benchmark, in order; format in
-//! `lab_record::callgrind`). Benchmarks up to 64 KiB per iteration are counted over 100
+//! bench-all's instruction pass: instructions per iteration under callgrind, in one
+//! valgrind process per core (at most [`MAX_WORKERS`]), each counting every n-th benchmark
+//! (`lab instructions --ids A,B,...` with `--dump-after=`[`COUNTED_FN`]: one dump per
+//! benchmark, in order; format in `lab_record::callgrind`). Instruction counts do not depend
+//! on what else runs, and nothing is timed during this pass, so the processes run side by
+//! side. Benchmarks up to 64 KiB per iteration are counted over 100
 //! iterations, larger ones over 2. Rows whose setup is heavy under valgrind (~50x slower)
 //! are not counted: [`SKIPPED_KINDS`] and [`SKIPPED_FAMILIES`]. Without valgrind in `PATH`
 //! the pass prints one notice and leaves `instructions_per_iter` null. Variants the CPU
@@ -29,6 +31,21 @@ pub const SKIPPED_FAMILIES: &[Family] = &[Family::Reconcile];
 /// The notice printed when valgrind cannot be found.
 pub const NO_VALGRIND: &str =
     "bench-all: valgrind not found in PATH: instruction counts skipped (instructions_per_iter: null)";
+
+/// Most valgrind processes the pass runs at once.
+pub const MAX_WORKERS: usize = 4;
+
+/// `ids` dealt round robin into `workers` groups (every n-th id; large and small
+/// benchmarks are spread alike), empty groups dropped.
+pub fn deal(ids: &[String], workers: usize) -> Vec<Vec<String>> {
+    let workers = workers.max(1);
+    let mut groups = vec![Vec::new(); workers];
+    for (i, id) in ids.iter().enumerate() {
+        groups[i % workers].push(id.clone());
+    }
+    groups.retain(|g| !g.is_empty());
+    groups
+}
 
 /// `valgrind` in the directories of `path` (a `PATH` value), if there is one.
 pub fn find_valgrind(path: Option<&OsStr>) -> Option<PathBuf> {
@@ -130,14 +147,45 @@ pub fn fill(
         ids.len()
     );
     let t = Instant::now();
-    let line = match count(lab, valgrind, &ids, dir) {
-        Ok(counts) => format!(
-            "bench-all: instruction pass: {} rows in {}",
-            verdicts::fill_instructions(results, &counts),
-            units::clock(t.elapsed().as_secs_f64())
-        ),
-        Err(e) => format!("bench-all: warning: instruction pass failed: {e}"),
-    };
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_WORKERS));
+    let groups = deal(&ids, workers);
+    let outcomes: Vec<Result<Vec<Count>, String>> = std::thread::scope(|s| {
+        let handles: Vec<_> = groups
+            .iter()
+            .enumerate()
+            .map(|(w, g)| {
+                let sub = dir.join(format!("worker-{w}"));
+                s.spawn(move || count(lab, valgrind, g, &sub))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err("a counting thread panicked".into()))
+            })
+            .collect()
+    });
+    // A failing worker loses only its own benchmarks: the others' counts are kept.
+    let mut counts = Vec::new();
+    let mut failures = Vec::new();
+    for o in outcomes {
+        match o {
+            Ok(c) => counts.extend(c),
+            Err(e) => failures.push(e),
+        }
+    }
+    let mut line = format!(
+        "bench-all: instruction pass: {} rows in {} ({} valgrind processes)",
+        verdicts::fill_instructions(results, &counts),
+        units::clock(t.elapsed().as_secs_f64()),
+        groups.len()
+    );
+    for e in failures {
+        line.push_str(&format!(
+            "\nbench-all: warning: instruction pass failed: {e}"
+        ));
+    }
     let _ = std::fs::remove_dir_all(dir);
     println!("{line}");
     line
