@@ -263,6 +263,18 @@ where
         self.pass()
     }
 
+    fn window_items(&self) -> usize {
+        self.accounts.len()
+    }
+
+    fn run_window(&mut self, start: usize, len: usize) {
+        hash_set(
+            &self.hasher,
+            &self.accounts[start..start + len],
+            self.digest,
+        );
+    }
+
     fn digest_matches_reference(&mut self) -> Option<bool> {
         // Every account would be slow for lt on big mixes; a strided sample covers every
         // category (1 in 7 of 100,000 is ~14,000 accounts).
@@ -304,6 +316,15 @@ impl<A: LtSetAccumulator> Case for LtSetCase<A> {
 
     fn run_once(&mut self) {
         black_box(self.accumulator.lt_of_set(black_box(&self.accounts[..])));
+    }
+
+    fn window_items(&self) -> usize {
+        self.accounts.len()
+    }
+
+    fn run_window(&mut self, start: usize, len: usize) {
+        let part = &self.accounts[start..start + len];
+        black_box(self.accumulator.lt_of_set(black_box(part)));
     }
 
     fn digest_matches_reference(&mut self) -> Option<bool> {
@@ -454,6 +475,24 @@ impl<B: BatchHasher> Case for BatchLegacy<B> {
 
     fn run_once(&mut self) {
         self.pass()
+    }
+
+    fn window_items(&self) -> usize {
+        match &self.input {
+            BatchInput::Set(accounts) => accounts.len(),
+            BatchInput::Repeated(_) => 0,
+        }
+    }
+
+    fn run_window(&mut self, start: usize, len: usize) {
+        match &self.input {
+            BatchInput::Set(accounts) => {
+                let part = black_box(&accounts[start..start + len]);
+                hash_slice(&self.batch, part, &mut self.out[..len]);
+                black_box(&self.out);
+            }
+            BatchInput::Repeated(_) => self.pass(),
+        }
     }
 
     fn digest_matches_reference(&mut self) -> Option<bool> {

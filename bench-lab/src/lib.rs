@@ -112,6 +112,17 @@ pub trait Case {
             self.run_once();
         }
     }
+    /// How many accounts one iteration hashes when [`Case::run_window`] can run a part of
+    /// them; 0 (the default) when it cannot.
+    fn window_items(&self) -> usize {
+        0
+    }
+    /// Run the part `start..start + len` of one iteration (within [`Case::window_items`]):
+    /// the paired pass's batches when one iteration is far longer than a batch.
+    fn run_window(&mut self, start: usize, len: usize) {
+        let _ = (start, len);
+        self.run_once();
+    }
     /// Compare this case's output with the reference digest; `None` when there is none.
     fn digest_matches_reference(&mut self) -> Option<bool>;
 }

@@ -95,6 +95,21 @@ where
         }
     }
 
+    fn window_items(&self) -> usize {
+        match self.accounts.len() {
+            1 => 0,
+            n => n,
+        }
+    }
+
+    fn run_window(&mut self, start: usize, len: usize) {
+        crate::cases::hash_set(
+            &self.hasher,
+            &self.accounts[start..start + len],
+            self.digest,
+        );
+    }
+
     fn digest_matches_reference(&mut self) -> Option<bool> {
         None
     }

@@ -22,15 +22,21 @@ pub(super) fn calibrate(case: &mut dyn Case, target: Duration) -> (u64, f64) {
 /// Fewest timed rounds per layout the budget may leave.
 pub(super) const MIN_ROUNDS: u32 = 5;
 
-/// Fewest timed rounds when every batch is one long iteration ([`LONG_BATCH`]): such a
-/// batch already averages thousands of accounts or a whole scenario, so its rounds differ
-/// far less than short batches do.
-pub(super) const MIN_LONG_ROUNDS: u32 = 3;
-
 /// A first, cold run at least this many batch targets long makes the batch one iteration
-/// without calibrating (a warm run cannot be that much faster), and the runs of the build
-/// and of the first round are warm-up enough: no untimed round.
+/// (or a window of it) without calibrating: a warm run cannot be that much faster.
 pub(super) const LONG_BATCH: f64 = 4.0;
+
+/// Windows are whole groups of this many accounts (the widest batch kernel's lanes), so a
+/// window fills the lanes as the whole set does.
+pub(super) const WINDOW_ALIGN: usize = 16;
+
+/// Accounts per window of a `set`-account iteration whose slowest entry took `slowest_ns`:
+/// about the batch target at that entry's speed, whole [`WINDOW_ALIGN`] groups, at least
+/// one group and at most the set.
+pub(super) fn window_len(set: usize, slowest_ns: f64, target_ns: f64) -> usize {
+    let fit = (set as f64 * target_ns / slowest_ns.max(1.0)) as usize;
+    (fit / WINDOW_ALIGN * WINDOW_ALIGN).clamp(WINDOW_ALIGN.min(set), set)
+}
 
 /// Iterations per batch and the expected batch time (ns) of a case whose first run took
 /// `first_ns`: one iteration of that length when it is a [`LONG_BATCH`], else [`calibrate`].

@@ -8,7 +8,9 @@
 //!
 //! - **Paired and interleaved**: every round visits the baseline, the A/A control and every
 //!   row once, in a fresh random order, each timed for one batch of ~0.5 ms (iterations
-//!   calibrated once per process). Per round, each row gives `ln(t_row / t_baseline)` (per
+//!   calibrated once per process; when one iteration hashes a set of accounts and takes
+//!   milliseconds, a batch is a window of the set, each entry its own window at a random
+//!   place). Per round, each row gives `ln(t_row / t_baseline)` (per
 //!   item), so drift slower than a round cancels.
 //! - **Same inputs**: per-account strategies on `data_size/*` and `mainnet_mix/*` workloads
 //!   hash the SAME accounts in memory (built once per layout, shared by `Rc`), so rows differ
@@ -65,7 +67,10 @@ pub use lab_record::paired::{
 
 /// Runs one comparison in this process: `config.layouts` layouts of `config.rounds`
 /// rounds each (plus one untimed warm-up round per layout), fewer of both when
-/// `config.budget_ms` says so.
+/// `config.budget_ms` says so. A batch is `iters` calibrated iterations, or, when one
+/// iteration of every entry hashes a set of accounts and takes at least [`LONG_BATCH`]
+/// batch targets (the mixes, `vote_1024`, the size ladder), a window of the set sized to
+/// the target ([`window_len`]), the same window for every entry of a round.
 pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
     let start = Instant::now();
     let mut rng = SplitMix64::new(config.seed ^ 0xA5A5_0000_5A5A);
@@ -76,39 +81,50 @@ pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
     let mut offsets = Vec::new();
     let (mut rounds, mut layouts) = (config.rounds, config.layouts);
     let mut layout = 0;
-    let mut long = false;
+    // Batches as windows of one iteration's set: (accounts per window, accounts per set).
+    let mut window: Option<(usize, usize)> = None;
+    let target_ns = target.as_nanos() as f64;
     while layout < layouts {
         layout += 1;
+        let built_at = Instant::now();
         let Built {
             mut cases,
             pads,
             first_ns,
         } = cmp.build(&mut rng, config.randomize_layout);
+        let build_ns = built_at.elapsed().as_nanos() as f64;
         if layout == 1 {
-            let mut round_ns = 0.0;
-            for (c, &first) in cases.iter_mut().zip(&first_ns) {
-                let (n, ns) = calibrate_after(&mut **c, first, target);
-                round_ns += ns;
-                iters.push(n);
-            }
-            long = first_ns
-                .iter()
-                .all(|&ns| ns >= LONG_BATCH * target.as_nanos() as f64);
+            let set = cases.first().map_or(0, |c| c.window_items());
+            let long = first_ns.iter().all(|&ns| ns >= LONG_BATCH * target_ns);
+            let round_ns = if long && set > 0 && cases.iter().all(|c| c.window_items() == set) {
+                let slowest = first_ns.iter().copied().fold(0.0, f64::max);
+                let w = window_len(set, slowest, target_ns);
+                window = Some((w, set));
+                iters = vec![1; k];
+                first_ns.iter().map(|ns| ns * w as f64 / set as f64).sum()
+            } else {
+                let mut round_ns = 0.0;
+                for (c, &first) in cases.iter_mut().zip(&first_ns) {
+                    let (n, ns) = calibrate_after(&mut **c, first, target);
+                    round_ns += ns;
+                    iters.push(n);
+                }
+                round_ns
+            };
             // Over budget: fewer layouts first (each costs a rebuild of the inputs), then
-            // fewer rounds, down to one layout of MIN_ROUNDS (+1 warm-up), or of
-            // MIN_LONG_ROUNDS without warm-up when every batch is long.
+            // fewer rounds, down to one layout of MIN_ROUNDS (+1 warm-up).
+            // Each further layout rebuilds the inputs: their building may take at most
+            // as long again as the budget's half (a 100,000-account mix builds in tenths
+            // of a second, so it keeps one layout).
             if let Some(ms) = config.budget_ms {
                 let fit = (ms as f64 * 1e6 / round_ns) as u32;
-                let (min_rounds, warm_up) = if long {
-                    (MIN_LONG_ROUNDS, 0)
-                } else {
-                    (MIN_ROUNDS, 1)
-                };
-                layouts = layouts.min((fit / (min_rounds + warm_up)).max(1));
-                rounds = rounds.min((fit / layouts).saturating_sub(warm_up).max(min_rounds));
+                let rebuilds = (ms as f64 * 0.5e6 / build_ns) as u32;
+                layouts = layouts
+                    .min((fit / (MIN_ROUNDS + 1)).max(1))
+                    .min(1 + rebuilds);
+                rounds = rounds.min((fit / layouts).saturating_sub(1).max(MIN_ROUNDS));
             }
         }
-        let warm_up = u32::from(!long);
         let offset = if config.randomize_layout {
             rng.below(4096) as usize
         } else {
@@ -119,16 +135,30 @@ pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
         let mut order: Vec<usize> = (0..k).collect();
         let mut ns = vec![0f64; k];
         with_stack_offset(offset, &mut || {
-            for round in 1 - warm_up..=rounds {
+            for round in 0..=rounds {
                 // Fisher–Yates: a fresh random visiting order every round.
                 for i in (1..k).rev() {
                     order.swap(i, rng.below(i as u64 + 1) as usize);
                 }
                 for &i in &order {
+                    let items = cmp.entries[i].items_per_iter as f64;
+                    // Each entry its own window, at a random place: one shared window
+                    // would be in the cache for every entry after the first that reads
+                    // the same inputs.
+                    let at = window.map(|(w, set)| rng.below((set - w + 1) as u64) as usize);
                     let t = Instant::now();
-                    cases[i].run_n(iters[i]);
+                    let per_batch = match (window, at) {
+                        (Some((w, set)), Some(at)) => {
+                            cases[i].run_window(at, w);
+                            items * w as f64 / set as f64
+                        }
+                        _ => {
+                            cases[i].run_n(iters[i]);
+                            items * iters[i] as f64
+                        }
+                    };
                     let e = t.elapsed().as_nanos().max(1) as f64;
-                    ns[i] = e / (iters[i] * cmp.entries[i].items_per_iter) as f64;
+                    ns[i] = e / per_batch;
                 }
                 if round == 0 {
                     continue; // warm-up
@@ -162,6 +192,7 @@ pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
         stack_offsets: offsets,
         rows,
         wall_secs: start.elapsed().as_secs_f64(),
+        window: window.map(|(w, _)| w as u64),
     }
 }
 
@@ -313,6 +344,7 @@ mod tests {
             stack_offsets: vec![],
             rows: vec![row("b", Some(Control::Aa), aa), row("r", None, r)],
             wall_secs: 1.0,
+            window: None,
         };
         let runs = [
             run(&[0.0, 0.002], &[0.10, 0.12]),
@@ -419,47 +451,77 @@ mod tests {
         );
     }
 
-    /// A case that spins for `.0` nanoseconds per iteration and counts its iterations.
-    struct Spin(u64, std::sync::Arc<std::sync::atomic::AtomicU64>);
+    /// What a [`Spin`] case was asked to run: `(start, len)` of each window, `(0, set)` of
+    /// each whole iteration.
+    type SpinLog = std::sync::Arc<std::sync::Mutex<Vec<(usize, usize)>>>;
+
+    /// A case that spins `ns` nanoseconds per account of a `set`-account iteration (one
+    /// account, not windowable, when `set` is 0) and logs what it ran.
+    struct Spin {
+        ns: u64,
+        set: usize,
+        log: SpinLog,
+    }
+
+    impl Spin {
+        fn spin(&self, accounts: usize) {
+            let t = Instant::now();
+            while t.elapsed() < Duration::from_nanos(self.ns * accounts.max(1) as u64) {
+                std::hint::spin_loop();
+            }
+        }
+    }
 
     impl Case for Spin {
         fn time(&mut self, b: &mut criterion::Bencher<'_>) {
             b.iter(|| self.run_once());
         }
         fn run_once(&mut self) {
-            self.1.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            let t = Instant::now();
-            while t.elapsed() < Duration::from_nanos(self.0) {
-                std::hint::spin_loop();
-            }
+            self.log.lock().unwrap().push((0, self.set));
+            self.spin(self.set);
+        }
+        fn window_items(&self) -> usize {
+            self.set
+        }
+        fn run_window(&mut self, start: usize, len: usize) {
+            self.log.lock().unwrap().push((start, len));
+            self.spin(len);
         }
         fn digest_matches_reference(&mut self) -> Option<bool> {
             None
         }
     }
 
-    /// Two spinning cases of `ns` per iteration and the count of all their iterations.
-    fn spin_comparison(
-        ns: u64,
-    ) -> (
-        Comparison<'static>,
-        std::sync::Arc<std::sync::atomic::AtomicU64>,
-    ) {
-        let runs = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
-        let maker = |runs: &std::sync::Arc<std::sync::atomic::AtomicU64>| {
-            let runs = std::sync::Arc::clone(runs);
-            Box::new(move || Box::new(Spin(ns, runs.clone())) as Box<dyn Case>)
-                as Box<dyn Fn() -> Box<dyn Case>>
+    /// A baseline and a row of [`Spin`], and the log of both.
+    fn spin_comparison(ns: u64, set: usize) -> (Comparison<'static>, SpinLog) {
+        let log = SpinLog::default();
+        let maker = |log: &SpinLog| {
+            let log = log.clone();
+            Box::new(move || {
+                let log = log.clone();
+                Box::new(Spin { ns, set, log }) as Box<dyn Case>
+            }) as Box<dyn Fn() -> Box<dyn Case>>
         };
+        let items = set.max(1) as u64;
         let cmp = Comparison::from_makers(vec![
-            ("base".into(), None, 1, maker(&runs)),
-            ("row".into(), None, 1, maker(&runs)),
+            ("base".into(), None, items, maker(&log)),
+            ("row".into(), None, items, maker(&log)),
         ]);
-        (cmp, runs)
+        (cmp, log)
     }
 
     #[test]
-    fn long_batches_are_one_iteration_with_fewer_rounds_and_no_warm_up() {
+    fn windows_are_whole_groups_near_the_target() {
+        // 1000 accounts in 10 ms, target 0.5 ms: 50 accounts fit, 48 in whole groups.
+        assert_eq!(window_len(1000, 1e7, 5e5), 48);
+        // At least one group, at most the set.
+        assert_eq!(window_len(1000, 1e9, 5e5), 16);
+        assert_eq!(window_len(10, 1e9, 5e5), 10);
+        assert_eq!(window_len(100, 1e3, 5e5), 100);
+    }
+
+    #[test]
+    fn long_sets_are_timed_in_windows_and_long_iterations_are_not_calibrated() {
         let config = Config {
             rounds: 25,
             layouts: 4,
@@ -468,21 +530,32 @@ mod tests {
             budget_ms: Some(1),
             randomize_layout: false,
         };
-        // 1 ms per iteration, ten batch targets: one iteration per batch without
-        // calibrating, one layout of MIN_LONG_ROUNDS timed rounds and no warm-up round:
-        // each case runs once when built and once per timed round.
-        let (cmp, runs) = spin_comparison(1_000_000);
+        // 4096 accounts of 1 µs: 4.1 ms an iteration, 41 batch targets. Batches are
+        // windows of at most 96 accounts (100 µs, whole groups of 16; fewer when the
+        // first, cold run was slower), each entry its own window at a random place.
+        let (cmp, log) = spin_comparison(1_000, 4096);
+        let windowed = run(&cmp, config);
+        let w = windowed.window.unwrap() as usize;
+        assert!(w % WINDOW_ALIGN == 0 && (16..=96).contains(&w), "{w}");
+        let log = log.lock().unwrap().clone();
+        assert_eq!(log[..2], [(0, 4096), (0, 4096)], "built and run once each");
+        let windows = &log[2..];
+        let rounds = windowed.rows[0].layouts[0].rounds as usize;
+        assert_eq!(windows.len(), 2 * (1 + rounds), "{log:?}");
+        assert!(windows.iter().all(|&(at, len)| len == w && at + w <= 4096));
+        assert!(windows.chunks(2).any(|pair| pair[0].0 != pair[1].0));
+        // One long account (not a set): one iteration per batch, not calibrated, MIN_ROUNDS
+        // after a warm-up round.
+        let (cmp, log) = spin_comparison(1_000_000, 0);
         let long = run(&cmp, config);
-        assert_eq!(long.baseline_iters_per_batch, 1);
-        assert_eq!(long.rows[0].iters_per_batch, 1);
-        assert_eq!(long.rows[0].layouts.len(), 1);
-        assert_eq!(long.rows[0].layouts[0].rounds, MIN_LONG_ROUNDS);
-        let ran = runs.load(std::sync::atomic::Ordering::Relaxed);
-        assert_eq!(ran, 2 * (1 + u64::from(MIN_LONG_ROUNDS)));
-        // 20 µs per iteration: calibrated batches, MIN_ROUNDS after a warm-up round.
-        let (cmp, _) = spin_comparison(20_000);
+        assert_eq!((long.window, long.rows[0].iters_per_batch), (None, 1));
+        assert_eq!(long.rows[0].layouts[0].rounds, MIN_ROUNDS);
+        let ran = log.lock().unwrap().len();
+        assert_eq!(ran, 2 * (1 + 1 + MIN_ROUNDS as usize));
+        // 20 µs an iteration: calibrated batches of several iterations.
+        let (cmp, _) = spin_comparison(20_000, 0);
         let short = run(&cmp, config);
         assert!(short.rows[0].iters_per_batch > 1);
-        assert_eq!(short.rows[0].layouts[0].rounds, MIN_ROUNDS);
+        assert_eq!(short.window, None);
     }
 }

@@ -267,6 +267,11 @@ pub struct ProcessRun {
     pub stack_offsets: Vec<usize>,
     pub rows: Vec<RowRun>,
     pub wall_secs: f64,
+    /// When one iteration of every entry is a set far longer than a batch: the accounts of
+    /// each batch, a window of the set (the same window for every entry of a round, at a
+    /// random place); `None` when batches are whole iterations.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub window: Option<u64>,
 }
 
 /// Which samples count as independent layouts when processes are combined.

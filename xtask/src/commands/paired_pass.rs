@@ -364,6 +364,7 @@ mod tests {
                 row_run("row", None, row),
             ],
             wall_secs: 0.1,
+            window: None,
         }
     }
 
