@@ -192,12 +192,12 @@ fn run_all(
 }
 
 /// The time the paired pass may spend after its fixed processes, per profile, when
-/// bench-all has no `--budget`: smoke none, quick 90 s, full 300 s.
+/// bench-all has no `--budget`: smoke none, quick 75 s, full 300 s.
 pub fn default_budget_secs(profile: Profile) -> f64 {
     match profile {
         Profile::Smoke => 0.0,
         Profile::Full => 300.0,
-        Profile::Quick => 90.0,
+        Profile::Quick => 75.0,
     }
 }
 
