@@ -88,3 +88,21 @@ fn a_strategy_added_to_the_list_is_planned() {
         );
     }
 }
+
+#[test]
+fn list_stops_quietly_when_its_reader_does() {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lab"))
+        .args(["list", "--profile", "smoke"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run lab");
+    // The reader is gone before the lab writes (it builds its registry first), as with
+    // `lab list | head -0`: every write fails with a broken pipe.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{}: {err}", out.status);
+    assert!(!err.contains("panicked"), "{err}");
+}

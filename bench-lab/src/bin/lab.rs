@@ -22,6 +22,7 @@ use bench_lab::{enabled_features, floor, workloads, Filter, Profile, ProfileSett
 use clap::{Args, Parser, Subcommand};
 use lab_record::{sequential, CountFile, Counted, PlanFile, Planned};
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::io::Write as _;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 
@@ -258,8 +259,19 @@ fn list(sel: &Selection) -> Result<()> {
         };
         println!("{}", to_json(&plan)?);
     } else {
+        // `lab list | head`: a reader that stops early is not an error.
+        let mut out = std::io::stdout().lock();
         for b in &benches {
-            println!("{}", b.criterion_id);
+            match writeln!(out, "{}", b.criterion_id) {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(()),
+                Err(source) => {
+                    return Err(LabError::Io {
+                        path: "<stdout>".into(),
+                        source,
+                    })
+                }
+            }
         }
         eprintln!("{} benchmarks, profile {}", benches.len(), profile.name());
     }

@@ -26,9 +26,10 @@ pub(super) const MIN_ROUNDS: u32 = 5;
 /// (or a window of it) without calibrating: a warm run cannot be that much faster.
 pub(super) const LONG_BATCH: f64 = 4.0;
 
-/// Windows are whole groups of this many accounts (the widest batch kernel's lanes), so a
-/// window fills the lanes as the whole set does.
-pub(super) const WINDOW_ALIGN: usize = 16;
+/// Windows are whole groups of this many accounts: the legacy batch rows' calls
+/// (`cases::hash_slice`, 64 accounts each, a multiple of the widest kernel's 16 lanes), so a
+/// window makes the same calls as the whole set does.
+pub(super) const WINDOW_ALIGN: usize = crate::cases::REFS_PER_CALL;
 
 /// Accounts per window of a `set`-account iteration whose slowest entry took `slowest_ns`:
 /// about the batch target at that entry's speed, whole [`WINDOW_ALIGN`] groups, at least

@@ -68,9 +68,11 @@ pub use lab_record::paired::{
 /// Runs one comparison in this process: `config.layouts` layouts of `config.rounds`
 /// rounds each (plus one untimed warm-up round per layout), fewer of both when
 /// `config.budget_ms` says so. A batch is `iters` calibrated iterations, or, when one
-/// iteration of every entry hashes a set of accounts and takes at least [`LONG_BATCH`]
-/// batch targets (the mixes, `vote_1024`, the size ladder), a window of the set sized to
-/// the target ([`window_len`]), the same window for every entry of a round.
+/// iteration of every entry hashes a set of accounts account by account ([`Case::window_items`]:
+/// per-account strategies, the legacy batch rows; not the LtHash set rows, whose one
+/// call per set has its own set-up) and takes at least [`LONG_BATCH`] batch targets (the
+/// legacy mainnet mix), a window of the set sized to the target ([`window_len`]), each
+/// entry its own window at a random place.
 pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
     let start = Instant::now();
     let mut rng = SplitMix64::new(config.seed ^ 0xA5A5_0000_5A5A);
@@ -511,11 +513,44 @@ mod tests {
     }
 
     #[test]
+    fn only_account_by_account_sets_offer_windows() {
+        let reg = Registry::new(Profile::Smoke);
+        let all = Filter::default();
+        let items = |pick: &dyn Fn(&str) -> bool| {
+            let b = reg
+                .select(&all)
+                .find(|b| pick(&b.meta.id.criterion_id()))
+                .expect("a row");
+            b.make().window_items()
+        };
+        let legacy_batch_mix =
+            |id: &str| id.starts_with("account-hash/batch@") && id.contains("/mainnet_mix/");
+        assert_eq!(items(&legacy_batch_mix), 10_000);
+        let ours = |id: &str| id == "account-hash/streaming/mainnet_mix/10000";
+        assert_eq!(items(&ours), 10_000);
+        // The LtHash set rows (per-account strategies summed, batch, peers): never.
+        let lt_set = |id: &str| id == "lt-hash/peer:blake3-serial/vote_1024";
+        assert_eq!(items(&lt_set), 0);
+        let lt_batch = |id: &str| id.starts_with("lt-hash/batch@") && id.ends_with("/vote_1024");
+        assert_eq!(items(&lt_batch), 0);
+        // One account is not a set; shared inputs of a mix are.
+        let base = "account-hash/copy-buffer@cap=200/mainnet_mix/10000";
+        let cmp = Comparison::new(&reg, base, &[], 1).unwrap();
+        let mut rng = SplitMix64::new(3);
+        let Built { cases, .. } = cmp.build(&mut rng, true);
+        assert!(cases.iter().all(|c| c.window_items() == 10_000));
+        let one = "account-hash/copy-buffer@cap=200/data_size/165";
+        let cmp = Comparison::new(&reg, one, &[], 1).unwrap();
+        let Built { cases, .. } = cmp.build(&mut rng, true);
+        assert!(cases.iter().all(|c| c.window_items() == 0));
+    }
+
+    #[test]
     fn windows_are_whole_groups_near_the_target() {
-        // 1000 accounts in 10 ms, target 0.5 ms: 50 accounts fit, 48 in whole groups.
-        assert_eq!(window_len(1000, 1e7, 5e5), 48);
+        // 1000 accounts in 1 ms, target 0.5 ms: 500 accounts fit, 448 in whole groups of 64.
+        assert_eq!(window_len(1000, 1e6, 5e5), 448);
         // At least one group, at most the set.
-        assert_eq!(window_len(1000, 1e9, 5e5), 16);
+        assert_eq!(window_len(1000, 1e9, 5e5), 64);
         assert_eq!(window_len(10, 1e9, 5e5), 10);
         assert_eq!(window_len(100, 1e3, 5e5), 100);
     }
@@ -531,12 +566,12 @@ mod tests {
             randomize_layout: false,
         };
         // 4096 accounts of 1 µs: 4.1 ms an iteration, 41 batch targets. Batches are
-        // windows of at most 96 accounts (100 µs, whole groups of 16; fewer when the
-        // first, cold run was slower), each entry its own window at a random place.
+        // windows of 64 accounts (100 µs fit 100 accounts, one whole group of 64), each
+        // entry its own window at a random place.
         let (cmp, log) = spin_comparison(1_000, 4096);
         let windowed = run(&cmp, config);
         let w = windowed.window.unwrap() as usize;
-        assert!(w % WINDOW_ALIGN == 0 && (16..=96).contains(&w), "{w}");
+        assert_eq!(w, WINDOW_ALIGN);
         let log = log.lock().unwrap().clone();
         assert_eq!(log[..2], [(0, 4096), (0, 4096)], "built and run once each");
         let windows = &log[2..];
