@@ -31,11 +31,11 @@ fn main() {
     println!("| effect | SD per process | faster | slower | equal | undecided | interval missed | mean processes |");
     println!("|---|---|---|---|---|---|---|---|");
     for sd in [0.006, 0.01, 0.015, 0.03] {
-        for effect in [0.0, 0.01, 0.02, -0.02] {
+        for effect in [0.0, 0.005, 0.01, 0.02, -0.02] {
             let t = simulate(&design, Scenario { effect, sd }, 10_000, 0x5eed);
             let pct = |n| format!("{:.2} %", t.share(n) * 100.0);
             println!(
-                "| {:+.0} % | {:.1} % | {} | {} | {} | {} | {} | {:.1} |",
+                "| {:+.1} % | {:.1} % | {} | {} | {} | {} | {} | {:.1} |",
                 effect * 100.0,
                 sd * 100.0,
                 pct(t.faster),

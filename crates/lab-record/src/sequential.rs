@@ -12,9 +12,12 @@
 //! stop (after any look, or because a time budget ran out). It is conservative (the exact
 //! Pocock boundary is narrower) and needs no numerical integration.
 //!
-//! Verdicts at a look ([`decide`]): `faster` / `slower` when the whole interval lies beyond
-//! the table's A/A band; `equal` when the band is within [`Design::margin`] and the whole
-//! interval lies within `1 ± margin`; `undecided` otherwise. A table keeps sampling while
+//! Verdicts at a look ([`decide`]): one threshold, `m = max(band, margin)`: `faster` /
+//! `slower` when the whole interval lies beyond `1 ∓ m`; `equal` when the whole interval lies
+//! within `1 ± margin` (and the table's band is at most [`MAX_EQUAL_BAND`]); `undecided`
+//! otherwise. The regions are disjoint and `equal`'s edge does not move with the band, so two
+//! runs can give a row different decided verdicts only if their intervals lie on opposite
+//! sides of `1 ± margin`, i.e. one of them missed the true ratio. A table keeps sampling while
 //! one of its rows is undecided or its band is wider than [`Design::target_band`]
 //! ([`needs_more`]). [`simulate`] runs the whole rule on synthetic per-process log ratios
 //! (docs/measurement.md has its figures).
@@ -27,8 +30,13 @@ use statrs::distribution::{ContinuousCDF, StudentsT};
 /// The two-sided error rate a comparison is allowed over all its looks.
 pub const ALPHA: f64 = 0.05;
 
-/// `equal` means the ratio lies within `1 ± EQUAL_MARGIN`: no difference that matters.
-pub const EQUAL_MARGIN: f64 = 0.02;
+/// `equal` means the ratio lies within `1 ± EQUAL_MARGIN`: no difference that matters; a
+/// `faster` or `slower` row differs by more (and by more than its table's band).
+pub const EQUAL_MARGIN: f64 = 0.01;
+
+/// A table whose A/A band is wider than this has no `equal` rows: identical code differs by
+/// more between layouts than the verdict could vouch for.
+pub const MAX_EQUAL_BAND: f64 = 0.02;
 
 /// When a comparison is looked at and what its verdicts mean.
 #[derive(Clone, Debug, PartialEq)]
@@ -38,7 +46,8 @@ pub struct Design {
     pub looks: Vec<u32>,
     /// Total two-sided error rate over all looks.
     pub alpha: f64,
-    /// `equal` means the ratio lies within `1 ± margin` (and the table's band does too).
+    /// `equal` means the ratio lies within `1 ± margin`; `faster` / `slower` beyond it and
+    /// beyond the table's band.
     pub margin: f64,
     /// A table whose band is wider than this gets more processes (while looks remain).
     pub target_band: f64,
@@ -47,7 +56,7 @@ pub struct Design {
 impl Design {
     /// The design of bench-all's paired pass per profile: `smoke` one look at 2 processes;
     /// `quick` looks at 8, 12, 16, 20, 24; `full` at 8, 12, 16, 24, 32. Equal means within
-    /// ±2 %; a band above 1.5 % asks for more processes.
+    /// ±1 % ([`EQUAL_MARGIN`]); a band above 1.5 % asks for more processes.
     pub fn for_profile(profile: Profile) -> Design {
         let looks = match profile {
             Profile::Smoke => return Design::fixed(2, EQUAL_MARGIN),
@@ -142,13 +151,16 @@ pub fn across_at(layout_means: &[f64], alpha: f64) -> Option<Across> {
     })
 }
 
-/// The verdict of a row's interval against its table's `band` and the design's `margin`.
+/// The verdict of a row's interval against its table's `band` and the design's `margin`
+/// (module docs): `faster` / `slower` beyond `1 ∓ max(band, margin)`, `equal` within
+/// `1 ± margin` when `band <= MAX_EQUAL_BAND`, else `undecided`.
 pub fn decide(ratio: &Ratio, band: f64, margin: f64) -> Verdict {
-    if ratio.upper < 1.0 - band {
+    let m = band.max(margin);
+    if ratio.upper < 1.0 - m {
         Verdict::Faster
-    } else if ratio.lower > 1.0 + band {
+    } else if ratio.lower > 1.0 + m {
         Verdict::Slower
-    } else if band <= margin && ratio.lower >= 1.0 - margin && ratio.upper <= 1.0 + margin {
+    } else if band <= MAX_EQUAL_BAND && ratio.lower >= 1.0 - margin && ratio.upper <= 1.0 + margin {
         Verdict::Equal
     } else {
         Verdict::Undecided
@@ -333,16 +345,51 @@ mod tests {
     }
 
     #[test]
-    fn decide_needs_the_interval_beyond_the_band_or_inside_the_margin() {
-        assert_eq!(decide(&ratio(1.011, 1.03), 0.01, 0.02), Verdict::Slower);
-        assert_eq!(decide(&ratio(0.95, 0.989), 0.01, 0.02), Verdict::Faster);
-        assert_eq!(decide(&ratio(0.99, 1.019), 0.01, 0.02), Verdict::Equal);
-        // Straddles the band's edge and reaches past the margin.
-        assert_eq!(decide(&ratio(1.005, 1.025), 0.01, 0.02), Verdict::Undecided);
-        // Inside the margin but the band itself is wider than the margin.
-        assert_eq!(decide(&ratio(0.995, 1.005), 0.03, 0.02), Verdict::Undecided);
+    fn decide_needs_the_interval_beyond_the_band_and_margin_or_inside_the_margin() {
+        assert_eq!(decide(&ratio(1.011, 1.03), 0.005, 0.01), Verdict::Slower);
+        assert_eq!(decide(&ratio(0.95, 0.989), 0.005, 0.01), Verdict::Faster);
+        assert_eq!(decide(&ratio(0.991, 1.009), 0.005, 0.01), Verdict::Equal);
+        // Beyond a narrow band but within the margin: equal, never also faster.
+        assert_eq!(decide(&ratio(0.991, 0.994), 0.005, 0.01), Verdict::Equal);
+        // Beyond the margin, not beyond a wider band.
+        assert_eq!(
+            decide(&ratio(0.975, 0.988), 0.015, 0.01),
+            Verdict::Undecided
+        );
+        // Straddles the margin's edge.
+        assert_eq!(
+            decide(&ratio(1.005, 1.025), 0.005, 0.01),
+            Verdict::Undecided
+        );
+        // Inside the margin with a band up to MAX_EQUAL_BAND, not wider.
+        assert_eq!(decide(&ratio(0.995, 1.005), 0.018, 0.01), Verdict::Equal);
+        assert_eq!(decide(&ratio(0.995, 1.005), 0.03, 0.01), Verdict::Undecided);
         assert!((excludes(&ratio(0.99, 1.018)) - 0.018).abs() < 1e-12);
         assert!((excludes(&ratio(0.97, 1.01)) - 0.03).abs() < 1e-12);
+    }
+
+    /// No interval is both `equal` and decided otherwise under any band: two runs that
+    /// disagree had intervals on opposite sides of `1 ± margin`.
+    #[test]
+    fn equal_and_faster_or_slower_never_share_an_interval() {
+        let m = EQUAL_MARGIN;
+        for band in [0.001, 0.005, 0.01, 0.015, 0.02] {
+            for lo in (0..60).map(|i| 0.97 + i as f64 * 0.001) {
+                for w in [0.001, 0.004, 0.01] {
+                    let r = ratio(lo, lo + w);
+                    if decide(&r, band, m) == Verdict::Equal {
+                        // Equal under this band: not faster/slower under any other band.
+                        for other in [0.0, 0.001, 0.005, 0.01, 0.02, 0.05] {
+                            let v = decide(&r, other, m);
+                            assert!(
+                                v == Verdict::Equal || v == Verdict::Undecided,
+                                "{r:?} {band} {other}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]
