@@ -587,9 +587,16 @@ mod tests {
         assert_eq!(long.rows[0].layouts[0].rounds, MIN_ROUNDS);
         let ran = log.lock().unwrap().len();
         assert_eq!(ran, 2 * (1 + 1 + MIN_ROUNDS as usize));
-        // 20 µs an iteration: calibrated batches of several iterations.
+        // 20 µs an iteration against a 10 ms target (far from long even when a loaded
+        // machine stretches the first run): calibrated batches of several iterations.
         let (cmp, _) = spin_comparison(20_000, 0);
-        let short = run(&cmp, config);
+        let short = run(
+            &cmp,
+            Config {
+                batch_ns: 10_000_000,
+                ..config
+            },
+        );
         assert!(short.rows[0].iters_per_batch > 1);
         assert_eq!(short.window, None);
     }
