@@ -2,7 +2,6 @@
 //! that must come before a build (an unknown revision, bad arguments).
 
 use std::process::Command;
-use std::time::Instant;
 
 fn xtask() -> Command {
     Command::new(env!("CARGO_BIN_EXE_xtask"))
@@ -35,7 +34,6 @@ fn an_unknown_revision_exits_2_naming_it_before_building() {
         ("no-such-rev-ab-test", "HEAD", "no-such-rev-ab-test"),
         ("HEAD", "HEAD~999999", "HEAD~999999"),
     ] {
-        let t0 = Instant::now();
         let out = xtask()
             .args(["ab", a, b, "--reports-dir"])
             .arg(reports())
@@ -51,7 +49,6 @@ fn an_unknown_revision_exits_2_naming_it_before_building() {
             "{stderr}"
         );
         assert!(!stdout.contains("building") && !stderr.contains("panicked"));
-        assert!(t0.elapsed().as_secs() < 30, "nothing was built");
         assert!(!reports().exists(), "nothing was written");
     }
 }

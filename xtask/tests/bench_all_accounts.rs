@@ -3,7 +3,6 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::{Duration, Instant};
 
 fn temp_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("xtask-accounts-{name}-{}", std::process::id()));
@@ -17,11 +16,11 @@ fn vectors() -> PathBuf {
 }
 
 /// Runs bench-all with a `cargo` that must never be called: it would leave a marker.
-fn bench_all(d: &Path, files: &[PathBuf]) -> (std::process::Output, Duration) {
+fn bench_all(d: &Path, files: &[PathBuf]) -> std::process::Output {
     bench_all_with(d, files, &[])
 }
 
-fn bench_all_with(d: &Path, files: &[PathBuf], extra: &[&str]) -> (std::process::Output, Duration) {
+fn bench_all_with(d: &Path, files: &[PathBuf], extra: &[&str]) -> std::process::Output {
     let fake_cargo = d.join("fake-cargo.sh");
     std::fs::write(
         &fake_cargo,
@@ -44,9 +43,7 @@ fn bench_all_with(d: &Path, files: &[PathBuf], extra: &[&str]) -> (std::process:
         cmd.arg("--accounts").arg(f);
     }
     cmd.args(extra);
-    let t = Instant::now();
-    let out = cmd.output().unwrap();
-    (out, t.elapsed())
+    cmd.output().unwrap()
 }
 
 #[test]
@@ -59,7 +56,7 @@ fn a_bad_accounts_file_stops_bench_all_before_any_build() {
     let bad = d.join("mine.jsonl");
     std::fs::write(&bad, lines.join("\n") + "\n").unwrap();
     // The good file first: the bad one is still found before anything runs.
-    let (out, took) = bench_all(&d, &[vectors(), bad.clone()]);
+    let out = bench_all(&d, &[vectors(), bad.clone()]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(
@@ -69,7 +66,6 @@ fn a_bad_accounts_file_stops_bench_all_before_any_build() {
         )),
         "file:line:field as verify prints it: {err}"
     );
-    assert!(took < Duration::from_secs(5), "took {took:?}");
     assert!(!d.join("cargo-ran").exists(), "cargo was invoked");
     assert!(!d.join("reports").exists(), "no run directory was created");
     // verify prints the same message for the same file.
@@ -88,7 +84,7 @@ fn two_files_with_one_stem_are_refused_before_any_build() {
     std::fs::create_dir_all(d.join("a")).unwrap();
     let twin = d.join("a/accounts.jsonl");
     std::fs::copy(vectors(), &twin).unwrap();
-    let (out, _) = bench_all(&d, &[vectors(), twin]);
+    let out = bench_all(&d, &[vectors(), twin]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("same stem `accounts`"), "{err}");
@@ -98,7 +94,7 @@ fn two_files_with_one_stem_are_refused_before_any_build() {
 #[test]
 fn good_files_are_read_then_the_build_starts() {
     let d = temp_dir("good");
-    let (out, _) = bench_all(&d, &[vectors()]);
+    let out = bench_all(&d, &[vectors()]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("bench-all: 96 accounts from "), "{stdout}");
     assert!(stdout.contains("(user_accounts/accounts)"), "{stdout}");
@@ -124,7 +120,7 @@ fn a_corrupt_storage_file_stops_bench_all_with_its_byte_offset_and_field() {
     bytes[136 + 96] = 5;
     let bad = d.join("100.0");
     std::fs::write(&bad, bytes).unwrap();
-    let (out, _) = bench_all(&d, std::slice::from_ref(&bad));
+    let out = bench_all(&d, std::slice::from_ref(&bad));
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(
@@ -140,7 +136,7 @@ fn a_corrupt_storage_file_stops_bench_all_with_its_byte_offset_and_field() {
 #[test]
 fn a_snapshot_archive_is_sampled_and_named_after_its_slot() {
     let d = temp_dir("snapshot");
-    let (out, _) = bench_all_with(
+    let out = bench_all_with(
         &d,
         &[fixture("snapshot-101-fixture.tar.zst")],
         &["--sample", "10", "--sample-seed", "3"],
@@ -157,7 +153,7 @@ fn a_snapshot_archive_is_sampled_and_named_after_its_slot() {
 #[test]
 fn a_bad_mix_source_stops_bench_all_before_any_build() {
     let d = temp_dir("mix");
-    let (out, _) = bench_all_with(&d, &[], &["--mix-from", "/nonexistent/mix.txt"]);
+    let out = bench_all_with(&d, &[], &["--mix-from", "/nonexistent/mix.txt"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("--mix-from takes a snapshot archive"), "{err}");

@@ -16,6 +16,8 @@ use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 const BENCHES: usize = 12;
+/// How long one fake benchmark of the kill test runs.
+const PAUSE_MS: u64 = 200;
 
 fn temp_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("xtask-journal-{name}-{}", std::process::id()));
@@ -186,14 +188,19 @@ fn kill_9_at_random_moments_loses_no_measured_row() {
         .as_nanos() as u64;
     for round in 0..5 {
         let d = temp_dir(&format!("kill-{round}"));
-        let cargo = fake_lab(&d, "0.05");
+        let cargo = fake_lab(&d, &format!("{}", PAUSE_MS as f64 / 1000.0));
         let mut child = bench_all(&d, &cargo, "killed").spawn().unwrap();
         let run = d.join("reports/killed");
-        // Kill while benchmark `at` is running, `delay` ms into it.
+        // Kill while benchmark `at` is running, `delay` ms into it: the delay stays well
+        // short of the benchmark's pause, so even the last benchmark is killed mid-way
+        // rather than left to finish the run.
         let at = 1 + (random(&mut state) % (BENCHES as u64 - 1)) as usize;
-        let delay = random(&mut state) % 60;
+        let delay = random(&mut state) % (PAUSE_MS / 2);
         wait_for("the benchmark to kill at", &mut child, || started(&d) > at);
         std::thread::sleep(Duration::from_millis(delay));
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("round {round}: bench-all ended ({status}) before the kill in benchmark {at} + {delay} ms");
+        }
         child.kill().unwrap();
         child.wait().unwrap();
         // Every benchmark that was followed by another was measured before the next began.
