@@ -130,6 +130,9 @@ const WINDOW_CHUNKS: usize = 512;
 const ZERO_BLOCK: [u8; BLOCK_LEN] = [0; BLOCK_LEN];
 
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+static ZERO_CHUNK: [u8; CHUNK_LEN] = [0; CHUNK_LEN];
+
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 const EMPTY_ROOT: RootBlock = RootBlock {
     cv: [0; 8],
     block: [0; 16],
@@ -271,10 +274,44 @@ unsafe fn compress_chunks<V: LaneVector>(jobs: &[ChunkJob<'_>], window: &mut Win
         let rounds = to_compress[..jobs.len()].iter().copied().max().unwrap_or(0);
         // Up to the fewest blocks of any lane every lane is busy: no blend.
         let all_busy = to_compress[..jobs.len()].iter().copied().min().unwrap_or(0);
+        // Before every lane's last block, every lane compresses a whole 64-byte block of
+        // its input with the same flags: blocks straight from the inputs, length and flags
+        // broadcast.
+        let plain = blocks_of[..jobs.len()]
+            .iter()
+            .map(|&blocks| blocks - 1)
+            .min()
+            .unwrap_or(0)
+            .min(all_busy);
         let counter_lo = V::from_lanes(&lo);
         let counter_hi = V::from_lanes(&hi);
         let mut cv = IV.map(|word| V::splat(word));
-        for block_index in 0..rounds {
+        let whole_block = V::splat(BLOCK_LEN as u32);
+        for block_index in 0..plain {
+            let offset = block_index * BLOCK_LEN;
+            let mut refs: [&[u8; BLOCK_LEN]; MAX_LANES] = [&ZERO_BLOCK; MAX_LANES];
+            for (slot, job) in refs.iter_mut().zip(jobs) {
+                *slot = job
+                    .data
+                    .get(offset..)
+                    .and_then(|rest| rest.first_chunk::<BLOCK_LEN>())
+                    .unwrap_or(&ZERO_BLOCK);
+            }
+            let m = V::load_transposed(&refs);
+            let flags = if block_index == 0 { CHUNK_START } else { 0 };
+            let state = V::compress(
+                &cv,
+                &m,
+                counter_lo,
+                counter_hi,
+                whole_block,
+                V::splat(flags),
+            );
+            for i in 0..8 {
+                cv[i] = state[i].xor(state[i + 8]);
+            }
+        }
+        for block_index in plain..rounds {
             let mut refs: [&[u8; BLOCK_LEN]; MAX_LANES] = [&ZERO_BLOCK; MAX_LANES];
             let mut block_lens = [0u32; MAX_LANES];
             let mut flags = [0u32; MAX_LANES];
@@ -362,14 +399,19 @@ unsafe fn full_chunks<V: LaneVector>(jobs: &[ChunkJob<'_>], window: &mut Window<
         let counter_lo = V::from_lanes(&lo);
         let counter_hi = V::from_lanes(&hi);
         let block_len = V::splat(BLOCK_LEN as u32);
+        let mut chunks: [&[u8; CHUNK_LEN]; MAX_LANES] = [&ZERO_CHUNK; MAX_LANES];
+        for (chunk, job) in chunks.iter_mut().zip(jobs) {
+            *chunk = job.data.first_chunk::<CHUNK_LEN>().unwrap_or(&ZERO_CHUNK);
+        }
         let mut cv = IV.map(|word| V::splat(word));
         for block_index in 0..BLOCKS {
             let offset = block_index * BLOCK_LEN;
-            let refs: [&[u8; BLOCK_LEN]; MAX_LANES] = core::array::from_fn(|lane| {
-                jobs.get(lane)
-                    .and_then(|job| job.data[offset..].first_chunk::<BLOCK_LEN>())
-                    .unwrap_or(&ZERO_BLOCK)
-            });
+            let mut refs: [&[u8; BLOCK_LEN]; MAX_LANES] = [&ZERO_BLOCK; MAX_LANES];
+            for (block, chunk) in refs.iter_mut().zip(&chunks).take(V::LANES) {
+                *block = chunk[offset..]
+                    .first_chunk::<BLOCK_LEN>()
+                    .unwrap_or(&ZERO_BLOCK);
+            }
             let m = V::load_transposed(&refs);
             let flags = match block_index {
                 0 => CHUNK_START,
