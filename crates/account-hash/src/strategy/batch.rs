@@ -301,8 +301,8 @@ impl Batch {
 
 /// Accumulates the LtHash of a stream of accounts: stages [`GROUP`] accounts, then sums
 /// their XOF output into the running value in one kernel call. Allocates once, when
-/// created; nothing per account up to one chunk (longer accounts are staged in a buffer that
-/// grows to [`LONG_FLUSH_CHUNKS`] chunks and is reused).
+/// created; nothing per account up to one chunk (longer accounts are staged in a buffer of
+/// [`LONG_FLUSH_CHUNKS`] chunks, allocated at the first of them and reused).
 pub struct BatchLtAccumulator {
     backend: Backend,
     staging_as: Staging,
@@ -355,6 +355,12 @@ impl BatchLtAccumulator {
                 }
             }
             None if message_len(account, Fields::Lt) < CROSSOVER_LEN => {
+                if self.long.bytes.capacity() == 0 {
+                    // The most it holds: just under a flush, plus one message.
+                    self.long
+                        .bytes
+                        .reserve_exact(LONG_FLUSH_CHUNKS * CHUNK_LEN + CROSSOVER_LEN);
+                }
                 self.long.push(account, Fields::Lt, self.staging_as);
                 if self.long.bytes.len() >= LONG_FLUSH_CHUNKS * CHUNK_LEN {
                     self.flush_long();
