@@ -26,6 +26,12 @@ pub(super) const MIN_ROUNDS: u32 = 5;
 /// (or a window of it) without calibrating: a warm run cannot be that much faster.
 pub(super) const LONG_BATCH: f64 = 4.0;
 
+/// Whether a first run of `first_ns` is a [`LONG_BATCH`] against a batch target of
+/// `target_ns`.
+pub(super) fn is_long(first_ns: f64, target_ns: f64) -> bool {
+    first_ns >= LONG_BATCH * target_ns
+}
+
 /// Windows are whole groups of this many accounts: the legacy batch rows' calls
 /// (`cases::hash_slice`, 64 accounts each, a multiple of the widest kernel's 16 lanes), so a
 /// window makes the same calls as the whole set does.
@@ -42,7 +48,7 @@ pub(super) fn window_len(set: usize, slowest_ns: f64, target_ns: f64) -> usize {
 /// Iterations per batch and the expected batch time (ns) of a case whose first run took
 /// `first_ns`: one iteration of that length when it is a [`LONG_BATCH`], else [`calibrate`].
 pub(super) fn calibrate_after(case: &mut dyn Case, first_ns: f64, target: Duration) -> (u64, f64) {
-    if first_ns >= LONG_BATCH * target.as_nanos() as f64 {
+    if is_long(first_ns, target.as_nanos() as f64) {
         (1, first_ns)
     } else {
         calibrate(case, target)

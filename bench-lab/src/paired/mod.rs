@@ -97,7 +97,7 @@ pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
         let build_ns = built_at.elapsed().as_nanos() as f64;
         if layout == 1 {
             let set = cases.first().map_or(0, |c| c.window_items());
-            let long = first_ns.iter().all(|&ns| ns >= LONG_BATCH * target_ns);
+            let long = first_ns.iter().all(|&ns| is_long(ns, target_ns));
             let round_ns = if long && set > 0 && cases.iter().all(|c| c.window_items() == set) {
                 let slowest = first_ns.iter().copied().fold(0.0, f64::max);
                 let w = window_len(set, slowest, target_ns);
