@@ -15,8 +15,8 @@
 
 use crate::words::{
     block_count, cv_from_le_bytes, last_block_words, word_index, RootBlock, SumWords,
-    BLOCKS_PER_GROUP, BLOCK_LEN, CHUNK_END, CHUNK_START, IV, MSG_SCHEDULE, OUT_LEN, ROOT,
-    U16_LANES, U16_SUM_XOF_LEN,
+    BLOCKS_PER_GROUP, BLOCK_LEN, CHUNK_END, CHUNK_LEN, CHUNK_START, IV, MSG_SCHEDULE, OUT_LEN,
+    ROOT, U16_LANES, U16_SUM_XOF_LEN,
 };
 
 /// Widest lane count of any backend (sizes the scratch arrays).
@@ -107,8 +107,10 @@ pub(crate) trait LaneVector: Copy {
     unsafe fn sub_u16_from(self, dst: &mut [u32]);
 
     /// [`compress_rounds`] for this backend: one out-of-line copy per backend, compiled
-    /// with its target features, that every operation calls. Inlining the seven rounds
-    /// into every call site instead made this crate take minutes to build.
+    /// with its target features, that every operation calls (but the output phase and the
+    /// chunk tree's whole chunks, [`compress_whole_chunks`](Self::compress_whole_chunks),
+    /// which inline the rounds once each). Inlining the seven rounds into every call site
+    /// instead made this crate take minutes to build.
     ///
     /// # Safety
     ///
@@ -121,6 +123,19 @@ pub(crate) trait LaneVector: Copy {
         block_len: Self,
         flags: Self,
     ) -> [Self; 16];
+
+    /// [`whole_chunks`] for this backend: the chaining values of `LANES` whole chunks, one
+    /// out-of-line copy per backend with the rounds inlined into its block loop (the chunk
+    /// tree's hot loop; the state stays in registers between blocks).
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
+    unsafe fn compress_whole_chunks(
+        chunks: &[&[u8; CHUNK_LEN]; MAX_LANES],
+        counter_lo: Self,
+        counter_hi: Self,
+    ) -> [Self; 8];
 }
 
 /// One column step then one diagonal step of G, four G functions interleaved.
@@ -241,6 +256,51 @@ unsafe fn compress_state<V: LaneVector>(
     // functions built on them, whose one requirement (the CPU supports `V`'s instruction
     // set) is this function's own contract; every array index is bounds-checked.
     unsafe { V::compress(cv, m, counter_lo, counter_hi, block_len, flags) }
+}
+
+/// The chaining values of `LANES` whole chunks (`chunks[l]` in lane `l`, with its chunk
+/// counter in `counter_lo` / `counter_hi`): sixteen full blocks each, `CHUNK_START` on the
+/// first and `CHUNK_END` on the last, lengths and flags broadcast. Backends instantiate it
+/// once, inside their `#[target_feature]` [`LaneVector::compress_whole_chunks`].
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
+#[inline(always)]
+pub(crate) unsafe fn whole_chunks<V: LaneVector>(
+    chunks: &[&[u8; CHUNK_LEN]; MAX_LANES],
+    counter_lo: V,
+    counter_hi: V,
+) -> [V; 8] {
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index and slice is bounds-checked.
+    unsafe {
+        const BLOCKS: usize = CHUNK_LEN / BLOCK_LEN;
+        let block_len = V::splat(BLOCK_LEN as u32);
+        let mut cv = IV.map(|word| V::splat(word));
+        for block_index in 0..BLOCKS {
+            let offset = block_index * BLOCK_LEN;
+            let mut refs: [&[u8; BLOCK_LEN]; MAX_LANES] = [&ZERO_BLOCK; MAX_LANES];
+            for (block, chunk) in refs.iter_mut().zip(chunks).take(V::LANES) {
+                *block = chunk[offset..]
+                    .first_chunk::<BLOCK_LEN>()
+                    .unwrap_or(&ZERO_BLOCK);
+            }
+            let m = V::load_transposed(&refs);
+            let flags = match block_index {
+                0 => CHUNK_START,
+                b if b + 1 == BLOCKS => CHUNK_END,
+                _ => 0,
+            };
+            let state =
+                compress_rounds(&cv, &m, counter_lo, counter_hi, block_len, V::splat(flags));
+            for i in 0..8 {
+                cv[i] = state[i].xor(state[i + 8]);
+            }
+        }
+        cv
+    }
 }
 
 /// The state after seven rounds (before the feed-forward). Backends instantiate this once,
@@ -1069,6 +1129,22 @@ macro_rules! backend_entry_points {
         ) {
             // SAFETY: as [`xof_u16_one`].
             unsafe { $crate::lanes::before::xof_root_u16::<$vector>(&$root_block(input), out) }
+        }
+
+        /// The chunk tree's whole chunks, compiled once for this backend.
+        ///
+        /// # Safety
+        /// The CPU must support this backend's features.
+        #[target_feature(enable = $features)]
+        #[inline(never)]
+        unsafe fn compress_whole_chunks(
+            chunks: &[&[u8; $crate::words::CHUNK_LEN]; $crate::lanes::MAX_LANES],
+            counter_lo: $vector,
+            counter_hi: $vector,
+        ) -> [$vector; 8] {
+            // SAFETY: this function is compiled with the backend's features and its caller
+            // guarantees the CPU has them (the `LaneVector` contract of the generic code).
+            unsafe { $crate::lanes::whole_chunks(chunks, counter_lo, counter_hi) }
         }
 
         /// The seven rounds, compiled once for this backend.

@@ -12,7 +12,8 @@ use core::arch::x86_64::*;
 
 use crate::lanes::{self, LaneVector, MAX_LANES};
 use crate::words::{
-    block_count, last_block_words, RootBlock, BLOCK_LEN, CHUNK_END, CHUNK_START, IV, OUT_LEN, ROOT,
+    block_count, last_block_words, RootBlock, BLOCK_LEN, CHUNK_END, CHUNK_LEN, CHUNK_START, IV,
+    OUT_LEN, ROOT,
 };
 
 #[derive(Clone, Copy)]
@@ -227,6 +228,17 @@ impl LaneVector for Sse41Vector {
         // SAFETY: calls this backend's `#[target_feature]` `compress`; the CPU supports
         // SSE4.1 (`LaneVector` contract).
         unsafe { compress(cv, m, counter_lo, counter_hi, block_len, flags) }
+    }
+
+    #[inline(always)]
+    unsafe fn compress_whole_chunks(
+        chunks: &[&[u8; CHUNK_LEN]; MAX_LANES],
+        counter_lo: Self,
+        counter_hi: Self,
+    ) -> [Self; 8] {
+        // SAFETY: calls this backend's `#[target_feature]` `compress_whole_chunks`; the CPU
+        // supports SSE4.1 (`LaneVector` contract).
+        unsafe { compress_whole_chunks(chunks, counter_lo, counter_hi) }
     }
 }
 

@@ -376,7 +376,8 @@ unsafe fn compress_chunks<V: LaneVector>(jobs: &[ChunkJob<'_>], window: &mut Win
 /// [`compress_chunks`] of `LANES` whole chunks of multi-chunk messages: every lane has
 /// sixteen full blocks with the same flags, so lengths and flags are broadcast, blocks are
 /// transposed straight from the inputs and no lane waits (no blend); only the counters
-/// differ per lane.
+/// differ per lane. The sixteen blocks are one call of the backend's out-of-line loop
+/// ([`LaneVector::compress_whole_chunks`]), its state in registers between blocks.
 ///
 /// # Safety
 ///
@@ -389,40 +390,15 @@ unsafe fn full_chunks<V: LaneVector>(jobs: &[ChunkJob<'_>], window: &mut Window<
     // requirement (the CPU supports `V`'s instruction set) is this function's own contract;
     // every array index and slice is bounds-checked.
     unsafe {
-        const BLOCKS: usize = CHUNK_LEN / BLOCK_LEN;
         let mut lo = [0u32; MAX_LANES];
         let mut hi = [0u32; MAX_LANES];
+        let mut chunks: [&[u8; CHUNK_LEN]; MAX_LANES] = [&ZERO_CHUNK; MAX_LANES];
         for (lane, job) in jobs.iter().enumerate() {
             lo[lane] = job.counter as u32;
             hi[lane] = (job.counter >> 32) as u32;
+            chunks[lane] = job.data.first_chunk::<CHUNK_LEN>().unwrap_or(&ZERO_CHUNK);
         }
-        let counter_lo = V::from_lanes(&lo);
-        let counter_hi = V::from_lanes(&hi);
-        let block_len = V::splat(BLOCK_LEN as u32);
-        let mut chunks: [&[u8; CHUNK_LEN]; MAX_LANES] = [&ZERO_CHUNK; MAX_LANES];
-        for (chunk, job) in chunks.iter_mut().zip(jobs) {
-            *chunk = job.data.first_chunk::<CHUNK_LEN>().unwrap_or(&ZERO_CHUNK);
-        }
-        let mut cv = IV.map(|word| V::splat(word));
-        for block_index in 0..BLOCKS {
-            let offset = block_index * BLOCK_LEN;
-            let mut refs: [&[u8; BLOCK_LEN]; MAX_LANES] = [&ZERO_BLOCK; MAX_LANES];
-            for (block, chunk) in refs.iter_mut().zip(&chunks).take(V::LANES) {
-                *block = chunk[offset..]
-                    .first_chunk::<BLOCK_LEN>()
-                    .unwrap_or(&ZERO_BLOCK);
-            }
-            let m = V::load_transposed(&refs);
-            let flags = match block_index {
-                0 => CHUNK_START,
-                b if b + 1 == BLOCKS => CHUNK_END,
-                _ => 0,
-            };
-            let state = V::compress(&cv, &m, counter_lo, counter_hi, block_len, V::splat(flags));
-            for i in 0..8 {
-                cv[i] = state[i].xor(state[i + 8]);
-            }
-        }
+        let cv = V::compress_whole_chunks(&chunks, V::from_lanes(&lo), V::from_lanes(&hi));
         let mut out = [[0u8; OUT_LEN]; MAX_LANES];
         V::store_transposed_cvs(&cv, &mut out);
         for (job, cv) in jobs.iter().zip(&out) {
