@@ -125,6 +125,17 @@ pub enum Inputs {
 }
 
 impl Inputs {
+    /// Whether the paired pass gives every entry its own copy of these inputs instead of
+    /// sharing one: an account of at least [`OWN_INPUTS_FROM`] bytes. Why: an entry timed
+    /// right after another that read the same large account finds part of it still in the
+    /// core's L2, one timed after an entry with other data does not, so shared large inputs
+    /// would favour the entries that share them over those with their own (the batch rows,
+    /// which build their own). Small inputs stay in L1 either way and are shared, so rows
+    /// differ only in code; the mixes are timed in windows at random places instead.
+    pub fn is_large(self) -> bool {
+        matches!(self, Inputs::One(size) if size >= OWN_INPUTS_FROM)
+    }
+
     pub fn build(self) -> Rc<Vec<Account>> {
         Rc::new(match self {
             Inputs::One(size) => vec![workloads::account(size, 0)],
@@ -132,6 +143,11 @@ impl Inputs {
         })
     }
 }
+
+/// The account size from which every entry of a comparison hashes its own copy
+/// ([`Inputs::is_large`]): larger than the L2 of current x86 cores can keep for the next
+/// entry beside what that entry itself brings in.
+pub const OWN_INPUTS_FROM: usize = 256 << 10;
 
 pub type MakeShared = Box<dyn Fn(Rc<Vec<Account>>) -> Box<dyn Case>>;
 
@@ -201,7 +217,7 @@ pub struct SharedMakers {
     /// The inputs the row shares with the other rows of its comparison.
     pub inputs: Inputs,
     /// Distinct compiled copies of the row's code (copy-buffer: [`CODE_COPIES`]; others:
-    /// one); each layout picks one.
+    /// one); each layout runs one (`paired::CopyRotation`).
     pub copies: Vec<MakeShared>,
     /// For a row with a single copy: its A/A twins with their labels (empty otherwise,
     /// where an A/A entry takes another of `copies`).

@@ -9,7 +9,7 @@ use account_hash::Account;
 /// How one entry of a comparison builds its case.
 pub(super) enum Source<'r> {
     /// A per-account strategy on the comparison's shared inputs, as one or more distinct
-    /// copies of its code (see [`CODE_COPIES`]); each layout picks one.
+    /// copies of its code (see [`CODE_COPIES`]); each layout runs one ([`CopyRotation`]).
     Shared(Inputs, &'r [MakeShared]),
     /// The registry's own builder (its own inputs).
     Registry(&'r Bench),
@@ -20,9 +20,9 @@ pub(super) enum Source<'r> {
 /// How many distinct copies of copy-buffer's code each entry has (see
 /// [`list::visit_code_copies`]). Why: code placement, which ASLR does not change (it moves
 /// whole pages), decides alignment and aliasing, so the same instructions can measure
-/// several percent apart between builds (docs/paired-pass-defaults.md). Each layout picks
-/// a copy at random, so code placement is sampled like stack and heap placement and its
-/// spread lands in the interval.
+/// several percent apart between builds (docs/paired-pass-defaults.md). Each entry's layouts
+/// rotate through its copies from a random start ([`CopyRotation`]), so code placement is
+/// sampled like stack and heap placement, each process covering all of it.
 pub use account_hash::strategy::list::CODE_COPIES;
 
 /// One entry of a comparison: the baseline, the A/A twin or a row.
@@ -84,12 +84,48 @@ pub(super) fn entry<'r>(reg: &'r Registry, id: &str, twin: u32) -> Result<Entry<
     })
 }
 
+/// Which code copy each entry runs in each layout of one process: entry `i` runs copy
+/// `(rotation[i] + layout) % copies`, its rotation drawn once per process. Why: the copies
+/// differ by several percent, and a copy drawn at random per layout puts that spread
+/// into every process's mean; rotating through them, a process of [`CODE_COPIES`] layouts
+/// runs every copy of every entry once, so the processes' means differ only by what the
+/// copies do not explain (stratified sampling: the same mean over the copies, a smaller
+/// spread). The rotations are independent per entry and per process, so which copies of
+/// two entries meet in one layout is still random.
+pub(super) struct CopyRotation(Vec<usize>);
+
+impl CopyRotation {
+    /// Rotations for `entries` entries, uniform over the copies.
+    pub(super) fn draw(rng: &mut SplitMix64, entries: usize) -> CopyRotation {
+        CopyRotation(
+            (0..entries)
+                .map(|_| rng.below(CODE_COPIES as u64) as usize)
+                .collect(),
+        )
+    }
+
+    /// The copy entry `i` runs in layout `layout` (0-based) of `copies` copies.
+    fn copy(&self, i: usize, layout: usize, copies: usize) -> usize {
+        (self.0[i] + layout) % copies
+    }
+}
+
 /// The cases of one layout, in entry order, with the paddings that place them (kept alive
-/// as long as the cases) and how long each case's first run took, in nanoseconds.
+/// as long as the cases), how long each case's first run took, in nanoseconds, and what
+/// each per-account entry was given (`None` for the others).
 pub(super) struct Built {
     pub(super) cases: Vec<Box<dyn Case>>,
     pub(super) pads: Vec<Vec<u8>>,
     pub(super) first_ns: Vec<f64>,
+    #[cfg_attr(not(test), expect(dead_code, reason = "read by the placement tests"))]
+    pub(super) given: Vec<Option<Given>>,
+}
+
+/// What a per-account entry of one layout runs: which of its code copies, on which inputs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Given {
+    pub(super) copy: usize,
+    pub(super) inputs: Rc<Vec<Account>>,
 }
 
 /// One comparison: a baseline, optionally its A/A twin, and rows, all by criterion id.
@@ -147,42 +183,56 @@ impl<'r> Comparison<'r> {
     }
 
     /// Builds every case for one layout: a random-size heap padding, then the shared
-    /// inputs (once, for all rows; the A/A twin gets its own copy after another padding),
-    /// then each case, each after a small random padding and, where the strategy has code
-    /// copies, from a random copy (the A/A: the copy `offset` after the baseline's). Every case runs once (lazy
-    /// initialisation, first touch of its inputs), timed ([`Built::first_ns`]).
-    pub(super) fn build(&self, rng: &mut SplitMix64, pad: bool) -> Built {
+    /// inputs (once, for every per-account entry, the A/A twin included, so the twin is
+    /// measured as the rows are; inputs of [`Inputs::is_large`] size: one copy per entry,
+    /// each after its own padding), then each case, each after a small random padding and,
+    /// where the strategy has code copies, from the copy `rotation` gives it in layout
+    /// `layout` (the A/A: the copy `offset` after the baseline's); without `pad`, the first
+    /// copy. Every case runs once (lazy initialisation, first touch of its inputs), timed
+    /// ([`Built::first_ns`]).
+    pub(super) fn build(
+        &self,
+        rng: &mut SplitMix64,
+        pad: bool,
+        rotation: &CopyRotation,
+        layout: usize,
+    ) -> Built {
         let max = |m: u64| if pad { m } else { 0 };
         let mut pads = vec![padding(rng, max(64 << 10))];
-        let mut shared: Option<(Inputs, Rc<Vec<Account>>)> = None;
-        let mut twin_inputs: Option<Rc<Vec<Account>>> = None;
+        let mut shared: Option<Rc<Vec<Account>>> = None;
         let mut cases = Vec::with_capacity(self.entries.len());
         let mut first_ns = Vec::with_capacity(self.entries.len());
+        let mut ran = Vec::with_capacity(self.entries.len());
         // The baseline's copy; A/A entries take the copies after it.
         let mut base_copy = 0;
         for (i, e) in self.entries.iter().enumerate() {
             pads.push(padding(rng, max(4 << 10)));
-            let mut case = match &e.source {
-                Source::Registry(bench) => bench.make(),
-                Source::Make(make) => make(),
-                Source::Shared(inputs, copies) if e.control.is_some() => {
-                    pads.push(padding(rng, max(64 << 10)));
-                    let make = &copies[(base_copy + e.copy_offset) % copies.len()];
-                    make(twin_inputs.get_or_insert_with(|| inputs.build()).clone())
-                }
+            let (mut case, given) = match &e.source {
+                Source::Registry(bench) => (bench.make(), None),
+                Source::Make(make) => (make(), None),
                 Source::Shared(inputs, copies) => {
-                    let copy = if pad {
-                        rng.below(copies.len() as u64) as usize
-                    } else {
-                        0
+                    let copy = match e.control {
+                        Some(_) => (base_copy + e.copy_offset) % copies.len(),
+                        None if pad => rotation.copy(i, layout, copies.len()),
+                        None => 0,
                     };
                     if i == 0 {
                         base_copy = copy;
                     }
-                    let (_, accounts) = shared.get_or_insert_with(|| (*inputs, inputs.build()));
-                    copies[copy](accounts.clone())
+                    let accounts = if inputs.is_large() {
+                        pads.push(padding(rng, max(64 << 10)));
+                        inputs.build()
+                    } else {
+                        shared.get_or_insert_with(|| inputs.build()).clone()
+                    };
+                    let given = Given {
+                        copy,
+                        inputs: accounts.clone(),
+                    };
+                    (copies[copy](accounts), Some(given))
                 }
             };
+            ran.push(given);
             let t = Instant::now();
             case.run_once();
             first_ns.push(t.elapsed().as_nanos() as f64);
@@ -192,6 +242,7 @@ impl<'r> Comparison<'r> {
             cases,
             pads,
             first_ns,
+            given: ran,
         }
     }
 }

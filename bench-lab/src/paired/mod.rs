@@ -8,14 +8,16 @@
 //!
 //! - **Paired and interleaved**: every round visits the baseline, the A/A control and every
 //!   row once, in a fresh random order, each timed for one batch of ~0.5 ms (iterations
-//!   calibrated once per process; when one iteration hashes a set of accounts and takes
-//!   milliseconds, a batch is a window of the set, each entry its own window at a random
-//!   place). Per round, each row gives `ln(t_row / t_baseline)` (per
+//!   calibrated once per process, one per batch when an iteration is a large share of the
+//!   batch: [`calibration::one_iteration_when_long`]; when one iteration hashes a
+//!   set of accounts and takes milliseconds, a batch is a window of the set, each entry its
+//!   own window at a random place). Per round, each row gives `ln(t_row / t_baseline)` (per
 //!   item), so drift slower than a round cancels.
 //! - **Same inputs**: per-account strategies on `data_size/*` and `mainnet_mix/*` workloads
 //!   hash the SAME accounts in memory (built once per layout, shared by `Rc`), so rows differ
-//!   only in code. Other rows (batch, accumulator, reconcile, sweep) build their own inputs
-//!   through the [`Registry`] (same content, different addresses).
+//!   only in code; an account too large to share fairly gets one copy per entry
+//!   ([`crate::shared::Inputs::is_large`]). Other rows (batch, accumulator, reconcile) build
+//!   their own inputs through the [`Registry`] (same content, different addresses).
 //! - **Layouts**: one layout gives a precise answer about that layout only, so each process
 //!   runs `layouts` blocks, each under a different random stack offset (0..~4 KiB, by a
 //!   random-depth chain of frames, see [`with_stack_offset`]) and with freshly built inputs
@@ -24,11 +26,12 @@
 //!   `lab_record::paired` turns the per-layout means into an interval over layouts.
 //! - **Code placement**: ASLR moves whole pages, so every process of one binary has the
 //!   same code alignment, and the same instructions can measure several percent apart
-//!   between builds. Copy-buffer entries come as [`CODE_COPIES`] monomorphized copies and each
-//!   layout picks one at random, so code placement is sampled too.
+//!   between builds. Copy-buffer entries come as [`CODE_COPIES`] monomorphized copies; each
+//!   entry's layouts rotate through them from a random start ([`CopyRotation`]), so code
+//!   placement is sampled too, and a process of as many layouts as copies runs each once.
 //! - **A/A control** (`--aa`): the baseline against another copy of its code (a different
-//!   copy-buffer copy; [`crate::shared::Twin`] for strategies without copies) with its own copy of the
-//!   inputs. Its interval sets the table's noise band
+//!   copy-buffer copy; [`crate::shared::Twin`] for strategies without copies) on the same
+//!   inputs as the rows, measured as a row is. Its interval sets the table's noise band
 //!   ([`lab_record::paired::noise_band`]: how far from 1 the A/A interval reaches, at
 //!   least 0.5 %; with several A/A rows, the widest).
 //!
@@ -86,14 +89,21 @@ pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
     // Batches as windows of one iteration's set: (accounts per window, accounts per set).
     let mut window: Option<(usize, usize)> = None;
     let target_ns = target.as_nanos() as f64;
+    let rotation = CopyRotation::draw(&mut rng, k);
     while layout < layouts {
-        layout += 1;
         let built_at = Instant::now();
         let Built {
             mut cases,
             pads,
             first_ns,
-        } = cmp.build(&mut rng, config.randomize_layout);
+            ..
+        } = cmp.build(
+            &mut rng,
+            config.randomize_layout,
+            &rotation,
+            layout as usize,
+        );
+        layout += 1;
         let build_ns = built_at.elapsed().as_nanos() as f64;
         if layout == 1 {
             let set = cases.first().map_or(0, |c| c.window_items());
@@ -105,13 +115,14 @@ pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
                 iters = vec![1; k];
                 first_ns.iter().map(|ns| ns * w as f64 / set as f64).sum()
             } else {
-                let mut round_ns = 0.0;
+                let mut batch_ns = Vec::with_capacity(k);
                 for (c, &first) in cases.iter_mut().zip(&first_ns) {
                     let (n, ns) = calibrate_after(&mut **c, first, target);
-                    round_ns += ns;
+                    batch_ns.push(ns);
                     iters.push(n);
                 }
-                round_ns
+                one_iteration_when_long(&mut iters, &mut batch_ns);
+                batch_ns.iter().sum::<f64>()
             };
             // Over budget: fewer layouts first (each costs a rebuild of the inputs), then
             // fewer rounds, down to one layout of MIN_ROUNDS (+1 warm-up).
@@ -242,7 +253,8 @@ mod tests {
             assert_eq!(copies.len(), CODE_COPIES);
         }
         let mut rng = SplitMix64::new(1);
-        let Built { mut cases, .. } = cmp.build(&mut rng, true);
+        let rotation = CopyRotation::draw(&mut rng, cmp.entries.len());
+        let Built { mut cases, .. } = cmp.build(&mut rng, true, &rotation, 0);
         for c in &mut cases {
             c.run_n(2);
         }
@@ -294,6 +306,71 @@ mod tests {
             .err()
             .expect("an unknown id");
         assert!(e.to_string().contains(renamed), "{e}");
+    }
+
+    /// A process of [`CODE_COPIES`] layouts runs every copy of every entry once, the A/A
+    /// entry the copy after the baseline's; which copy starts differs between processes.
+    #[test]
+    fn layouts_rotate_through_every_code_copy() {
+        let reg = Registry::new(Profile::Smoke);
+        let base = "account-hash/copy-buffer@cap=200/data_size/165";
+        let rows = ["account-hash/copy-buffer@cap=47/data_size/165".to_string()];
+        let cmp = Comparison::new(&reg, base, &rows, 1).unwrap();
+        let mut starts = std::collections::BTreeSet::new();
+        for seed in 0..8 {
+            let mut rng = SplitMix64::new(seed);
+            let rotation = CopyRotation::draw(&mut rng, cmp.entries.len());
+            let ran: Vec<Vec<Option<usize>>> = (0..CODE_COPIES)
+                .map(|layout| {
+                    let built = cmp.build(&mut rng, true, &rotation, layout);
+                    built
+                        .given
+                        .iter()
+                        .map(|g| g.as_ref().map(|g| g.copy))
+                        .collect()
+                })
+                .collect();
+            for e in 0..cmp.entries.len() {
+                let mut copies: Vec<usize> = ran.iter().map(|l| l[e].unwrap()).collect();
+                if e == 0 {
+                    starts.insert(copies[0]);
+                }
+                copies.sort_unstable();
+                assert_eq!(copies, (0..CODE_COPIES).collect::<Vec<_>>(), "entry {e}");
+            }
+            for l in &ran {
+                assert_eq!(l[1], l[0].map(|c| (c + 1) % CODE_COPIES), "{ran:?}");
+            }
+        }
+        assert!(starts.len() > 1, "{starts:?}");
+    }
+
+    /// Small accounts: one copy of the inputs for every per-account entry, the A/A twin
+    /// included; large ones: a copy per entry.
+    #[test]
+    fn twins_share_small_inputs_and_nobody_shares_large_ones() {
+        let reg = Registry::new(Profile::Quick);
+        let given = |size: usize| {
+            let base = format!("account-hash/copy-buffer@cap=200/data_size/{size}");
+            let rows = [format!("account-hash/streaming/data_size/{size}")];
+            let cmp = Comparison::new(&reg, &base, &rows, 1).unwrap();
+            let mut rng = SplitMix64::new(5);
+            let rotation = CopyRotation::draw(&mut rng, cmp.entries.len());
+            let built = cmp.build(&mut rng, true, &rotation, 0);
+            let inputs: Vec<_> = built.given.into_iter().map(|g| g.unwrap().inputs).collect();
+            assert_eq!(inputs.len(), 3);
+            inputs
+        };
+        let small = given(165);
+        assert!(small.iter().all(|i| Rc::ptr_eq(i, &small[0])));
+        let large = given(1 << 20);
+        assert!(large[0].len() == 1 && large[0][0].data.len() == 1 << 20);
+        for (a, b) in [(0, 1), (0, 2), (1, 2)] {
+            assert!(
+                !Rc::ptr_eq(&large[a], &large[b]),
+                "entries {a} and {b} share"
+            );
+        }
     }
 
     #[test]
@@ -537,12 +614,88 @@ mod tests {
         let base = "account-hash/copy-buffer@cap=200/mainnet_mix/10000";
         let cmp = Comparison::new(&reg, base, &[], 1).unwrap();
         let mut rng = SplitMix64::new(3);
-        let Built { cases, .. } = cmp.build(&mut rng, true);
+        let rotation = CopyRotation::draw(&mut rng, cmp.entries.len());
+        let Built { cases, .. } = cmp.build(&mut rng, true, &rotation, 0);
         assert!(cases.iter().all(|c| c.window_items() == 10_000));
         let one = "account-hash/copy-buffer@cap=200/data_size/165";
         let cmp = Comparison::new(&reg, one, &[], 1).unwrap();
-        let Built { cases, .. } = cmp.build(&mut rng, true);
+        let rotation = CopyRotation::draw(&mut rng, cmp.entries.len());
+        let Built { cases, .. } = cmp.build(&mut rng, true, &rotation, 0);
         assert!(cases.iter().all(|c| c.window_items() == 0));
+    }
+
+    /// A calibration whose batch is preempted once (5 ms, ten batch targets) still finds
+    /// about the count that fills the target.
+    #[test]
+    fn one_preemption_does_not_cut_the_calibration() {
+        struct Preempted {
+            calls: u32,
+        }
+        impl Case for Preempted {
+            fn time(&mut self, b: &mut criterion::Bencher<'_>) {
+                b.iter(|| self.run_once());
+            }
+            fn run_once(&mut self) {
+                let t = Instant::now();
+                while t.elapsed() < Duration::from_micros(2) {
+                    std::hint::spin_loop();
+                }
+            }
+            fn run_n(&mut self, n: u64) {
+                self.calls += 1;
+                if self.calls == 4 {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                for _ in 0..n {
+                    self.run_once();
+                }
+            }
+            fn digest_matches_reference(&mut self) -> Option<bool> {
+                None
+            }
+        }
+        let (n, _) = calibrate(&mut Preempted { calls: 0 }, Duration::from_micros(500));
+        // 250 iterations of 2 µs fill 500 µs; the preempted count was 8 (without the second
+        // timing: 1). Only a second preemption right after the first could stop it lower.
+        assert!((8..=256).contains(&n), "{n}");
+    }
+
+    #[test]
+    fn long_iterations_run_one_per_batch() {
+        let (mut iters, mut ns) = (vec![4, 1, 3, 16, 900], vec![400.0, 300.0, 600.0, 8.0, 9.0]);
+        one_iteration_when_long(&mut iters, &mut ns);
+        assert_eq!(
+            (iters, ns),
+            (vec![1, 1, 1, 16, 900], vec![100.0, 300.0, 200.0, 8.0, 9.0])
+        );
+        // In a run: 100 µs and 5 µs iterations against a 1 ms target calibrate to about
+        // 10 and 200; the first runs one per batch, the second keeps its count.
+        let log = SpinLog::default();
+        let spin = |ns: u64| {
+            let log = log.clone();
+            Box::new(move || {
+                Box::new(Spin {
+                    ns,
+                    set: 0,
+                    log: log.clone(),
+                }) as Box<dyn Case>
+            }) as Box<dyn Fn() -> Box<dyn Case>>
+        };
+        let cmp = Comparison::from_makers(vec![
+            ("base".into(), None, 1, spin(100_000)),
+            ("row".into(), None, 1, spin(5_000)),
+        ]);
+        let config = Config {
+            rounds: 2,
+            layouts: 1,
+            seed: 1,
+            batch_ns: 1_000_000,
+            budget_ms: None,
+            randomize_layout: false,
+        };
+        let got = run(&cmp, config);
+        assert_eq!(got.baseline_iters_per_batch, 1, "{got:?}");
+        assert!(got.rows[0].iters_per_batch >= ONE_BELOW, "{got:?}");
     }
 
     #[test]
