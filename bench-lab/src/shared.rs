@@ -145,8 +145,9 @@ impl Inputs {
 }
 
 /// The account size from which every entry of a comparison hashes its own copy
-/// ([`Inputs::is_large`]): larger than the L2 of current x86 cores can keep for the next
-/// entry beside what that entry itself brings in.
+/// ([`Inputs::is_large`]): between the 1 KiB accounts, which stay in L1 whatever runs
+/// between two entries' batches, and the 1 MiB ones, which the entry before can leave
+/// partly in L2 (the lab's data sizes have nothing in between).
 pub const OWN_INPUTS_FROM: usize = 256 << 10;
 
 pub type MakeShared = Box<dyn Fn(Rc<Vec<Account>>) -> Box<dyn Case>>;

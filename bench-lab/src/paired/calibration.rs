@@ -7,23 +7,26 @@ use super::*;
 /// than a whole batch) cannot stop the doubling at a count far too small.
 /// Also returns the expected time of one batch, in nanoseconds (for the budget).
 pub(super) fn calibrate(case: &mut dyn Case, target: Duration) -> (u64, f64) {
+    calibrate_with(
+        |n| {
+            let t = Instant::now();
+            case.run_n(n);
+            t.elapsed().as_secs_f64()
+        },
+        target,
+    )
+}
+
+/// [`calibrate`] with `timed(n)`: the seconds `n` iterations took.
+pub(super) fn calibrate_with(mut timed: impl FnMut(u64) -> f64, target: Duration) -> (u64, f64) {
+    let target = target.as_secs_f64();
     let mut n = 1u64;
-    let mut timed = |n: u64| {
-        let t = Instant::now();
-        case.run_n(n);
-        t.elapsed().as_secs_f64()
-    };
     loop {
         let e = timed(n);
-        let e = if e >= target.as_secs_f64() {
-            e.min(timed(n))
-        } else {
-            e
-        }
-        .max(1e-9);
-        if e >= target.as_secs_f64() || n >= 1 << 30 {
+        let e = if e >= target { e.min(timed(n)) } else { e }.max(1e-9);
+        if e >= target || n >= 1 << 30 {
             // Scale to the target from the last measurement (at least 1).
-            let scaled = ((n as f64 * target.as_secs_f64() / e) as u64).clamp(1, n);
+            let scaled = ((n as f64 * target / e) as u64).clamp(1, n);
             return (scaled, e * 1e9 * scaled as f64 / n as f64);
         }
         n *= 2;
@@ -69,20 +72,27 @@ pub(super) fn calibrate_after(case: &mut dyn Case, first_ns: f64, target: Durati
 /// Below this many iterations per batch, an entry runs one iteration per batch.
 pub(super) const ONE_BELOW: u64 = 16;
 
-/// Makes every count below [`ONE_BELOW`] one iteration per batch, scaling its expected
-/// batch time (`batch_ns`) to match. Why: an iteration that long (more than 1/16 of a
-/// batch: the accumulator's 100,000 adds, a 1 MiB account) reads more than the caches keep
-/// between two entries' batches, so a batch's first iteration runs cold and the later ones
-/// warm, and the per-item time depends on the count. Calibrated counts that small are also
-/// coarse and move with noise, so entries with identical code got different counts: the
-/// accumulator's A/A entry at 1 iteration against the baseline's 3 or 4 measured
-/// 1.4-2.2x slower per add. At one iteration every such entry pays the cold start alike;
-/// entries of 16 or more keep their counts (a cold iteration is at most 1/16 of theirs).
-pub(super) fn one_iteration_when_long(iters: &mut [u64], batch_ns: &mut [f64]) {
-    for (n, ns) in iters.iter_mut().zip(batch_ns) {
+/// Settles the calibrated counts of one comparison's entries (`iters`, with each batch's
+/// expected time `batch_ns`): every count below [`ONE_BELOW`] becomes one iteration per
+/// batch, and every A/A entry (`control[i]`) runs the baseline's (entry 0's) count. Why:
+/// an iteration that long (more than 1/16 of a batch: the accumulator's 100,000 adds, a
+/// 1 MiB account) reads more than the caches keep between two entries' batches, so a
+/// batch's first iteration runs cold and the later ones warm and the per-item time depends
+/// on the count; and counts that small are coarse and move with noise: the accumulator's
+/// A/A entry calibrated to 1 iteration against the baseline's 3 or 4 measured 1.4-2.2x
+/// slower per add on identical code. At one iteration every such entry pays the cold start
+/// alike; entries of 16 or more keep their counts (a cold iteration is at most 1/16 of
+/// theirs); an A/A entry runs the baseline's code and so its count, whatever noise
+/// calibrated.
+pub(super) fn settle_counts(iters: &mut [u64], batch_ns: &mut [f64], control: &[bool]) {
+    for (n, ns) in iters.iter_mut().zip(batch_ns.iter_mut()) {
         if *n < ONE_BELOW {
             *ns /= *n as f64;
             *n = 1;
         }
+    }
+    for (i, _) in control.iter().enumerate().filter(|(_, &c)| c) {
+        iters[i] = iters[0];
+        batch_ns[i] = batch_ns[0];
     }
 }

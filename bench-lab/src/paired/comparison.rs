@@ -88,10 +88,12 @@ pub(super) fn entry<'r>(reg: &'r Registry, id: &str, twin: u32) -> Result<Entry<
 /// `(rotation[i] + layout) % copies`, its rotation drawn once per process. Why: the copies
 /// differ by several percent, and a copy drawn at random per layout puts that spread
 /// into every process's mean; rotating through them, a process of [`CODE_COPIES`] layouts
-/// runs every copy of every entry once, so the processes' means differ only by what the
-/// copies do not explain (stratified sampling: the same mean over the copies, a smaller
-/// spread). The rotations are independent per entry and per process, so which copies of
-/// two entries meet in one layout is still random.
+/// (when the budget keeps that many) runs every copy of every entry once, so the processes'
+/// means differ only by what the copies do not explain (stratified sampling: the same mean
+/// over the copies, a smaller spread). The rotations are independent per entry and per
+/// process, so which copies of two entries meet in a layout is random across processes
+/// (within one, their offset is fixed; the A/A entry's is its own offset from the
+/// baseline's).
 pub(super) struct CopyRotation(Vec<usize>);
 
 impl CopyRotation {

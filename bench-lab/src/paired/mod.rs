@@ -9,7 +9,7 @@
 //! - **Paired and interleaved**: every round visits the baseline, the A/A control and every
 //!   row once, in a fresh random order, each timed for one batch of ~0.5 ms (iterations
 //!   calibrated once per process, one per batch when an iteration is a large share of the
-//!   batch: [`calibration::one_iteration_when_long`]; when one iteration hashes a
+//!   batch, the A/A entry the baseline's: [`calibration::settle_counts`]; when one iteration hashes a
 //!   set of accounts and takes milliseconds, a batch is a window of the set, each entry its
 //!   own window at a random place). Per round, each row gives `ln(t_row / t_baseline)` (per
 //!   item), so drift slower than a round cancels.
@@ -121,7 +121,8 @@ pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
                     batch_ns.push(ns);
                     iters.push(n);
                 }
-                one_iteration_when_long(&mut iters, &mut batch_ns);
+                let control: Vec<bool> = cmp.entries.iter().map(|e| e.control.is_some()).collect();
+                settle_counts(&mut iters, &mut batch_ns, &control);
                 batch_ns.iter().sum::<f64>()
             };
             // Over budget: fewer layouts first (each costs a rebuild of the inputs), then
@@ -232,7 +233,7 @@ mod tests {
     }
 
     #[test]
-    fn per_account_rows_share_inputs_and_the_twin_has_its_own() {
+    fn per_account_rows_and_their_twin_share_inputs() {
         let reg = Registry::new(Profile::Smoke);
         let base = "account-hash/copy-buffer@cap=200/data_size/165";
         let row = "account-hash/copy-buffer@cap=47/data_size/165".to_string();
@@ -625,51 +626,42 @@ mod tests {
     }
 
     /// A calibration whose batch is preempted once (5 ms, ten batch targets) still finds
-    /// about the count that fills the target.
+    /// the count that fills the target; the old single timing stopped at 1.
     #[test]
     fn one_preemption_does_not_cut_the_calibration() {
-        struct Preempted {
-            calls: u32,
-        }
-        impl Case for Preempted {
-            fn time(&mut self, b: &mut criterion::Bencher<'_>) {
-                b.iter(|| self.run_once());
-            }
-            fn run_once(&mut self) {
-                let t = Instant::now();
-                while t.elapsed() < Duration::from_micros(2) {
-                    std::hint::spin_loop();
-                }
-            }
-            fn run_n(&mut self, n: u64) {
-                self.calls += 1;
-                if self.calls == 4 {
-                    std::thread::sleep(Duration::from_millis(5));
-                }
-                for _ in 0..n {
-                    self.run_once();
-                }
-            }
-            fn digest_matches_reference(&mut self) -> Option<bool> {
-                None
-            }
-        }
-        let (n, _) = calibrate(&mut Preempted { calls: 0 }, Duration::from_micros(500));
-        // 250 iterations of 2 µs fill 500 µs; the preempted count was 8 (without the second
-        // timing: 1). Only a second preemption right after the first could stop it lower.
-        assert!((8..=256).contains(&n), "{n}");
+        let target = Duration::from_micros(500);
+        // 2 µs an iteration; the first timing of 8 iterations is preempted.
+        let mut calls = 0;
+        let timed = |n: u64| {
+            calls += 1;
+            let preempted = if n == 8 && calls == 4 { 5e-3 } else { 0.0 };
+            n as f64 * 2e-6 + preempted
+        };
+        let (n, ns) = calibrate_with(timed, target);
+        assert_eq!(n, 250);
+        assert!((ns - 500e3).abs() < 1.0, "{ns}");
+        // Preempted twice in a row, it stops where the old calibration did.
+        let timed = |n: u64| n as f64 * 2e-6 + if n == 8 { 5e-3 } else { 0.0 };
+        assert_eq!(calibrate_with(timed, target).0, 1);
     }
 
     #[test]
-    fn long_iterations_run_one_per_batch() {
+    fn long_counts_run_one_per_batch_and_the_twin_runs_the_baselines() {
         let (mut iters, mut ns) = (vec![4, 1, 3, 16, 900], vec![400.0, 300.0, 600.0, 8.0, 9.0]);
-        one_iteration_when_long(&mut iters, &mut ns);
+        settle_counts(&mut iters, &mut ns, &[false; 5]);
         assert_eq!(
             (iters, ns),
             (vec![1, 1, 1, 16, 900], vec![100.0, 300.0, 200.0, 8.0, 9.0])
         );
-        // In a run: 100 µs and 5 µs iterations against a 1 ms target calibrate to about
-        // 10 and 200; the first runs one per batch, the second keeps its count.
+        // The A/A entry (1) takes the baseline's count either side of the limit.
+        let (mut iters, mut ns) = (vec![16, 15, 40], vec![1.0, 2.0, 3.0]);
+        settle_counts(&mut iters, &mut ns, &[false, true, false]);
+        assert_eq!((iters, ns), (vec![16, 16, 40], vec![1.0, 1.0, 3.0]));
+        let (mut iters, mut ns) = (vec![15, 16], vec![15.0, 2.0]);
+        settle_counts(&mut iters, &mut ns, &[false, true]);
+        assert_eq!((iters, ns), (vec![1, 1], vec![1.0, 1.0]));
+        // In a run: a 100 µs iteration against a 1 ms target calibrates to about 10 (a
+        // loaded machine only makes it fewer) and runs one per batch, its twin too.
         let log = SpinLog::default();
         let spin = |ns: u64| {
             let log = log.clone();
@@ -683,7 +675,7 @@ mod tests {
         };
         let cmp = Comparison::from_makers(vec![
             ("base".into(), None, 1, spin(100_000)),
-            ("row".into(), None, 1, spin(5_000)),
+            ("aa".into(), Some(Control::Aa), 1, spin(100_000)),
         ]);
         let config = Config {
             rounds: 2,
@@ -695,7 +687,7 @@ mod tests {
         };
         let got = run(&cmp, config);
         assert_eq!(got.baseline_iters_per_batch, 1, "{got:?}");
-        assert!(got.rows[0].iters_per_batch >= ONE_BELOW, "{got:?}");
+        assert_eq!(got.rows[0].iters_per_batch, 1, "{got:?}");
     }
 
     #[test]
