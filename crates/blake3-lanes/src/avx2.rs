@@ -10,7 +10,7 @@ use core::arch::x86::*;
 use core::arch::x86_64::*;
 
 use crate::lanes::{self, LaneVector, MAX_LANES};
-use crate::words::{BLOCK_LEN, CHUNK_LEN, OUT_LEN};
+use crate::words::{BLOCK_LEN, OUT_LEN};
 
 #[derive(Clone, Copy)]
 #[repr(transparent)]
@@ -259,30 +259,7 @@ impl LaneVector for Avx2Vector {
         }
     }
 
-    #[inline(always)]
-    unsafe fn compress(
-        cv: &[Self; 8],
-        m: &[Self; 16],
-        counter_lo: Self,
-        counter_hi: Self,
-        block_len: Self,
-        flags: Self,
-    ) -> [Self; 16] {
-        // SAFETY: calls this backend's `#[target_feature]` `compress`; the CPU supports
-        // AVX2 (`LaneVector` contract).
-        unsafe { compress(cv, m, counter_lo, counter_hi, block_len, flags) }
-    }
-
-    #[inline(always)]
-    unsafe fn compress_whole_chunks(
-        chunks: &[&[u8; CHUNK_LEN]; MAX_LANES],
-        counter_lo: Self,
-        counter_hi: Self,
-    ) -> [Self; 8] {
-        // SAFETY: calls this backend's `#[target_feature]` `compress_whole_chunks`; the CPU
-        // supports AVX2 (`LaneVector` contract).
-        unsafe { compress_whole_chunks(chunks, counter_lo, counter_hi) }
-    }
+    lanes::lane_vector_forwarders!();
 }
 
 lanes::backend_entry_points!(

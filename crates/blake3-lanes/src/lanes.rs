@@ -955,6 +955,39 @@ pub(crate) unsafe fn compression_chains<V: LaneVector>(
     }
 }
 
+/// The two [`LaneVector`] methods every backend forwards to the out-of-line,
+/// `#[target_feature]` instances [`backend_entry_points!`] makes for it: `compress` and
+/// `compress_whole_chunks`. Used inside a backend's `impl LaneVector`.
+macro_rules! lane_vector_forwarders {
+    () => {
+        #[inline(always)]
+        unsafe fn compress(
+            cv: &[Self; 8],
+            m: &[Self; 16],
+            counter_lo: Self,
+            counter_hi: Self,
+            block_len: Self,
+            flags: Self,
+        ) -> [Self; 16] {
+            // SAFETY: calls this backend's `#[target_feature]` `compress`; the CPU supports
+            // the features it is compiled with (`LaneVector` contract).
+            unsafe { compress(cv, m, counter_lo, counter_hi, block_len, flags) }
+        }
+
+        #[inline(always)]
+        unsafe fn compress_whole_chunks(
+            chunks: &[&[u8; $crate::words::CHUNK_LEN]; $crate::lanes::MAX_LANES],
+            counter_lo: Self,
+            counter_hi: Self,
+        ) -> [Self; 8] {
+            // SAFETY: calls this backend's `#[target_feature]` `compress_whole_chunks`; the
+            // CPU supports the features it is compiled with (`LaneVector` contract).
+            unsafe { compress_whole_chunks(chunks, counter_lo, counter_hi) }
+        }
+    };
+}
+pub(crate) use lane_vector_forwarders;
+
 /// The `#[target_feature]` entry points of one backend: each instantiates the generic lane
 /// algorithm for the backend's vector type, so it is compiled for that instruction set;
 /// `compress` is the backend's one out-of-line copy of the rounds

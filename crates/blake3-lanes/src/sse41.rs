@@ -12,8 +12,7 @@ use core::arch::x86_64::*;
 
 use crate::lanes::{self, LaneVector, MAX_LANES};
 use crate::words::{
-    block_count, last_block_words, RootBlock, BLOCK_LEN, CHUNK_END, CHUNK_LEN, CHUNK_START, IV,
-    OUT_LEN, ROOT,
+    block_count, last_block_words, RootBlock, BLOCK_LEN, CHUNK_END, CHUNK_START, IV, OUT_LEN, ROOT,
 };
 
 #[derive(Clone, Copy)]
@@ -216,30 +215,7 @@ impl LaneVector for Sse41Vector {
         }
     }
 
-    #[inline(always)]
-    unsafe fn compress(
-        cv: &[Self; 8],
-        m: &[Self; 16],
-        counter_lo: Self,
-        counter_hi: Self,
-        block_len: Self,
-        flags: Self,
-    ) -> [Self; 16] {
-        // SAFETY: calls this backend's `#[target_feature]` `compress`; the CPU supports
-        // SSE4.1 (`LaneVector` contract).
-        unsafe { compress(cv, m, counter_lo, counter_hi, block_len, flags) }
-    }
-
-    #[inline(always)]
-    unsafe fn compress_whole_chunks(
-        chunks: &[&[u8; CHUNK_LEN]; MAX_LANES],
-        counter_lo: Self,
-        counter_hi: Self,
-    ) -> [Self; 8] {
-        // SAFETY: calls this backend's `#[target_feature]` `compress_whole_chunks`; the CPU
-        // supports SSE4.1 (`LaneVector` contract).
-        unsafe { compress_whole_chunks(chunks, counter_lo, counter_hi) }
-    }
+    lanes::lane_vector_forwarders!();
 }
 
 lanes::backend_entry_points!(
