@@ -95,7 +95,7 @@ pub use lab_record::floor_rows::{CLOCK_ROW, INPUT_PHASE_ROW, LATENCY_ROW, THROUG
 /// Which floor a chain row measures.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Chain {
-    /// `lanes()` independent chains in registers ([`Backend::compression_chains`]).
+    /// `floor_chains()` independent chains in registers ([`Backend::compression_chains`]).
     Throughput,
     /// One dependent chain with the single-message code ([`Backend::compression_chain_one`]).
     Latency,
@@ -103,7 +103,7 @@ pub enum Chain {
 
 fn register_chain(reg: &mut Registry, backend: Backend, kind: Chain) {
     let (strategy, items) = match kind {
-        Chain::Throughput => (THROUGHPUT_ROW, CHAIN_COMPRESSIONS * backend.lanes()),
+        Chain::Throughput => (THROUGHPUT_ROW, CHAIN_COMPRESSIONS * backend.floor_chains()),
         Chain::Latency => (LATENCY_ROW, CHAIN_COMPRESSIONS),
     };
     let meta = BenchMeta {
@@ -137,12 +137,12 @@ impl ChainCase {
             backend,
             kind,
             block,
-            out: vec![[0; OUT_LEN]; backend.lanes()],
+            out: vec![[0; OUT_LEN]; backend.floor_chains()],
         }
     }
 
     fn chain(&mut self, compressions: usize) {
-        // The output has one entry per lane and the backend came from `available`.
+        // The output has one entry per chain and the backend came from `available`.
         match self.kind {
             Chain::Throughput => {
                 let _ = self.backend.compression_chains(
@@ -173,23 +173,23 @@ impl Case for ChainCase {
         self.chain(CHAIN_COMPRESSIONS)
     }
 
-    /// One compression per lane is the 64-byte block's BLAKE3 output block of that
-    /// lane's counter (the chain's first link); the full chain is held to the portable
+    /// One compression per chain is the 64-byte block's BLAKE3 output block of that
+    /// chain's counter (the chain's first link); the full chain is held to the portable
     /// backend's scalar chain by blake3-lanes' own tests.
     fn digest_matches_reference(&mut self) -> Option<bool> {
         self.out.iter_mut().for_each(|o| *o = [0xA5; OUT_LEN]);
         self.chain(1);
-        let lanes = match self.kind {
-            Chain::Throughput => self.backend.lanes(),
+        let chains = match self.kind {
+            Chain::Throughput => self.backend.floor_chains(),
             Chain::Latency => 1,
         };
-        let mut xof = vec![0u8; lanes * BLOCK_LEN];
+        let mut xof = vec![0u8; chains * BLOCK_LEN];
         blake3::Hasher::new()
             .update(&self.block)
             .finalize_xof()
             .fill(&mut xof);
         Some(
-            self.out[..lanes]
+            self.out[..chains]
                 .iter()
                 .zip(xof.chunks_exact(BLOCK_LEN))
                 .all(|(cv, block)| cv[..] == block[..OUT_LEN]),

@@ -9,7 +9,7 @@ use core::arch::x86::*;
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::*;
 
-use crate::lanes::{self, LaneVector, MAX_LANES};
+use crate::lanes::{self, LaneVector, RoundVector, MAX_LANES};
 use crate::words::{BLOCK_LEN, OUT_LEN};
 
 #[derive(Clone, Copy)]
@@ -104,21 +104,12 @@ unsafe fn storeu(dst: *mut u8, v: __m256i) {
     unsafe { _mm256_storeu_si256(dst as *mut __m256i, v) }
 }
 
-impl LaneVector for Avx2Vector {
-    const LANES: usize = 8;
-
+impl RoundVector for Avx2Vector {
     #[inline(always)]
     unsafe fn splat(x: u32) -> Self {
         // SAFETY: register-only AVX2 intrinsics; the CPU supports AVX2 (the `LaneVector`
         // contract of every method).
         unsafe { Avx2Vector(_mm256_set1_epi32(x as i32)) }
-    }
-
-    #[inline(always)]
-    unsafe fn from_lanes(lanes: &[u32; MAX_LANES]) -> Self {
-        // SAFETY: `lanes` is a 64-byte array, so the 32-byte load of its first
-        // 8 words is in bounds; the CPU supports AVX2 (`LaneVector` contract).
-        unsafe { Avx2Vector(loadu(lanes.as_ptr() as *const u8)) }
     }
 
     #[inline(always)]
@@ -183,6 +174,17 @@ impl LaneVector for Avx2Vector {
                 _mm256_slli_epi32(self.0, 25),
             ))
         }
+    }
+}
+
+impl LaneVector for Avx2Vector {
+    const LANES: usize = 8;
+
+    #[inline(always)]
+    unsafe fn from_lanes(lanes: &[u32; MAX_LANES]) -> Self {
+        // SAFETY: `lanes` is a 64-byte array, so the 32-byte load of its first
+        // 8 words is in bounds; the CPU supports AVX2 (`LaneVector` contract).
+        unsafe { Avx2Vector(loadu(lanes.as_ptr() as *const u8)) }
     }
 
     #[inline(always)]

@@ -11,7 +11,7 @@ use core::arch::x86::*;
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::*;
 
-use crate::lanes::{self, LaneVector, MAX_LANES};
+use crate::lanes::{self, LaneVector, RoundVector, MAX_LANES};
 use crate::words::{BLOCK_LEN, OUT_LEN};
 
 #[derive(Clone, Copy)]
@@ -88,21 +88,12 @@ unsafe fn storeu(dst: *mut u8, v: __m512i) {
     unsafe { _mm512_storeu_si512(dst as *mut __m512i, v) }
 }
 
-impl LaneVector for Avx512Vector {
-    const LANES: usize = 16;
-
+impl RoundVector for Avx512Vector {
     #[inline(always)]
     unsafe fn splat(x: u32) -> Self {
         // SAFETY: register-only AVX-512F and AVX-512BW intrinsics; the CPU supports AVX-512F and
         // AVX-512BW (the `LaneVector` contract of every method).
         unsafe { Avx512Vector(_mm512_set1_epi32(x as i32)) }
-    }
-
-    #[inline(always)]
-    unsafe fn from_lanes(lanes: &[u32; MAX_LANES]) -> Self {
-        // SAFETY: `lanes` is a 64-byte array, so the 64-byte load of its first
-        // 16 words is in bounds; the CPU supports AVX-512F and AVX-512BW (`LaneVector` contract).
-        unsafe { Avx512Vector(loadu(lanes.as_ptr() as *const u8)) }
     }
 
     #[inline(always)]
@@ -145,6 +136,17 @@ impl LaneVector for Avx512Vector {
         // SAFETY: register-only AVX-512F and AVX-512BW intrinsics; the CPU supports AVX-512F and
         // AVX-512BW (the `LaneVector` contract of every method).
         unsafe { Avx512Vector(_mm512_ror_epi32::<7>(self.0)) }
+    }
+}
+
+impl LaneVector for Avx512Vector {
+    const LANES: usize = 16;
+
+    #[inline(always)]
+    unsafe fn from_lanes(lanes: &[u32; MAX_LANES]) -> Self {
+        // SAFETY: `lanes` is a 64-byte array, so the 64-byte load of its first
+        // 16 words is in bounds; the CPU supports AVX-512F and AVX-512BW (`LaneVector` contract).
+        unsafe { Avx512Vector(loadu(lanes.as_ptr() as *const u8)) }
     }
 
     #[inline(always)]

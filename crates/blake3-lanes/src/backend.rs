@@ -81,6 +81,12 @@ impl Backend {
         }
     }
 
+    /// Independent chains the throughput floor ([`Backend::compression_chains`]) runs: two
+    /// per lane.
+    pub fn floor_chains(self) -> usize {
+        2 * self.lanes()
+    }
+
     /// Short lowercase name for reports: `portable`, `sse41`, `avx2`, `avx512`.
     pub fn name(self) -> &'static str {
         match self {

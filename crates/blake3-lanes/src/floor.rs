@@ -36,12 +36,13 @@ fn cv_bytes(cv: &[u32; 8]) -> [u8; OUT_LEN] {
 }
 
 impl Backend {
-    /// The register-only throughput floor: [`lanes`](Self::lanes) independent chains of
-    /// `compressions` compressions of `block`, lane `l` with counter `l`, the message
-    /// words broadcast and every chaining value kept in registers. `out` must have one
-    /// entry per lane and receives each lane's last chaining value. Time per call divided
-    /// by `compressions * lanes()` is what one compression costs with nothing loaded,
-    /// stored or transposed. For measuring, not hashing.
+    /// The register-only throughput floor: [`floor_chains`](Self::floor_chains)
+    /// independent chains (two per lane, interleaved) of `compressions` compressions of
+    /// `block`, chain `k` with counter `k`, the message words broadcast and every chaining
+    /// value kept in registers. `out` must have one entry per chain and receives each
+    /// chain's last chaining value. Time per call divided by `compressions *
+    /// floor_chains()` is what one lane-compression costs with nothing loaded, stored or
+    /// transposed. For measuring, not hashing.
     pub fn compression_chains(
         self,
         block: &[u8; BLOCK_LEN],
@@ -49,15 +50,19 @@ impl Backend {
         out: &mut [[u8; OUT_LEN]],
     ) -> Result<(), Error> {
         self.ensure_supported()?;
-        if out.len() != self.lanes() {
+        if out.len() != self.floor_chains() {
             return Err(Error::OutputSize {
-                expected: self.lanes(),
+                expected: self.floor_chains(),
                 actual: out.len(),
             });
         }
         let words = words_from_le_bytes(block);
         match self {
-            Backend::Portable => out[0] = cv_bytes(&chain_portable(&words, 0, compressions)),
+            Backend::Portable => {
+                for (counter, cv) in out.iter_mut().enumerate() {
+                    *cv = cv_bytes(&chain_portable(&words, counter as u64, compressions));
+                }
+            }
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
             // SAFETY: `ensure_supported` checked that the CPU has SSE4.1; `out` has one
             // entry per lane.
@@ -121,7 +126,7 @@ mod tests {
             for compressions in [0, 1, 2, 7] {
                 let b = block(compressions as u8);
                 let words = words_from_le_bytes(&b);
-                let mut out = vec![[0u8; OUT_LEN]; backend.lanes()];
+                let mut out = vec![[0u8; OUT_LEN]; backend.floor_chains()];
                 backend
                     .compression_chains(&b, compressions, &mut out)
                     .unwrap();
@@ -142,7 +147,7 @@ mod tests {
             matches!(
                 err,
                 Err(Error::OutputSize {
-                    expected: 1,
+                    expected: 2,
                     actual: 0
                 })
             ),

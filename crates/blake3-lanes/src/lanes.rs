@@ -32,41 +32,13 @@ const ZERO_BLOCK: [u8; BLOCK_LEN] = [0; BLOCK_LEN];
 /// Every method requires that the CPU supports the implementing type's
 /// instruction set. Lane arrays sized `MAX_LANES` are read or written only in
 /// their first `LANES` entries.
-pub(crate) trait LaneVector: Copy {
+pub(crate) trait LaneVector: RoundVector {
     const LANES: usize;
 
     /// # Safety
     ///
     /// The CPU must support the implementing type's instruction set (see the trait).
-    unsafe fn splat(x: u32) -> Self;
-    /// # Safety
-    ///
-    /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn from_lanes(lanes: &[u32; MAX_LANES]) -> Self;
-    /// # Safety
-    ///
-    /// The CPU must support the implementing type's instruction set (see the trait).
-    unsafe fn add(self, rhs: Self) -> Self;
-    /// # Safety
-    ///
-    /// The CPU must support the implementing type's instruction set (see the trait).
-    unsafe fn xor(self, rhs: Self) -> Self;
-    /// # Safety
-    ///
-    /// The CPU must support the implementing type's instruction set (see the trait).
-    unsafe fn rot16(self) -> Self;
-    /// # Safety
-    ///
-    /// The CPU must support the implementing type's instruction set (see the trait).
-    unsafe fn rot12(self) -> Self;
-    /// # Safety
-    ///
-    /// The CPU must support the implementing type's instruction set (see the trait).
-    unsafe fn rot8(self) -> Self;
-    /// # Safety
-    ///
-    /// The CPU must support the implementing type's instruction set (see the trait).
-    unsafe fn rot7(self) -> Self;
     /// Lanes whose `mask` is all ones take `if_set`, the others `if_clear`.
     ///
     /// # Safety
@@ -138,13 +110,99 @@ pub(crate) trait LaneVector: Copy {
     ) -> [Self; 8];
 }
 
+/// What the rounds of a compression need of a register: the words of `LANES` states, one
+/// per lane, with lane-wise adds, xors and the four rotations: what every [`LaneVector`]
+/// is, and a [`Pair`] of them (two states in lockstep).
+///
+/// # Safety
+///
+/// Every method requires that the CPU supports the implementing type's instruction set.
+pub(crate) trait RoundVector: Copy {
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
+    unsafe fn splat(x: u32) -> Self;
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
+    unsafe fn add(self, rhs: Self) -> Self;
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
+    unsafe fn xor(self, rhs: Self) -> Self;
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
+    unsafe fn rot16(self) -> Self;
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
+    unsafe fn rot12(self) -> Self;
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
+    unsafe fn rot8(self) -> Self;
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
+    unsafe fn rot7(self) -> Self;
+}
+
+/// Two registers in lockstep: every operation applies to both halves, one after the other,
+/// so the rounds of two independent compressions interleave and the CPU has twice the
+/// independent work per round (the rounds of one compression are a chain of dependent
+/// operations, four G functions wide).
+#[derive(Clone, Copy)]
+pub(crate) struct Pair<V>(pub(crate) V, pub(crate) V);
+
+impl<V: LaneVector> RoundVector for Pair<V> {
+    #[inline(always)]
+    unsafe fn splat(x: u32) -> Self {
+        // SAFETY: the CPU supports `V`'s instruction set (this trait's contract).
+        unsafe {
+            let v = V::splat(x);
+            Pair(v, v)
+        }
+    }
+    #[inline(always)]
+    unsafe fn add(self, rhs: Self) -> Self {
+        // SAFETY: the CPU supports `V`'s instruction set (this trait's contract).
+        unsafe { Pair(self.0.add(rhs.0), self.1.add(rhs.1)) }
+    }
+    #[inline(always)]
+    unsafe fn xor(self, rhs: Self) -> Self {
+        // SAFETY: the CPU supports `V`'s instruction set (this trait's contract).
+        unsafe { Pair(self.0.xor(rhs.0), self.1.xor(rhs.1)) }
+    }
+    #[inline(always)]
+    unsafe fn rot16(self) -> Self {
+        // SAFETY: the CPU supports `V`'s instruction set (this trait's contract).
+        unsafe { Pair(self.0.rot16(), self.1.rot16()) }
+    }
+    #[inline(always)]
+    unsafe fn rot12(self) -> Self {
+        // SAFETY: the CPU supports `V`'s instruction set (this trait's contract).
+        unsafe { Pair(self.0.rot12(), self.1.rot12()) }
+    }
+    #[inline(always)]
+    unsafe fn rot8(self) -> Self {
+        // SAFETY: the CPU supports `V`'s instruction set (this trait's contract).
+        unsafe { Pair(self.0.rot8(), self.1.rot8()) }
+    }
+    #[inline(always)]
+    unsafe fn rot7(self) -> Self {
+        // SAFETY: the CPU supports `V`'s instruction set (this trait's contract).
+        unsafe { Pair(self.0.rot7(), self.1.rot7()) }
+    }
+}
+
 /// One column step then one diagonal step of G, four G functions interleaved.
 ///
 /// # Safety
 ///
 /// The CPU must support `V`'s instruction set.
 #[inline(always)]
-unsafe fn round<V: LaneVector>(v: &mut [V; 16], m: &[V; 16], r: usize) {
+unsafe fn round<V: RoundVector>(v: &mut [V; 16], m: &[V; 16], r: usize) {
     // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
     // functions built on them, whose one requirement (the CPU supports `V`'s instruction
     // set) is this function's own contract; every array index is bounds-checked.
@@ -178,7 +236,7 @@ unsafe fn round<V: LaneVector>(v: &mut [V; 16], m: &[V; 16], r: usize) {
 /// The CPU must support `V`'s instruction set.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-unsafe fn quarter_round<V: LaneVector>(
+unsafe fn quarter_round<V: RoundVector>(
     v: &mut [V; 16],
     a: [usize; 4],
     b: [usize; 4],
@@ -310,7 +368,7 @@ pub(crate) unsafe fn whole_chunks<V: LaneVector>(
 ///
 /// The CPU must support `V`'s instruction set.
 #[inline(always)]
-pub(crate) unsafe fn compress_rounds<V: LaneVector>(
+pub(crate) unsafe fn compress_rounds<V: RoundVector>(
     cv: &[V; 8],
     m: &[V; 16],
     counter_lo: V,
@@ -350,7 +408,7 @@ pub(crate) unsafe fn compress_rounds<V: LaneVector>(
 ///
 /// The CPU must support `V`'s instruction set.
 #[inline(always)]
-unsafe fn rounds_after_first<V: LaneVector>(v: &mut [V; 16], m: &[V; 16]) {
+unsafe fn rounds_after_first<V: RoundVector>(v: &mut [V; 16], m: &[V; 16]) {
     // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
     // functions built on them, whose one requirement (the CPU supports `V`'s instruction
     // set) is this function's own contract; every array index is bounds-checked.
@@ -687,7 +745,7 @@ unsafe fn root_output_words<V: LaneVector>(
 ///
 /// The CPU must support `V`'s instruction set.
 #[inline(always)]
-unsafe fn feed_forward<V: LaneVector>(state: [V; 16], cv: &[V; 8]) -> [V; 16] {
+unsafe fn feed_forward<V: RoundVector>(state: [V; 16], cv: &[V; 8]) -> [V; 16] {
     // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
     // functions built on them, whose one requirement (the CPU supports `V`'s instruction
     // set) is this function's own contract; every array index is bounds-checked.
@@ -855,16 +913,20 @@ pub(crate) unsafe fn accumulate_root<V: LaneVector>(
     }
 }
 
-/// The LtHash output phase of one root: its 32 output blocks, `LANES` per compression with
-/// the block counters in the lanes, each compression's 16 output words (vector `j` = word
-/// `j` of blocks `first..first + LANES`) handed to `sink(first, words)` from the registers.
+/// The LtHash output phase of one root: its 32 output blocks, `2 * LANES` per step as two
+/// compressions in lockstep ([`Pair`]) with the block counters in the lanes, each
+/// compression's 16 output words (vector `j` = word `j` of blocks `first..first + LANES`)
+/// handed to `sink(first, words)` from the registers.
 ///
 /// This is the crate's hot loop (32 of a one-chunk LtHash's 35 compressions), so it inlines
 /// the rounds ([`compress_rounds`]) rather than calling the backend's out-of-line copy: the
-/// call and the state passed through memory cost ~10% of an LtHash. The part of round 0
-/// that does not depend on the counter (columns 1 to 3: the counter's high half, word 13,
-/// is 0 for all 32 blocks) is loop-invariant and the compiler hoists it out of the loop;
-/// written out by hand it measured no faster.
+/// call and the state passed through memory cost ~10% of an LtHash. Two compressions at a
+/// time because one alone is a dependent chain only four G functions wide, which leaves a
+/// CPU with several vector pipes, or with more than one cycle of latency per vector
+/// operation, idle between its steps. The part of round 0 that does not depend on the
+/// counter (columns 1 to 3: the counter's high half, word 13, is 0 for all 32 blocks) is
+/// loop-invariant and the compiler hoists it out of the loop; written out by hand it
+/// measured no faster.
 ///
 /// # Safety
 ///
@@ -884,17 +946,37 @@ unsafe fn output_blocks<V: LaneVector>(root: &RootBlock, mut sink: impl FnMut(us
         let lane_index = V::from_lanes(&lane_index);
         let zero = V::splat(0);
         let root = broadcast_root::<V>(root);
-        for first in (0..OUTPUT_BLOCKS).step_by(V::LANES) {
-            let counter = V::splat(first as u32).add(lane_index);
-            let state = compress_rounds(
-                &root.cv,
-                &root.block,
-                counter,
-                zero,
-                root.block_len,
-                root.flags,
+        // Plain loops rather than `array::map` and one `sink` call site: the closures of
+        // `map` and a second call site kept the sink and the moves out of line.
+        let mut cv = [Pair(zero, zero); 8];
+        for (pair, &word) in cv.iter_mut().zip(&root.cv) {
+            *pair = Pair(word, word);
+        }
+        let mut block = [Pair(zero, zero); 16];
+        for (pair, &word) in block.iter_mut().zip(&root.block) {
+            *pair = Pair(word, word);
+        }
+        for first in (0..OUTPUT_BLOCKS).step_by(2 * V::LANES) {
+            let counter = Pair(
+                V::splat(first as u32).add(lane_index),
+                V::splat((first + V::LANES) as u32).add(lane_index),
             );
-            sink(first, &feed_forward(state, &root.cv));
+            let state = compress_rounds(
+                &cv,
+                &block,
+                counter,
+                Pair(zero, zero),
+                Pair(root.block_len, root.block_len),
+                Pair(root.flags, root.flags),
+            );
+            let words = feed_forward(state, &cv);
+            for half in 0..2 {
+                let mut out = [zero; 16];
+                for (word, pair) in out.iter_mut().zip(&words) {
+                    *word = if half == 0 { pair.0 } else { pair.1 };
+                }
+                sink(first + half * V::LANES, &out);
+            }
         }
     }
 }
@@ -918,11 +1000,13 @@ pub(crate) mod before {
     }
 }
 
-/// The register-only throughput floor: `LANES` independent chains of `compressions`
+/// The register-only throughput floor: `2 * LANES` independent chains of `compressions`
 /// compressions of one broadcast `block` (length 64, flags `CHUNK_START | CHUNK_END |
-/// ROOT`), lane `l` with counter `l`, each output chaining value the next input one.
-/// Nothing is loaded or stored between compressions. Writes each lane's last chaining
-/// value to `out[l]` (`out` has at least `LANES` entries).
+/// ROOT`), two per lane in lockstep ([`Pair`]: the rounds of one compression alone leave
+/// the CPU waiting on their dependent chain), chain `k` with counter `k`, each output
+/// chaining value the next input one. Nothing is loaded or stored between compressions.
+/// Writes chain `k`'s last chaining value to `out[k]` (`out` has at least `2 * LANES`
+/// entries).
 ///
 /// # Safety
 ///
@@ -937,21 +1021,37 @@ pub(crate) unsafe fn compression_chains<V: LaneVector>(
     // functions built on them, whose one requirement (the CPU supports `V`'s instruction
     // set) is this function's own contract; every array index is bounds-checked.
     unsafe {
-        let mut lane_index = [0u32; MAX_LANES];
-        for (lane, index) in lane_index.iter_mut().enumerate() {
-            *index = lane as u32;
+        let mut first = [0u32; MAX_LANES];
+        let mut second = [0u32; MAX_LANES];
+        for lane in 0..V::LANES {
+            first[lane] = lane as u32;
+            second[lane] = (V::LANES + lane) as u32;
         }
-        let counter = V::from_lanes(&lane_index);
-        let zero = V::splat(0);
-        let block_len = V::splat(BLOCK_LEN as u32);
-        let flags = V::splat(CHUNK_START | CHUNK_END | ROOT);
-        let m = block.map(|w| V::splat(w));
-        let mut cv = IV.map(|w| V::splat(w));
+        let counter = Pair(V::from_lanes(&first), V::from_lanes(&second));
+        let both = |word: u32| {
+            let v = V::splat(word);
+            Pair(v, v)
+        };
+        let zero = both(0);
+        let block_len = both(BLOCK_LEN as u32);
+        let flags = both(CHUNK_START | CHUNK_END | ROOT);
+        let mut m = [zero; 16];
+        for (v, &word) in m.iter_mut().zip(block) {
+            *v = both(word);
+        }
+        let mut cv = [zero; 8];
+        for (v, &word) in cv.iter_mut().zip(&IV) {
+            *v = both(word);
+        }
         for _ in 0..compressions {
             let state = compress_rounds(&cv, &m, counter, zero, block_len, flags);
-            cv = core::array::from_fn(|i| state[i].xor(state[i + 8]));
+            for i in 0..8 {
+                cv[i] = state[i].xor(state[i + 8]);
+            }
         }
-        V::store_transposed_cvs(&cv, out);
+        let (low, high) = out.split_at_mut(V::LANES);
+        V::store_transposed_cvs(&cv.map(|pair| pair.0), low);
+        V::store_transposed_cvs(&cv.map(|pair| pair.1), high);
     }
 }
 

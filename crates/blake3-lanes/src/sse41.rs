@@ -10,7 +10,7 @@ use core::arch::x86::*;
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::*;
 
-use crate::lanes::{self, LaneVector, MAX_LANES};
+use crate::lanes::{self, LaneVector, RoundVector, MAX_LANES};
 use crate::words::{
     block_count, last_block_words, RootBlock, BLOCK_LEN, CHUNK_END, CHUNK_START, IV, OUT_LEN, ROOT,
 };
@@ -64,21 +64,12 @@ unsafe fn storeu(dst: *mut u8, v: __m128i) {
     unsafe { _mm_storeu_si128(dst as *mut __m128i, v) }
 }
 
-impl LaneVector for Sse41Vector {
-    const LANES: usize = 4;
-
+impl RoundVector for Sse41Vector {
     #[inline(always)]
     unsafe fn splat(x: u32) -> Self {
         // SAFETY: register-only SSE4.1 intrinsics; the CPU supports SSE4.1 (the `LaneVector`
         // contract of every method).
         unsafe { Sse41Vector(_mm_set1_epi32(x as i32)) }
-    }
-
-    #[inline(always)]
-    unsafe fn from_lanes(lanes: &[u32; MAX_LANES]) -> Self {
-        // SAFETY: `lanes` is a 64-byte array, so the 16-byte load of its first
-        // 4 words is in bounds; the CPU supports SSE4.1 (`LaneVector` contract).
-        unsafe { Sse41Vector(loadu(lanes.as_ptr() as *const u8)) }
     }
 
     #[inline(always)]
@@ -137,6 +128,17 @@ impl LaneVector for Sse41Vector {
                 _mm_slli_epi32(self.0, 25),
             ))
         }
+    }
+}
+
+impl LaneVector for Sse41Vector {
+    const LANES: usize = 4;
+
+    #[inline(always)]
+    unsafe fn from_lanes(lanes: &[u32; MAX_LANES]) -> Self {
+        // SAFETY: `lanes` is a 64-byte array, so the 16-byte load of its first
+        // 4 words is in bounds; the CPU supports SSE4.1 (`LaneVector` contract).
+        unsafe { Sse41Vector(loadu(lanes.as_ptr() as *const u8)) }
     }
 
     #[inline(always)]

@@ -416,20 +416,23 @@ proptest! {
     }
 }
 
-/// One compression of the floor chains is BLAKE3 of the 64-byte block: lane `l` (counter
-/// `l`) is the first 32 bytes of output block `l`, on every backend, for both floors.
+/// One compression of the floor chains is BLAKE3 of the 64-byte block: chain `k` (counter
+/// `k`, two chains per lane) is the first 32 bytes of output block `k`, on every backend,
+/// for both floors.
 #[test]
 fn floor_chains_of_one_compression_are_blake3_output_blocks() {
     for backend in backends() {
+        let chains = backend.floor_chains();
+        assert_eq!(chains, 2 * backend.lanes());
         let block: [u8; 64] = test_bytes(64, backend.lanes() as u64).try_into().unwrap();
-        let xof = expected_xof(&block, 64 * backend.lanes());
-        let mut out = vec![[0u8; OUT_LEN]; backend.lanes()];
+        let xof = expected_xof(&block, 64 * chains);
+        let mut out = vec![[0u8; OUT_LEN]; chains];
         backend.compression_chains(&block, 1, &mut out).unwrap();
-        for (lane, cv) in out.iter().enumerate() {
+        for (chain, cv) in out.iter().enumerate() {
             assert_eq!(
                 cv[..],
-                xof[64 * lane..64 * lane + 32],
-                "{backend:?} lane {lane}"
+                xof[64 * chain..64 * chain + 32],
+                "{backend:?} chain {chain}"
             );
         }
         let one = backend.compression_chain_one(&block, 1).unwrap();
