@@ -226,7 +226,7 @@ impl LaneVector for Avx512Vector {
 lanes::backend_entry_points!(
     Avx512Vector,
     "avx512f,avx512bw",
-    crate::sse41::root_block_rows,
+    crate::portable::root_block,
     crate::sse41::compress_rows_words,
-    crate::sse41::compression_chain_rows
+    crate::portable::compression_chain
 );

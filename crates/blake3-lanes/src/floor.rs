@@ -9,23 +9,7 @@
 use crate::backend::Backend;
 use crate::error::Error;
 use crate::portable;
-use crate::words::{words_from_le_bytes, BLOCK_LEN, CHUNK_END, CHUNK_START, IV, OUT_LEN, ROOT};
-
-/// Lane `counter`'s chain in scalar code: the reference of both floors.
-fn chain_portable(block: &[u32; 16], counter: u64, compressions: usize) -> [u32; 8] {
-    let mut cv = IV;
-    for _ in 0..compressions {
-        let out = portable::compress(
-            &cv,
-            block,
-            counter,
-            BLOCK_LEN as u32,
-            CHUNK_START | CHUNK_END | ROOT,
-        );
-        cv = core::array::from_fn(|i| out[i]);
-    }
-    cv
-}
+use crate::words::{words_from_le_bytes, BLOCK_LEN, OUT_LEN};
 
 fn cv_bytes(cv: &[u32; 8]) -> [u8; OUT_LEN] {
     let mut out = [0u8; OUT_LEN];
@@ -60,7 +44,7 @@ impl Backend {
         match self {
             Backend::Portable => {
                 for (counter, cv) in out.iter_mut().enumerate() {
-                    *cv = cv_bytes(&chain_portable(&words, counter as u64, compressions));
+                    *cv = cv_bytes(&portable::chain(&words, counter as u64, compressions));
                 }
             }
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
@@ -95,7 +79,7 @@ impl Backend {
     ) -> Result<[u8; OUT_LEN], Error> {
         self.ensure_supported()?;
         let cv = match self {
-            Backend::Portable => chain_portable(&words_from_le_bytes(block), 0, compressions),
+            Backend::Portable => portable::chain(&words_from_le_bytes(block), 0, compressions),
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
             // SAFETY: `ensure_supported` checked that the CPU has SSE4.1.
             Backend::Sse41 => unsafe { crate::sse41::compression_chain_one(block, compressions) },
@@ -131,11 +115,11 @@ mod tests {
                     .compression_chains(&b, compressions, &mut out)
                     .unwrap();
                 for (lane, cv) in out.iter().enumerate() {
-                    let expected = cv_bytes(&chain_portable(&words, lane as u64, compressions));
+                    let expected = cv_bytes(&portable::chain(&words, lane as u64, compressions));
                     assert_eq!(*cv, expected, "{backend:?} lane {lane} n={compressions}");
                 }
                 let one = backend.compression_chain_one(&b, compressions).unwrap();
-                assert_eq!(one, cv_bytes(&chain_portable(&words, 0, compressions)));
+                assert_eq!(one, cv_bytes(&portable::chain(&words, 0, compressions)));
             }
         }
     }

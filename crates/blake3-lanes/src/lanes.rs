@@ -1092,9 +1092,12 @@ pub(crate) use lane_vector_forwarders;
 /// algorithm for the backend's vector type, so it is compiled for that instruction set;
 /// `compress` is the backend's one out-of-line copy of the rounds
 /// ([`LaneVector::compress`]). The single-message entry points compress the input blocks
-/// with `$root_block` (each backend passes the SSE4.1 row code of `sse41.rs`: every AVX2
-/// and AVX-512 CPU has SSE4.1), inlined into the backend's own `#[target_feature]`
-/// function; `$compress_words` is its one-compression form, for the tests. The dispatcher
+/// with `$root_block`, inlined into the backend's own `#[target_feature]` function, and
+/// `$chain_one` is the same code's latency floor: the SSE4.1 row code of `sse41.rs` for
+/// SSE4.1 and AVX2 (every AVX2 CPU has SSE4.1), the scalar code of `portable.rs` for
+/// AVX-512 (one message's blocks are a dependent chain, and on AVX-512 CPUs whose vector
+/// operations take two cycles, AMD Zen 5, the scalar chain is the shorter one);
+/// `$compress_words` is the row code's one-compression form, for the tests. The dispatcher
 /// (`platform.rs`) calls these only after it checked the CPU, which is the safety contract
 /// of every function here.
 macro_rules! backend_entry_points {
@@ -1177,8 +1180,11 @@ macro_rules! backend_entry_points {
             compressions: usize,
         ) -> [u32; 8] {
             // SAFETY: this function is compiled with the backend's features and its caller
-            // guarantees the CPU has them (SSE4.1, which every backend's features imply).
-            unsafe { $chain_one(block, compressions) }
+            // guarantees the CPU has them (SSE4.1, which every backend's features imply);
+            // the scalar chain is safe code, hence the allow.
+            #[allow(unused_unsafe)]
+            let cv = unsafe { $chain_one(block, compressions) };
+            cv
         }
 
         /// Adds (or subtracts) one message's 2048-byte XOF output to `sum`: its input

@@ -78,6 +78,30 @@ pub(crate) fn compress(
     state
 }
 
+/// Chain `counter`'s floor in scalar code: `compressions` compressions of `block` (length
+/// 64, flags `CHUNK_START | CHUNK_END | ROOT`) from the IV, each output chaining value the
+/// next input one. The reference of both floors, and the portable latency floor.
+pub(crate) fn chain(block: &[u32; 16], counter: u64, compressions: usize) -> [u32; 8] {
+    let mut cv = IV;
+    for _ in 0..compressions {
+        let out = compress(
+            &cv,
+            block,
+            counter,
+            BLOCK_LEN as u32,
+            CHUNK_START | CHUNK_END | ROOT,
+        );
+        cv = core::array::from_fn(|i| out[i]);
+    }
+    cv
+}
+
+/// [`chain`] of a block given as bytes, counter 0: the latency floor of the backends whose
+/// single-message code is this file's ([`root_block`]).
+pub(crate) fn compression_chain(block: &[u8; BLOCK_LEN], compressions: usize) -> [u32; 8] {
+    chain(&words_from_le_bytes(block), 0, compressions)
+}
+
 /// Compresses all but the last block of a one-chunk message.
 pub(crate) fn root_block(input: &[u8]) -> RootBlock {
     debug_assert!(input.len() <= crate::words::CHUNK_LEN);

@@ -235,8 +235,9 @@ lanes::backend_entry_points!(
 // one at a time here instead: the 4x4 state is four 128-bit rows `a b c d` (words 0..4,
 // 4..8, 8..12, 12..16), a column step is one G on the four rows at once, and the diagonal
 // step rotates rows `b c d` by one, two and three words first (and back after). Every
-// AVX2 and AVX-512 CPU has SSE4.1, so the wider backends run this same code for their
-// input phase, inlined into their own `#[target_feature]` functions.
+// AVX2 CPU has SSE4.1, so the AVX2 backend runs this same code for its input phase, inlined
+// into its own `#[target_feature]` functions (the AVX-512 backend takes the scalar code
+// instead: `backend_entry_points!` says why).
 
 /// `_mm_shuffle_epi32` / `_mm_shuffle_ps` control word: output lane `i` takes source
 /// lane `li`.

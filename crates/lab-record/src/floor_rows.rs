@@ -1,7 +1,7 @@
 //! The strategy names of the floor rows: written by bench-lab, read by xtask's floor tables.
 
-/// The register-only throughput rows (time per lane-compression: lanes of independent
-/// compressions, nothing loaded or stored).
+/// The register-only throughput rows (time per lane-compression: two independent chains
+/// of compressions per lane, interleaved, nothing loaded or stored).
 pub const THROUGHPUT_ROW: &str = "floor-throughput";
 /// The single-message latency rows (time per compression of one dependent chain).
 pub const LATENCY_ROW: &str = "floor-latency";
