@@ -188,7 +188,7 @@ fn floor_section(f: &floor::Floor) -> Block {
                 text(if f.machine.is_empty() {
                     " row: a batch of one-block messages). Floor = compressions per account × that cost; "
                 } else {
-                    " row: lanes of independent compressions, nothing loaded or stored). Each row's floor is on its own instruction set: a batch row's compressions at that throughput, a per-account row's input blocks at the single-message latency (floor-latency) and an LtHash's 32 output blocks at the throughput; "
+                    " row: two chains of independent compressions per lane, nothing loaded or stored). Each row's floor is on its own instruction set: a batch row's compressions at that throughput, a per-account row's input blocks at the single-message latency (floor-latency) and an LtHash's 32 output blocks at the throughput; "
                 }),
                 Inline::Em("× floor".into()),
                 text(" is how far each strategy is from it."),
