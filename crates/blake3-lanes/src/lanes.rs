@@ -164,37 +164,23 @@ impl<V: LaneVector> RoundVector for Pair<V> {
             Pair(v, v)
         }
     }
-    #[inline(always)]
-    unsafe fn add(self, rhs: Self) -> Self {
-        // SAFETY: the CPU supports `V`'s instruction set (this trait's contract).
-        unsafe { Pair(self.0.add(rhs.0), self.1.add(rhs.1)) }
-    }
-    #[inline(always)]
-    unsafe fn xor(self, rhs: Self) -> Self {
-        // SAFETY: the CPU supports `V`'s instruction set (this trait's contract).
-        unsafe { Pair(self.0.xor(rhs.0), self.1.xor(rhs.1)) }
-    }
-    #[inline(always)]
-    unsafe fn rot16(self) -> Self {
-        // SAFETY: the CPU supports `V`'s instruction set (this trait's contract).
-        unsafe { Pair(self.0.rot16(), self.1.rot16()) }
-    }
-    #[inline(always)]
-    unsafe fn rot12(self) -> Self {
-        // SAFETY: the CPU supports `V`'s instruction set (this trait's contract).
-        unsafe { Pair(self.0.rot12(), self.1.rot12()) }
-    }
-    #[inline(always)]
-    unsafe fn rot8(self) -> Self {
-        // SAFETY: the CPU supports `V`'s instruction set (this trait's contract).
-        unsafe { Pair(self.0.rot8(), self.1.rot8()) }
-    }
-    #[inline(always)]
-    unsafe fn rot7(self) -> Self {
-        // SAFETY: the CPU supports `V`'s instruction set (this trait's contract).
-        unsafe { Pair(self.0.rot7(), self.1.rot7()) }
-    }
+    pair_lanewise!(add(rhs), xor(rhs), rot16(), rot12(), rot8(), rot7());
 }
+
+/// The [`RoundVector`] operations of [`Pair`] that apply `V`'s to each half: `op(rhs)` for a
+/// binary operation, `op()` for a unary one.
+macro_rules! pair_lanewise {
+    ($($op:ident($($rhs:ident)?)),*) => {
+        $(
+            #[inline(always)]
+            unsafe fn $op(self $(, $rhs: Self)?) -> Self {
+                // SAFETY: the CPU supports `V`'s instruction set (this trait's contract).
+                unsafe { Pair(self.0.$op($($rhs.0)?), self.1.$op($($rhs.1)?)) }
+            }
+        )*
+    };
+}
+use pair_lanewise;
 
 /// One column step then one diagonal step of G, four G functions interleaved.
 ///
