@@ -49,7 +49,7 @@ impl Backend {
             }
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
             // SAFETY: `ensure_supported` checked that the CPU has SSE4.1; `out` has one
-            // entry per lane.
+            // entry per chain (two per lane).
             Backend::Sse41 => unsafe {
                 crate::sse41::compression_chains(&words, compressions, out)
             },
