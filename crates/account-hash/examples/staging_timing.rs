@@ -6,68 +6,28 @@
 //!   against a zeroed one-chunk buffer; `LaneXof::lt_hash` against the latter; and against
 //!   copy-buffer cap=200 (the blake3 crate);
 //! - `batch`: the LtHash of 1024 accounts of 165 bytes through one accumulator, staging
-//!   `parts` (the default) against `gather`.
+//!   `parts` (the default) against `gather`;
+//! - legacy `batch`: `Batch::hash_batch` of the same 1024 accounts, 64 per call, against the
+//!   kernel alone (`Backend::hash_many` on the messages staged beforehand, 16 per call):
+//!   what staging costs on top of the kernel.
 //!
 //! `nice -n 10 cargo run --release -p account-hash --example staging_timing`
 
 use account_hash::strategy::batch::Staging;
 use account_hash::strategy::{stage, Fields};
-use account_hash::{Account, AccountHasher, Batch, CopyBuffer200, LaneXof, LtHash, Pubkey};
+use account_hash::{Account, AccountHasher, Batch, CopyBuffer200, LaneXof, LtHash};
 use blake3_lanes::{Backend, CHUNK_LEN};
 use std::hint::black_box;
-use std::time::Instant;
+
+mod common;
+use common::account;
 
 const ROUNDS: usize = 201;
 
-fn account(i: usize, size: usize) -> Account {
-    Account {
-        pubkey: Pubkey([i as u8; 32]),
-        lamports: 1 + i as u64,
-        rent_epoch: 0,
-        executable: false,
-        owner: Pubkey([7; 32]),
-        data: (0..size).map(|j| (i * 31 + j * 7) as u8).collect(),
-    }
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
-}
-
-/// Best of five runs of `f` over `items` items, ns per item.
-fn ns(items: usize, f: &mut impl FnMut()) -> f64 {
-    let mut best = f64::INFINITY;
-    for _ in 0..5 {
-        let start = Instant::now();
-        f();
-        best = best.min(start.elapsed().as_nanos() as f64 / items as f64);
-    }
-    best
-}
-
-fn ab(items: usize, label: &str, mut a: impl FnMut(), mut b: impl FnMut()) {
-    a();
-    b();
-    let (mut ta, mut tb, mut r) = (Vec::new(), Vec::new(), Vec::new());
-    for round in 0..ROUNDS {
-        let (x, y) = if round % 2 == 0 {
-            let x = ns(items, &mut a);
-            (x, ns(items, &mut b))
-        } else {
-            let y = ns(items, &mut b);
-            (ns(items, &mut a), y)
-        };
-        ta.push(x);
-        tb.push(y);
-        r.push(y / x);
-    }
-    println!(
-        "{label}: {:.1} ns vs {:.1} ns, second / first {:.3}",
-        median(ta),
-        median(tb),
-        median(r)
-    );
+/// [`common::ab`] of 201 rounds, best of five, printed under `label`.
+fn ab(items: usize, label: &str, a: impl FnMut(), b: impl FnMut()) {
+    let (ta, tb, ratio) = common::ab(items, ROUNDS, 5, a, b);
+    println!("{label}: {ta:.1} ns vs {tb:.1} ns, second / first {ratio:.3}");
 }
 
 fn main() {
@@ -146,5 +106,30 @@ fn main() {
         "batch set_1024/165: staging=parts vs staging=gather",
         || sum(&parts),
         || sum(&gather),
+    );
+    let messages: Vec<Vec<u8>> = set
+        .iter()
+        .map(|a| {
+            let mut buf = [0u8; CHUNK_LEN];
+            let len = stage(a, Fields::Legacy, &mut buf).expect("a 165-byte account fits");
+            buf[..len].to_vec()
+        })
+        .collect();
+    let inputs: Vec<&[u8]> = messages.iter().map(Vec::as_slice).collect();
+    let mut hashes = vec![[0u8; 32]; set.len()];
+    let mut out = vec![account_hash::AccountHash::ZERO; set.len()];
+    ab(
+        set.len(),
+        "legacy batch 165 B: hash_batch vs hash_many on staged messages",
+        || {
+            for (accounts, out) in set.chunks(64).zip(out.chunks_mut(64)) {
+                parts.hash_batch(black_box(accounts), out).unwrap();
+            }
+        },
+        || {
+            for (inputs, out) in inputs.chunks(16).zip(hashes.chunks_mut(16)) {
+                backend.hash_many(black_box(inputs), out).unwrap();
+            }
+        },
     );
 }
