@@ -263,7 +263,7 @@ fn by_size_section_shows_the_ladder_and_where_kernels_leave_the_lanes() {
         .split("## By account size")
         .nth(1)
         .unwrap_or_else(|| panic!("{md}"));
-    assert!(section.contains("shorter than 8.0 KiB"), "{section}");
+    assert!(section.contains("shorter than 128.0 KiB"), "{section}");
     assert!(
         section.contains("(951 bytes of data for the LtHash)"),
         "{section}"

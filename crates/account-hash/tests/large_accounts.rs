@@ -70,10 +70,11 @@ fn a_mixed_batch_of_every_vector_equals_the_per_account_results() {
 }
 
 fn account() -> impl Strategy<Value = Account> {
-    // Around the one-chunk limits, vote accounts, chunk and subtree boundaries, and past
-    // the crossover to the blake3 crate (8 KiB messages).
+    // Around the one-chunk limits, vote accounts, chunk and subtree boundaries, and on
+    // both sides of the crossover to the blake3 crate (128 KiB messages: 131072 - 73 bytes
+    // of LtHash data, 131072 - 81 legacy).
     let len = prop_oneof![
-        3 => proptest::sample::select(vec![0usize, 165, 200, 951, 952, 1024, 1025, 2048, 3762, 8192 - 82, 8192 - 81, 8192 - 74, 8192 - 73, 10240, 16384, 65536, 70_000]),
+        3 => proptest::sample::select(vec![0usize, 165, 200, 951, 952, 1024, 1025, 2048, 3762, 8192, 10240, 16384, 65536, 131_072 - 82, 131_072 - 81, 131_072 - 74, 131_072 - 73, 140_000]),
         2 => 0usize..5000,
     ];
     (

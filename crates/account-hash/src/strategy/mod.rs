@@ -34,9 +34,10 @@ pub const MAX_BATCHED_DATA_LEGACY: usize = ONE_CHUNK_LEN - META_LEN;
 /// As [`MAX_BATCHED_DATA_LEGACY`], for the LtHash's message.
 pub const MAX_BATCHED_DATA_LT: usize = ONE_CHUNK_LEN - LT_META_LEN;
 /// Messages from this length on hash faster through the blake3 crate (whose own chunk
-/// parallelism fills the lanes with one message) than batched across messages in the
-/// lanes: the `batch` strategy's crossover, measured in docs/large-accounts.md.
-pub const BATCH_CROSSOVER_LEN: usize = 8 * 1024;
+/// parallelism fills the lanes with one message, fed field by field as the validator feeds
+/// it) than batched across messages in the lanes: the `batch` strategy's crossover,
+/// measured with AVX2 and AVX-512 for both digests in docs/large-accounts.md.
+pub const BATCH_CROSSOVER_LEN: usize = 128 * 1024;
 
 /// Which of the two digests a gather feeds: they differ only in whether rent_epoch is hashed.
 /// Every strategy's gather takes one (compiled whatever strategies are on, so a new strategy
