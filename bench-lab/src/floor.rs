@@ -14,7 +14,7 @@
 use crate::cases::{row, AccountDigest};
 use crate::ProfileSettings as _;
 use crate::{isa, workloads, Case, Profile, Registry};
-use blake3_lanes::{Backend, BLOCK_LEN, OUT_LEN};
+use blake3_lanes::{dependent_ops, Backend, BLOCK_LEN, OUT_LEN};
 use lab_record::{BenchId, BenchMeta, Digest, Family, Workload, WorkloadKind};
 use std::hint::black_box;
 
@@ -212,31 +212,35 @@ fn register_clock(reg: &mut Registry) {
     reg.add(meta, || Box::new(Clock));
 }
 
-/// A chain of dependent 64-bit adds: one cycle each on any x86 core, so its time per add
-/// is the clock period the floor rows' cycles are counted in.
+/// A chain of dependent integer operations ([`blake3_lanes::dependent_ops`]): one cycle
+/// each on any x86-64 core, so its time per operation is the clock period the floor rows'
+/// cycles are counted in.
 pub struct Clock;
 
-/// `adds` dependent adds; the result depends on every one of them.
-pub fn dependent_adds(adds: usize) -> u64 {
-    let step = black_box(1u64);
-    let mut x = black_box(0u64);
-    for _ in 0..adds {
-        x = black_box(x.wrapping_add(step));
+/// [`dependent_ops`] one operation at a time, each result through `black_box`.
+fn dependent_ops_reference(ops: usize) -> u64 {
+    let mut x = 0u64;
+    for op in 0..ops {
+        x = black_box(if op % 2 == 0 {
+            x ^ 0x9E37_79B9_7F4A_7C15
+        } else {
+            x.wrapping_add(1)
+        });
     }
     x
 }
 
 impl Case for Clock {
     fn time(&mut self, b: &mut criterion::Bencher<'_>) {
-        b.iter(|| dependent_adds(CLOCK_ADDS))
+        b.iter(|| dependent_ops(CLOCK_ADDS))
     }
 
     fn run_once(&mut self) {
-        black_box(dependent_adds(CLOCK_ADDS));
+        black_box(dependent_ops(CLOCK_ADDS));
     }
 
     fn digest_matches_reference(&mut self) -> Option<bool> {
-        Some(dependent_adds(CLOCK_ADDS) == CLOCK_ADDS as u64)
+        Some(dependent_ops(CLOCK_ADDS) == dependent_ops_reference(CLOCK_ADDS))
     }
 }
 

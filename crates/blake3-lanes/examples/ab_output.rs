@@ -8,7 +8,7 @@
 //!
 //! `nice -n 10 cargo run --release -p blake3-lanes --features ab --example ab_output`
 
-use blake3_lanes::{Backend, OUT_LEN, U16_LANES};
+use blake3_lanes::{dependent_ops, Backend, OUT_LEN, U16_LANES};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -59,17 +59,12 @@ fn ab(mut now: impl FnMut(), mut before: impl FnMut()) -> (f64, f64, f64) {
 }
 
 fn ns_per_cycle() -> f64 {
-    const ADDS: u64 = 1 << 20;
-    let step = black_box(1u64);
+    const OPS: usize = 1 << 20;
     let mut best = f64::INFINITY;
     for _ in 0..50 {
         let start = Instant::now();
-        let mut x = black_box(0u64);
-        for _ in 0..ADDS {
-            x = black_box(x.wrapping_add(step));
-        }
-        black_box(x);
-        best = best.min(start.elapsed().as_nanos() as f64 / ADDS as f64);
+        black_box(dependent_ops(OPS));
+        best = best.min(start.elapsed().as_nanos() as f64 / OPS as f64);
     }
     best
 }
@@ -93,7 +88,7 @@ fn floor_ns(backend: Backend) -> f64 {
 
 fn main() {
     let cycle = ns_per_cycle();
-    println!("clock {cycle:.3} ns per dependent add");
+    println!("clock {cycle:.3} ns per dependent operation");
     for backend in [Backend::Avx2, Backend::Sse41] {
         if !backend.is_supported() {
             continue;

@@ -9,7 +9,7 @@
 //!
 //! `cargo run --release -p blake3-lanes --example contention`
 
-use blake3_lanes::{Backend, OUT_LEN};
+use blake3_lanes::{dependent_ops, Backend, OUT_LEN};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -33,7 +33,7 @@ fn main() {
     let portable = available[0];
     let widest = *available.last().expect("portable is always available");
     println!(
-        "ms: scalar chain ns/compression | {} throughput floor ns/lane-compression | ns per dependent add",
+        "ms: scalar chain ns/compression | {} throughput floor ns/lane-compression | ns per dependent operation",
         widest.name()
     );
     let mut out = vec![[0u8; OUT_LEN]; widest.floor_chains()];
@@ -54,11 +54,7 @@ fn main() {
             black_box(&out);
         });
         let add = best_ns(ADDS, || {
-            let mut x = black_box(0u64);
-            for _ in 0..ADDS {
-                x = black_box(x.wrapping_add(1));
-            }
-            black_box(x);
+            black_box(dependent_ops(ADDS));
         });
         println!(
             "{:6}: {scalar:6.1} | {vector:5.2} | {add:5.3}",

@@ -19,6 +19,26 @@ fn cv_bytes(cv: &[u32; 8]) -> [u8; OUT_LEN] {
     out
 }
 
+/// A chain of `ops` dependent integer operations on one register, alternately a xor and an
+/// add of two opaque constants: one cycle each on any x86-64 core, so the time per
+/// operation is the clock period the floors' cycles are counted in. Nothing goes through
+/// memory: a value passed through `black_box` at every step would be stored and loaded
+/// again, and the loop would time store-to-load forwarding instead (several cycles on Intel
+/// cores, about one on AMD cores that rename memory operands). The result depends on every
+/// operation.
+pub fn dependent_ops(ops: usize) -> u64 {
+    let xor = std::hint::black_box(0x9E37_79B9_7F4A_7C15_u64);
+    let add = std::hint::black_box(1u64);
+    let mut x = std::hint::black_box(0u64);
+    for _ in 0..ops / 2 {
+        x = (x ^ xor).wrapping_add(add);
+    }
+    if ops % 2 == 1 {
+        x ^= xor;
+    }
+    x
+}
+
 impl Backend {
     /// The register-only throughput floor: [`floor_chains`](Self::floor_chains)
     /// independent chains (two per lane, interleaved) of `compressions` compressions of
@@ -121,6 +141,22 @@ mod tests {
                 let one = backend.compression_chain_one(&b, compressions).unwrap();
                 assert_eq!(one, cv_bytes(&portable::chain(&words, 0, compressions)));
             }
+        }
+    }
+
+    #[test]
+    fn dependent_ops_does_every_operation() {
+        let xor = 0x9E37_79B9_7F4A_7C15_u64;
+        for ops in [0, 1, 2, 3, 10, 1001] {
+            let mut x = 0u64;
+            for op in 0..ops {
+                x = if op % 2 == 0 {
+                    x ^ xor
+                } else {
+                    x.wrapping_add(1)
+                };
+            }
+            assert_eq!(dependent_ops(ops), x, "ops {ops}");
         }
     }
 

@@ -101,6 +101,7 @@ mod sse41;
 
 pub use backend::{forced_portable, Backend, FORCE_PORTABLE_ENV};
 pub use error::Error;
+pub use floor::dependent_ops;
 pub use u16sum::U16Sum;
 pub use words::{BLOCK_LEN, CHUNK_LEN, OUT_LEN, U16_LANES, U16_SUM_XOF_LEN};
 
