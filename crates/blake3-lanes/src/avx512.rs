@@ -4,7 +4,8 @@
 //! Rotations are single `vprord` instructions, and the 32 vector registers hold the whole
 //! state and message of a 16-lane compression without spilling. The algorithm is
 //! [`crate::lanes`]; this file supplies the register type and the
-//! `#[target_feature(enable = "avx512f,avx512bw")]` entry points.
+//! `#[target_feature(enable = "avx512f,avx512bw,avx512vl")]` entry points (AVX-512VL for the
+//! 128-bit rotations of the single-message code).
 
 #[cfg(target_arch = "x86")]
 use core::arch::x86::*;
@@ -225,8 +226,94 @@ impl LaneVector for Avx512Vector {
 
 lanes::backend_entry_points!(
     Avx512Vector,
-    "avx512f,avx512bw",
-    crate::portable::root_block,
+    "avx512f,avx512bw,avx512vl",
+    crate::avx512::root_block_single,
     crate::sse41::compress_rows_words,
-    crate::portable::compression_chain
+    crate::avx512::compression_chain_single
 );
+
+// Single-message code. One message's input blocks are a dependent chain, so what counts is
+// the latency of one compression, and which code has the shorter chain depends on the core:
+// the row-wise code of `sse41.rs` (four 128-bit rows; compiled here with AVX-512VL, its
+// rotations by 12 and 7 are single `vprold`s) is a chain of vector operations, the scalar
+// code of `portable.rs` a chain of integer ones. Where a vector integer operation takes one
+// cycle (Intel's AVX-512 cores) the rows are the shorter chain; on AMD Zen 5, whose vector
+// integer operations take two, the scalar chain is (docs/kernel-breakdown.md).
+
+/// Which single-message code this CPU runs: `true` for the scalar code.
+pub(crate) fn single_message_is_scalar() -> bool {
+    #[cfg(target_arch = "x86")]
+    use core::arch::x86::__cpuid;
+    #[cfg(target_arch = "x86_64")]
+    use core::arch::x86_64::__cpuid;
+    use std::sync::atomic::{AtomicU8, Ordering};
+    // 0: not read yet; 1: scalar; 2: rows.
+    static CHOICE: AtomicU8 = AtomicU8::new(0);
+    match CHOICE.load(Ordering::Relaxed) {
+        1 => true,
+        2 => false,
+        _ => {
+            let vendor = __cpuid(0);
+            // "AuthenticAMD" in EBX, EDX, ECX.
+            let amd =
+                (vendor.ebx, vendor.edx, vendor.ecx) == (0x6874_7541, 0x6974_6e65, 0x444d_4163);
+            let signature = __cpuid(1).eax;
+            let family = ((signature >> 8) & 0xf) + ((signature >> 20) & 0xff);
+            // Family 0x1A is Zen 5, the first AMD core with two-cycle vector integer
+            // operations; later AMD families are assumed to keep them.
+            let scalar = amd && family >= 0x1a;
+            CHOICE.store(if scalar { 1 } else { 2 }, Ordering::Relaxed);
+            scalar
+        }
+    }
+}
+
+/// The [`RootBlock`](crate::words::RootBlock) of one message of at most one chunk with this
+/// CPU's single-message code ([`single_message_is_scalar`]).
+///
+/// # Safety
+///
+/// The CPU must support AVX-512F, AVX-512BW and AVX-512VL; `input.len() <= CHUNK_LEN`.
+#[inline(always)]
+pub(crate) unsafe fn root_block_single(input: &[u8]) -> crate::words::RootBlock {
+    if single_message_is_scalar() {
+        crate::portable::root_block(input)
+    } else {
+        // SAFETY: the CPU supports SSE4.1 (every AVX-512 CPU does) and `input` is at most
+        // one chunk long (this function's contract).
+        unsafe { crate::sse41::root_block_rows(input) }
+    }
+}
+
+/// The latency floor of [`root_block_single`]'s code: one dependent chain of
+/// `compressions` compressions of `block` (see `sse41::compression_chain_rows`).
+///
+/// # Safety
+///
+/// The CPU must support AVX-512F, AVX-512BW and AVX-512VL.
+#[inline(always)]
+pub(crate) unsafe fn compression_chain_single(
+    block: &[u8; BLOCK_LEN],
+    compressions: usize,
+) -> [u32; 8] {
+    if single_message_is_scalar() {
+        crate::portable::compression_chain(block, compressions)
+    } else {
+        // SAFETY: the CPU supports SSE4.1 (every AVX-512 CPU does).
+        unsafe { crate::sse41::compression_chain_rows(block, compressions) }
+    }
+}
+
+/// The row-wise single-message code compiled with this backend's features, whichever
+/// [`single_message_is_scalar`] picks: for the tests that hold it equal to the scalar code.
+///
+/// # Safety
+///
+/// The CPU must support AVX-512F, AVX-512BW and AVX-512VL; `input.len() <= CHUNK_LEN`.
+#[cfg(test)]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl")]
+pub(crate) unsafe fn root_block_rows(input: &[u8]) -> crate::words::RootBlock {
+    // SAFETY: the CPU supports SSE4.1 (every AVX-512 CPU does) and `input` is at most one
+    // chunk long (this function's contract).
+    unsafe { crate::sse41::root_block_rows(input) }
+}

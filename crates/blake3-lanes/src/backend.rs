@@ -65,6 +65,7 @@ impl Backend {
             Backend::Avx512 => {
                 std::is_x86_feature_detected!("avx512f")
                     && std::is_x86_feature_detected!("avx512bw")
+                    && std::is_x86_feature_detected!("avx512vl")
             }
             #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
             Backend::Sse41 | Backend::Avx2 | Backend::Avx512 => false,

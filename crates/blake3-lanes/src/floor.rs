@@ -77,7 +77,7 @@ impl Backend {
             // SAFETY: as above, for AVX2.
             Backend::Avx2 => unsafe { crate::avx2::compression_chains(&words, compressions, out) },
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: as above, for AVX-512F and AVX-512BW.
+            // SAFETY: as above, for AVX-512F, AVX-512BW and AVX-512VL.
             Backend::Avx512 => unsafe {
                 crate::avx512::compression_chains(&words, compressions, out)
             },
@@ -107,7 +107,7 @@ impl Backend {
             // SAFETY: as above, for AVX2.
             Backend::Avx2 => unsafe { crate::avx2::compression_chain_one(block, compressions) },
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: as above, for AVX-512F and AVX-512BW.
+            // SAFETY: as above, for AVX-512F, AVX-512BW and AVX-512VL.
             Backend::Avx512 => unsafe { crate::avx512::compression_chain_one(block, compressions) },
             #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
             _ => unreachable!("ensure_supported rejects SIMD backends here"),

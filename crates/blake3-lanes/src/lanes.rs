@@ -1080,9 +1080,9 @@ pub(crate) use lane_vector_forwarders;
 /// ([`LaneVector::compress`]). The single-message entry points compress the input blocks
 /// with `$root_block`, inlined into the backend's own `#[target_feature]` function, and
 /// `$chain_one` is the same code's latency floor: the SSE4.1 row code of `sse41.rs` for
-/// SSE4.1 and AVX2 (every AVX2 CPU has SSE4.1), the scalar code of `portable.rs` for
-/// AVX-512 (one message's blocks are a dependent chain, and on AVX-512 CPUs whose vector
-/// operations take two cycles, AMD Zen 5, the scalar chain is the shorter one);
+/// SSE4.1 and AVX2 (every AVX2 CPU has SSE4.1); for AVX-512 the same row code with
+/// AVX-512VL rotations or the scalar code of `portable.rs`, whichever is the shorter
+/// dependent chain on the CPU (`avx512::single_message_is_scalar`);
 /// `$compress_words` is the row code's one-compression form, for the tests. The dispatcher
 /// (`platform.rs`) calls these only after it checked the CPU, which is the safety contract
 /// of every function here.

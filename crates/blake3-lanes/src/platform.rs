@@ -32,7 +32,7 @@ impl Backend {
             // SAFETY: as above, for AVX2.
             Backend::Avx2 => unsafe { crate::avx2::hash_many(inputs, out) },
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: `ensure_supported` checked AVX-512F and AVX-512BW; the
+            // SAFETY: `ensure_supported` checked AVX-512F, AVX-512BW and AVX-512VL; the
             // argument checks above hold as for the other backends.
             Backend::Avx512 => unsafe { crate::avx512::hash_many(inputs, out) },
             #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
@@ -63,7 +63,7 @@ impl Backend {
             // SAFETY: CPU support and input lengths checked above.
             Backend::Avx2 => unsafe { crate::avx2::xof_many(inputs, out_len, out) },
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: `ensure_supported` checked AVX-512F and AVX-512BW; the
+            // SAFETY: `ensure_supported` checked AVX-512F, AVX-512BW and AVX-512VL; the
             // argument checks above hold as for the other backends.
             Backend::Avx512 => unsafe { crate::avx512::xof_many(inputs, out_len, out) },
             #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
@@ -92,7 +92,7 @@ impl Backend {
             // SAFETY: `ensure_supported` checked that the CPU has AVX2.
             Backend::Avx2 => unsafe { crate::avx2::hash_blocks(blocks, out) },
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: `ensure_supported` checked AVX-512F and AVX-512BW; the
+            // SAFETY: `ensure_supported` checked AVX-512F, AVX-512BW and AVX-512VL; the
             // argument checks above hold as for the other backends.
             Backend::Avx512 => unsafe { crate::avx512::hash_blocks(blocks, out) },
             #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
@@ -117,7 +117,7 @@ impl Backend {
             // SAFETY: CPU support and input lengths checked above.
             Backend::Avx2 => unsafe { crate::avx2::accumulate_u16(sum, inputs, SUBTRACT) },
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: `ensure_supported` checked AVX-512F and AVX-512BW; the
+            // SAFETY: `ensure_supported` checked AVX-512F, AVX-512BW and AVX-512VL; the
             // argument checks above hold as for the other backends.
             Backend::Avx512 => unsafe { crate::avx512::accumulate_u16(sum, inputs, SUBTRACT) },
             #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
@@ -148,7 +148,7 @@ impl Backend {
             // SAFETY: CPU support and input length checked above.
             Backend::Avx2 => unsafe { crate::avx2::xof_one(input, out) },
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: CPU support (AVX-512F and AVX-512BW) and input length checked above.
+            // SAFETY: CPU support (AVX-512F, AVX-512BW and AVX-512VL) and input length checked above.
             Backend::Avx512 => unsafe { crate::avx512::xof_one(input, out) },
             #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
             _ => unreachable!("ensure_supported rejects SIMD backends here"),
@@ -180,7 +180,7 @@ impl Backend {
             // SAFETY: CPU support and input length checked above.
             Backend::Avx2 => unsafe { crate::avx2::xof_u16_one(input, out) },
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: CPU support (AVX-512F and AVX-512BW) and input length checked above.
+            // SAFETY: CPU support (AVX-512F, AVX-512BW and AVX-512VL) and input length checked above.
             Backend::Avx512 => unsafe { crate::avx512::xof_u16_one(input, out) },
             #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
             _ => unreachable!("ensure_supported rejects SIMD backends here"),
@@ -207,7 +207,7 @@ impl Backend {
             // SAFETY: CPU support and input length checked above.
             Backend::Avx2 => unsafe { crate::avx2::accumulate_u16_one(sum, input, SUBTRACT) },
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: CPU support (AVX-512F and AVX-512BW) and input length checked above.
+            // SAFETY: CPU support (AVX-512F, AVX-512BW and AVX-512VL) and input length checked above.
             Backend::Avx512 => unsafe { crate::avx512::accumulate_u16_one(sum, input, SUBTRACT) },
             #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
             _ => unreachable!("ensure_supported rejects SIMD backends here"),
@@ -279,7 +279,7 @@ impl Backend {
             // SAFETY: as above, for AVX2.
             Backend::Avx2 => unsafe { crate::tree::avx2::hash_many(inputs, out) },
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: as above, for AVX-512F and AVX-512BW.
+            // SAFETY: as above, for AVX-512F, AVX-512BW and AVX-512VL.
             Backend::Avx512 => unsafe { crate::tree::avx512::hash_many(inputs, out) },
             #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
             _ => unreachable!("ensure_supported rejects SIMD backends here"),
@@ -315,7 +315,7 @@ impl Backend {
             // SAFETY: CPU support and output size checked above.
             Backend::Avx2 => unsafe { crate::tree::avx2::xof_many(inputs, out_len, out) },
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: CPU support (AVX-512F and AVX-512BW) and output size checked above.
+            // SAFETY: CPU support (AVX-512F, AVX-512BW and AVX-512VL) and output size checked above.
             Backend::Avx512 => unsafe { crate::tree::avx512::xof_many(inputs, out_len, out) },
             #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
             _ => unreachable!("ensure_supported rejects SIMD backends here"),
@@ -341,7 +341,7 @@ impl Backend {
             // SAFETY: CPU support checked above; any input length is allowed.
             Backend::Avx2 => unsafe { crate::tree::avx2::accumulate_u16(sum, inputs, SUBTRACT) },
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: CPU support (AVX-512F and AVX-512BW) checked above.
+            // SAFETY: CPU support (AVX-512F, AVX-512BW and AVX-512VL) checked above.
             Backend::Avx512 => unsafe {
                 crate::tree::avx512::accumulate_u16(sum, inputs, SUBTRACT)
             },
@@ -479,6 +479,26 @@ mod tests {
                     "{backend:?}, case {case}"
                 );
             }
+        }
+    }
+
+    /// The AVX-512 backend's two single-message codes, the row-wise one (with AVX-512VL
+    /// rotations) and the scalar one, give the same root block for every length of one
+    /// chunk, whichever of the two this CPU runs.
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    #[test]
+    fn avx512_row_code_equals_the_scalar_code() {
+        if !Backend::Avx512.is_supported() {
+            return;
+        }
+        let input: Vec<u8> = (0..crate::words::CHUNK_LEN)
+            .map(|i| (i * 7 + 3) as u8)
+            .collect();
+        for len in 0..=input.len() {
+            // SAFETY: the CPU supports AVX-512F, AVX-512BW and AVX-512VL (checked above);
+            // the input is at most one chunk long.
+            let rows = unsafe { crate::avx512::root_block_rows(&input[..len]) };
+            assert_eq!(rows, portable::root_block(&input[..len]), "len {len}");
         }
     }
 

@@ -236,8 +236,8 @@ lanes::backend_entry_points!(
 // 4..8, 8..12, 12..16), a column step is one G on the four rows at once, and the diagonal
 // step rotates rows `b c d` by one, two and three words first (and back after). Every
 // AVX2 CPU has SSE4.1, so the AVX2 backend runs this same code for its input phase, inlined
-// into its own `#[target_feature]` functions (the AVX-512 backend takes the scalar code
-// instead: `backend_entry_points!` says why).
+// into its own `#[target_feature]` functions; the AVX-512 backend runs it with AVX-512VL
+// rotations, or the scalar code on CPUs where that is the shorter chain (`avx512.rs`).
 
 /// `_mm_shuffle_epi32` / `_mm_shuffle_ps` control word: output lane `i` takes source
 /// lane `li`.

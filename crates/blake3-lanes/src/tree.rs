@@ -769,7 +769,7 @@ pub(crate) mod avx2 {
 /// AVX-512 (16 lanes).
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 pub(crate) mod avx512 {
-    tree_entry_points!(crate::avx512::Avx512Vector, "avx512f,avx512bw");
+    tree_entry_points!(crate::avx512::Avx512Vector, "avx512f,avx512bw,avx512vl");
 }
 
 /// The portable backend: one message at a time.
