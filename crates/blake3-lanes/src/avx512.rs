@@ -234,8 +234,8 @@ lanes::backend_entry_points!(
 
 // Single-message code. One message's input blocks are a dependent chain, so what counts is
 // the latency of one compression, and which code has the shorter chain depends on the core:
-// the row-wise code of `sse41.rs` (four 128-bit rows; compiled here with AVX-512VL, its
-// rotations by 12 and 7 are single `vprold`s) is a chain of vector operations, the scalar
+// the row-wise code of `sse41.rs` (four 128-bit rows; compiled here with AVX-512VL, each of
+// its rotations is one `vprold`) is a chain of vector operations, the scalar
 // code of `portable.rs` a chain of integer ones. Where a vector integer operation takes one
 // cycle (Intel's AVX-512 cores) the rows are the shorter chain; on AMD Zen 5, whose vector
 // integer operations take two, the scalar chain is (docs/kernel-breakdown.md).
