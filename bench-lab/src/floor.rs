@@ -1,8 +1,8 @@
 //! The hardware floor: what one BLAKE3 compression costs on this CPU and how many
 //! compressions each benchmark's item needs.
 //!
-//! Rows of the `account-hash` family, per backend: `floor-throughput` (two chains of
-//! independent compressions per lane, nothing loaded or stored: ns per lane-compression),
+//! Rows of the `account-hash` family, per backend: `floor-throughput` (independent chains of
+//! compressions, one or two per lane as [`blake3_lanes::Backend::floor_chains`] says, nothing loaded or stored: ns per lane-compression),
 //! `floor-latency` (one message's dependent chain with the single-message code: ns per
 //! compression) and `input-phase` (one-block messages through the input phase: loads,
 //! transpose, compression, stores); the `clock` row (a dependent-add chain) converts

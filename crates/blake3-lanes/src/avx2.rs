@@ -1,7 +1,7 @@
 //! AVX2 backend: 8 lanes of `u32` in one `__m256i`.
 //!
-//! Rotations by 16 and 8 are byte shuffles (`vpshufb`), by 12 and 7 two
-//! shifts and an or. The algorithm is [`crate::lanes`]; this file supplies
+//! Rotations by 16 and 8 are byte shuffles (`vpshufb`, the control a memory operand), by
+//! 12 and 7 two shifts and an or. The algorithm is [`crate::lanes`]; this file supplies
 //! the register type and the `#[target_feature(enable = "avx2")]` entry points.
 
 #[cfg(target_arch = "x86")]
@@ -57,8 +57,25 @@ unsafe fn transpose8(v: [__m256i; 8]) -> [__m256i; 8] {
     }
 }
 
-/// `vpshufb`, opaque to the optimizer. LLVM otherwise rewrites the
-/// rotate-by-16 shuffle as `vpshuflw` + `vpshufhw` and distributes the
+/// A `vpshufb` control vector, aligned for a memory operand.
+#[repr(C, align(32))]
+struct ShuffleControl([u8; 32]);
+
+/// Rotate each 32-bit lane right by 16: byte `i` of a word takes byte `(i + 2) % 4`.
+static ROT16: ShuffleControl = ShuffleControl([
+    2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, //
+    2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13,
+]);
+
+/// Rotate each 32-bit lane right by 8: byte `i` of a word takes byte `(i + 1) % 4`.
+static ROT8: ShuffleControl = ShuffleControl([
+    1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12, //
+    1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12,
+]);
+
+/// `vpshufb` with its control read from memory, opaque to the optimizer. A memory operand
+/// keeps the two controls out of the 16 registers the state needs; and LLVM otherwise
+/// rewrites the rotate-by-16 shuffle as `vpshuflw` + `vpshufhw` and distributes the
 /// rotate-by-8 shuffle over the preceding xor, adding instructions.
 ///
 /// # Safety
@@ -66,17 +83,18 @@ unsafe fn transpose8(v: [__m256i; 8]) -> [__m256i; 8] {
 /// The CPU must support this file's instruction set.
 #[inline]
 #[target_feature(enable = "avx2")]
-unsafe fn shuffle_bytes(v: __m256i, control: __m256i) -> __m256i {
+unsafe fn shuffle_bytes(v: __m256i, control: &'static ShuffleControl) -> __m256i {
     let out: __m256i;
-    // SAFETY: `vpshufb` reads and writes registers only (`pure, nomem, nostack`), and this
-    // function is compiled with AVX2, which its caller guarantees the CPU has.
+    // SAFETY: `vpshufb` reads `v` and the 32 bytes of `control` (a valid, aligned static,
+    // never written: `pure, readonly, nostack`) and writes a register; this function is
+    // compiled with AVX2, which its caller guarantees the CPU has.
     unsafe {
         core::arch::asm!(
-        "vpshufb {out}, {v}, {control}",
+        "vpshufb {out}, {v}, ymmword ptr [{control}]",
         out = lateout(ymm_reg) out,
         v = in(ymm_reg) v,
-        control = in(ymm_reg) control,
-        options(pure, nomem, nostack, preserves_flags),
+        control = in(reg) control,
+        options(pure, readonly, nostack, preserves_flags),
         );
     }
     out
@@ -128,15 +146,9 @@ impl RoundVector for Avx2Vector {
 
     #[inline(always)]
     unsafe fn rot16(self) -> Self {
-        // SAFETY: register-only AVX2 intrinsics; the CPU supports AVX2 (the `LaneVector`
-        // contract of every method).
-        unsafe {
-            let bytes = _mm256_set_epi8(
-                13, 12, 15, 14, 9, 8, 11, 10, 5, 4, 7, 6, 1, 0, 3, 2, //
-                13, 12, 15, 14, 9, 8, 11, 10, 5, 4, 7, 6, 1, 0, 3, 2,
-            );
-            Avx2Vector(shuffle_bytes(self.0, bytes))
-        }
+        // SAFETY: a shuffle of a register by a static control; the CPU supports AVX2 (the
+        // `LaneVector` contract of every method).
+        unsafe { Avx2Vector(shuffle_bytes(self.0, &ROT16)) }
     }
 
     #[inline(always)]
@@ -153,15 +165,9 @@ impl RoundVector for Avx2Vector {
 
     #[inline(always)]
     unsafe fn rot8(self) -> Self {
-        // SAFETY: register-only AVX2 intrinsics; the CPU supports AVX2 (the `LaneVector`
-        // contract of every method).
-        unsafe {
-            let bytes = _mm256_set_epi8(
-                12, 15, 14, 13, 8, 11, 10, 9, 4, 7, 6, 5, 0, 3, 2, 1, //
-                12, 15, 14, 13, 8, 11, 10, 9, 4, 7, 6, 5, 0, 3, 2, 1,
-            );
-            Avx2Vector(shuffle_bytes(self.0, bytes))
-        }
+        // SAFETY: a shuffle of a register by a static control; the CPU supports AVX2 (the
+        // `LaneVector` contract of every method).
+        unsafe { Avx2Vector(shuffle_bytes(self.0, &ROT8)) }
     }
 
     #[inline(always)]
@@ -179,6 +185,7 @@ impl RoundVector for Avx2Vector {
 
 impl LaneVector for Avx2Vector {
     const LANES: usize = 8;
+    const LOCKSTEP: usize = 1;
 
     #[inline(always)]
     unsafe fn from_lanes(lanes: &[u32; MAX_LANES]) -> Self {

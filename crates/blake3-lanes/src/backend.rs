@@ -83,9 +83,13 @@ impl Backend {
     }
 
     /// Independent chains the throughput floor ([`Backend::compression_chains`]) runs: two
-    /// per lane.
+    /// per lane where the register file holds two compression states (AVX-512; and the
+    /// portable code, two scalar chains), one per lane where it holds one (SSE4.1, AVX2).
     pub fn floor_chains(self) -> usize {
-        2 * self.lanes()
+        match self {
+            Backend::Portable | Backend::Avx512 => 2 * self.lanes(),
+            Backend::Sse41 | Backend::Avx2 => self.lanes(),
+        }
     }
 
     /// Short lowercase name for reports: `portable`, `sse41`, `avx2`, `avx512`.

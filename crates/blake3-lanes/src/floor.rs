@@ -41,7 +41,8 @@ pub fn dependent_ops(ops: usize) -> u64 {
 
 impl Backend {
     /// The register-only throughput floor: [`floor_chains`](Self::floor_chains)
-    /// independent chains (two per lane, interleaved) of `compressions` compressions of
+    /// independent chains (one per lane on the 16-register backends, two interleaved on
+    /// AVX-512 and portable) of `compressions` compressions of
     /// `block`, chain `k` with counter `k`, the message words broadcast and every chaining
     /// value kept in registers. `out` must have one entry per chain and receives each
     /// chain's last chaining value. Time per call divided by `compressions *
@@ -69,7 +70,7 @@ impl Backend {
             }
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
             // SAFETY: `ensure_supported` checked that the CPU has SSE4.1; `out` has one
-            // entry per chain (two per lane).
+            // entry per chain.
             Backend::Sse41 => unsafe {
                 crate::sse41::compression_chains(&words, compressions, out)
             },

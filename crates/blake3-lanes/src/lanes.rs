@@ -34,6 +34,11 @@ const ZERO_BLOCK: [u8; BLOCK_LEN] = [0; BLOCK_LEN];
 /// their first `LANES` entries.
 pub(crate) trait LaneVector: RoundVector {
     const LANES: usize;
+    /// Compressions the output phase ([`output_blocks`]) and the throughput floor
+    /// ([`compression_chains`]) run in lockstep: 2 where the register file holds two states
+    /// and their operands (32 registers), 1 where it holds one (16 registers; two states
+    /// there spill every other operation).
+    const LOCKSTEP: usize;
 
     /// # Safety
     ///
@@ -899,17 +904,19 @@ pub(crate) unsafe fn accumulate_root<V: LaneVector>(
     }
 }
 
-/// The LtHash output phase of one root: its 32 output blocks, `2 * LANES` per step as two
-/// compressions in lockstep ([`Pair`]) with the block counters in the lanes, each
-/// compression's 16 output words (vector `j` = word `j` of blocks `first..first + LANES`)
-/// handed to `sink(first, words)` from the registers.
+/// The LtHash output phase of one root: its 32 output blocks, `LOCKSTEP * LANES` per step
+/// ([`LaneVector::LOCKSTEP`] compressions in lockstep, two as a [`Pair`]) with the block
+/// counters in the lanes, each compression's 16 output words (vector `j` = word `j` of
+/// blocks `first..first + LANES`) handed to `sink(first, words)` from the registers.
 ///
 /// This is the crate's hot loop (32 of a one-chunk LtHash's 35 compressions), so it inlines
 /// the rounds ([`compress_rounds`]) rather than calling the backend's out-of-line copy: the
 /// call and the state passed through memory cost ~10% of an LtHash. Two compressions at a
-/// time because one alone is a dependent chain only four G functions wide, which leaves a
-/// CPU with several vector pipes, or with more than one cycle of latency per vector
-/// operation, idle between its steps. The part of round 0 that does not depend on the
+/// time where 32 registers hold both states, because one alone is a dependent chain only
+/// four G functions wide, which leaves a CPU with several vector pipes, or with more than
+/// one cycle of latency per vector operation, idle between its steps. With 16 registers
+/// (SSE4.1, AVX2) the second state does not fit: every other operation spills, and the
+/// pair ran at about half the speed of one compression at a time (docs/kernel-breakdown.md). The part of round 0 that does not depend on the
 /// counter (columns 1 to 3: the counter's high half, word 13, is 0 for all 32 blocks) is
 /// loop-invariant and the compiler hoists it out of the loop; written out by hand it
 /// measured no faster.
@@ -932,6 +939,21 @@ unsafe fn output_blocks<V: LaneVector>(root: &RootBlock, mut sink: impl FnMut(us
         let lane_index = V::from_lanes(&lane_index);
         let zero = V::splat(0);
         let root = broadcast_root::<V>(root);
+        if V::LOCKSTEP == 1 {
+            for first in (0..OUTPUT_BLOCKS).step_by(V::LANES) {
+                let counter = V::splat(first as u32).add(lane_index);
+                let state = compress_rounds(
+                    &root.cv,
+                    &root.block,
+                    counter,
+                    zero,
+                    root.block_len,
+                    root.flags,
+                );
+                sink(first, &feed_forward(state, &root.cv));
+            }
+            return;
+        }
         // Plain loops rather than `array::map` and one `sink` call site: the closures of
         // `map` and a second call site kept the sink and the moves out of line.
         let mut cv = [Pair(zero, zero); 8];
@@ -986,13 +1008,13 @@ pub(crate) mod before {
     }
 }
 
-/// The register-only throughput floor: `2 * LANES` independent chains of `compressions`
-/// compressions of one broadcast `block` (length 64, flags `CHUNK_START | CHUNK_END |
-/// ROOT`), two per lane in lockstep ([`Pair`]: the rounds of one compression alone leave
-/// the CPU waiting on their dependent chain), chain `k` with counter `k`, each output
-/// chaining value the next input one. Nothing is loaded or stored between compressions.
-/// Writes chain `k`'s last chaining value to `out[k]` (`out` has at least `2 * LANES`
-/// entries).
+/// The register-only throughput floor: `LOCKSTEP * LANES` independent chains of
+/// `compressions` compressions of one broadcast `block` (length 64, flags `CHUNK_START |
+/// CHUNK_END | ROOT`), [`LaneVector::LOCKSTEP`] per lane in lockstep (two as a [`Pair`]
+/// where 32 registers hold both: the rounds of one compression alone leave the CPU waiting
+/// on their dependent chain), chain `k` with counter `k`, each output chaining value the
+/// next input one. Nothing is loaded or stored between compressions. Writes chain `k`'s
+/// last chaining value to `out[k]` (`out` has at least `LOCKSTEP * LANES` entries).
 ///
 /// # Safety
 ///
@@ -1007,6 +1029,26 @@ pub(crate) unsafe fn compression_chains<V: LaneVector>(
     // functions built on them, whose one requirement (the CPU supports `V`'s instruction
     // set) is this function's own contract; every array index is bounds-checked.
     unsafe {
+        if V::LOCKSTEP == 1 {
+            let mut lanes = [0u32; MAX_LANES];
+            for (lane, counter) in lanes.iter_mut().enumerate() {
+                *counter = lane as u32;
+            }
+            let counter = V::from_lanes(&lanes);
+            let zero = V::splat(0);
+            let block_len = V::splat(BLOCK_LEN as u32);
+            let flags = V::splat(CHUNK_START | CHUNK_END | ROOT);
+            let m = block.map(|word| V::splat(word));
+            let mut cv = IV.map(|word| V::splat(word));
+            for _ in 0..compressions {
+                let state = compress_rounds(&cv, &m, counter, zero, block_len, flags);
+                for i in 0..8 {
+                    cv[i] = state[i].xor(state[i + 8]);
+                }
+            }
+            V::store_transposed_cvs(&cv, out);
+            return;
+        }
         let mut first = [0u32; MAX_LANES];
         let mut second = [0u32; MAX_LANES];
         for lane in 0..V::LANES {

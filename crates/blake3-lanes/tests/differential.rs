@@ -417,13 +417,17 @@ proptest! {
 }
 
 /// One compression of the floor chains is BLAKE3 of the 64-byte block: chain `k` (counter
-/// `k`, two chains per lane) is the first 32 bytes of output block `k`, on every backend,
-/// for both floors.
+/// `k`, one or two chains per lane) is the first 32 bytes of output block `k`, on every
+/// backend, for both floors.
 #[test]
 fn floor_chains_of_one_compression_are_blake3_output_blocks() {
     for backend in backends() {
         let chains = backend.floor_chains();
-        assert_eq!(chains, 2 * backend.lanes());
+        let per_lane = match backend {
+            Backend::Sse41 | Backend::Avx2 => 1,
+            Backend::Portable | Backend::Avx512 => 2,
+        };
+        assert_eq!(chains, per_lane * backend.lanes());
         let block: [u8; 64] = test_bytes(64, backend.lanes() as u64).try_into().unwrap();
         let xof = expected_xof(&block, 64 * chains);
         let mut out = vec![[0u8; OUT_LEN]; chains];
