@@ -6,7 +6,8 @@
 //!   against a zeroed one-chunk buffer; `LaneXof::lt_hash` against the latter; and against
 //!   copy-buffer cap=200 (the blake3 crate);
 //! - `batch`: the LtHash of 1024 accounts of 165 bytes through one accumulator, staging
-//!   `parts` (the default) against `gather`;
+//!   `parts` (the default) against `gather`, and against the kernel alone
+//!   (`U16Sum::add_xof` on the messages staged beforehand, 16 per call);
 //! - legacy `batch`: `Batch::hash_batch` of the same 1024 accounts, 64 per call, against the
 //!   kernel alone (`Backend::hash_many` on the messages staged beforehand, 16 per call):
 //!   what staging costs on top of the kernel.
@@ -16,7 +17,7 @@
 use account_hash::strategy::batch::Staging;
 use account_hash::strategy::{stage, Fields};
 use account_hash::{Account, AccountHasher, Batch, CopyBuffer200, LaneXof, LtHash};
-use blake3_lanes::{Backend, CHUNK_LEN};
+use blake3_lanes::{Backend, U16Sum, CHUNK_LEN};
 use std::hint::black_box;
 
 mod common;
@@ -107,14 +108,31 @@ fn main() {
         || sum(&parts),
         || sum(&gather),
     );
-    let messages: Vec<Vec<u8>> = set
-        .iter()
-        .map(|a| {
-            let mut buf = [0u8; CHUNK_LEN];
-            let len = stage(a, Fields::Legacy, &mut buf).expect("a 165-byte account fits");
-            buf[..len].to_vec()
-        })
-        .collect();
+    // Each account's message, staged once before the timing.
+    let staged = |fields: Fields| -> Vec<Vec<u8>> {
+        set.iter()
+            .map(|a| {
+                let mut buf = [0u8; CHUNK_LEN];
+                let len = stage(a, fields, &mut buf).expect("a 165-byte account fits");
+                buf[..len].to_vec()
+            })
+            .collect()
+    };
+    let lt_messages = staged(Fields::Lt);
+    let lt_inputs: Vec<&[u8]> = lt_messages.iter().map(Vec::as_slice).collect();
+    ab(
+        set.len(),
+        "batch set_1024/165: the accumulator (staging=parts) vs U16Sum::add_xof on staged messages",
+        || sum(&parts),
+        || {
+            let mut lanes = U16Sum::new();
+            for group in lt_inputs.chunks(16) {
+                lanes.add_xof(backend, black_box(group)).unwrap();
+            }
+            black_box(lanes.to_lanes());
+        },
+    );
+    let messages = staged(Fields::Legacy);
     let inputs: Vec<&[u8]> = messages.iter().map(Vec::as_slice).collect();
     let mut hashes = vec![[0u8; 32]; set.len()];
     let mut out = vec![account_hash::AccountHash::ZERO; set.len()];
