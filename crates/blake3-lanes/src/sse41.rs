@@ -235,7 +235,7 @@ lanes::backend_entry_points!(
 // message's input blocks have nothing to put in the other lanes, so they are compressed
 // one at a time here instead: the 4x4 state is four 128-bit rows `a b c d` (words 0..4,
 // 4..8, 8..12, 12..16), a column step is one G on the four rows at once, and the diagonal
-// step rotates rows `b c d` by one, two and three words first (and back after). Every
+// step rotates rows `a c d` against `b` first (and back after). Every
 // AVX2 CPU has SSE4.1, so the AVX2 backend runs this same code for its input phase, inlined
 // into its own `#[target_feature]` functions; the AVX-512 backend runs it with AVX-512VL
 // rotations, or the scalar code on CPUs where that is the shorter chain (`avx512.rs`).
@@ -337,13 +337,22 @@ pub(crate) unsafe fn compress_rows(
         let mut y1 = shuffle2::<{ pick(1, 3, 1, 3) }>(m[2], m[3]);
         for round in 0..7 {
             g_rows(&mut rows, x0, y0);
-            rows[1] = Sse41Vector(_mm_shuffle_epi32::<{ pick(1, 2, 3, 0) }>(rows[1].0));
-            rows[2] = Sse41Vector(_mm_shuffle_epi32::<{ pick(2, 3, 0, 1) }>(rows[2].0));
-            rows[3] = Sse41Vector(_mm_shuffle_epi32::<{ pick(3, 0, 1, 2) }>(rows[3].0));
-            g_rows(&mut rows, x1, y1);
-            rows[1] = Sse41Vector(_mm_shuffle_epi32::<{ pick(3, 0, 1, 2) }>(rows[1].0));
-            rows[2] = Sse41Vector(_mm_shuffle_epi32::<{ pick(2, 3, 0, 1) }>(rows[2].0));
-            rows[3] = Sse41Vector(_mm_shuffle_epi32::<{ pick(1, 2, 3, 0) }>(rows[3].0));
+            // Diagonalize by rotating rows a, c and d and leaving b in place: b is the last
+            // row a G function writes and the first the next one reads, so a shuffle of b
+            // would sit on the dependent chain, while a, c and d are final early enough for
+            // their shuffles to run beside it. Lane `i` then holds the diagonal G of
+            // `b[i]`, whose message words are lane `i + 3` (mod 4) of `x1` and `y1`.
+            rows[0] = Sse41Vector(_mm_shuffle_epi32::<{ pick(3, 0, 1, 2) }>(rows[0].0));
+            rows[2] = Sse41Vector(_mm_shuffle_epi32::<{ pick(1, 2, 3, 0) }>(rows[2].0));
+            rows[3] = Sse41Vector(_mm_shuffle_epi32::<{ pick(2, 3, 0, 1) }>(rows[3].0));
+            g_rows(
+                &mut rows,
+                _mm_shuffle_epi32::<{ pick(3, 0, 1, 2) }>(x1),
+                _mm_shuffle_epi32::<{ pick(3, 0, 1, 2) }>(y1),
+            );
+            rows[0] = Sse41Vector(_mm_shuffle_epi32::<{ pick(1, 2, 3, 0) }>(rows[0].0));
+            rows[2] = Sse41Vector(_mm_shuffle_epi32::<{ pick(3, 0, 1, 2) }>(rows[2].0));
+            rows[3] = Sse41Vector(_mm_shuffle_epi32::<{ pick(2, 3, 0, 1) }>(rows[3].0));
             if round == 6 {
                 break;
             }
