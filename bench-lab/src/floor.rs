@@ -2,7 +2,8 @@
 //! compressions each benchmark's item needs.
 //!
 //! Rows of the `account-hash` family, per backend: `floor-throughput` (independent chains of
-//! compressions, one or two per lane as [`blake3_lanes::Backend::floor_chains`] says, nothing loaded or stored: ns per lane-compression),
+//! compressions, one or two per lane as [`blake3_lanes::Backend::floor_chains`] says,
+//! nothing loaded or stored: ns per lane-compression),
 //! `floor-latency` (one message's dependent chain with the single-message code: ns per
 //! compression) and `input-phase` (one-block messages through the input phase: loads,
 //! transpose, compression, stores); the `clock` row (a dependent-add chain) converts

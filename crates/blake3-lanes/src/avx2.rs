@@ -185,7 +185,7 @@ impl RoundVector for Avx2Vector {
 
 impl LaneVector for Avx2Vector {
     const LANES: usize = 8;
-    const LOCKSTEP: usize = 1;
+    const LOCKSTEP: usize = crate::backend::Backend::Avx2.lockstep();
 
     #[inline(always)]
     unsafe fn from_lanes(lanes: &[u32; MAX_LANES]) -> Self {

@@ -142,7 +142,7 @@ impl RoundVector for Avx512Vector {
 
 impl LaneVector for Avx512Vector {
     const LANES: usize = 16;
-    const LOCKSTEP: usize = 2;
+    const LOCKSTEP: usize = crate::backend::Backend::Avx512.lockstep();
 
     #[inline(always)]
     unsafe fn from_lanes(lanes: &[u32; MAX_LANES]) -> Self {

@@ -82,14 +82,22 @@ impl Backend {
         }
     }
 
-    /// Independent chains the throughput floor ([`Backend::compression_chains`]) runs: two
-    /// per lane where the register file holds two compression states (AVX-512; and the
-    /// portable code, two scalar chains), one per lane where it holds one (SSE4.1, AVX2).
-    pub fn floor_chains(self) -> usize {
+    /// Compressions per lane the output phase and the throughput floor run in lockstep: two
+    /// where the register file holds two compression states (AVX-512's 32 registers; and
+    /// the portable code, two scalar chains), one where it holds one (the 16 registers of
+    /// SSE4.1 and AVX2). The lane kernels' `LaneVector::LOCKSTEP` is this value.
+    pub(crate) const fn lockstep(self) -> usize {
         match self {
-            Backend::Portable | Backend::Avx512 => 2 * self.lanes(),
-            Backend::Sse41 | Backend::Avx2 => self.lanes(),
+            Backend::Portable | Backend::Avx512 => 2,
+            Backend::Sse41 | Backend::Avx2 => 1,
         }
+    }
+
+    /// Independent chains the throughput floor ([`Backend::compression_chains`]) runs:
+    /// two per lane where the register file holds two compression states (AVX-512, and the
+    /// portable code), one per lane where it holds one (SSE4.1, AVX2).
+    pub fn floor_chains(self) -> usize {
+        self.lockstep() * self.lanes()
     }
 
     /// Short lowercase name for reports: `portable`, `sse41`, `avx2`, `avx512`.

@@ -35,9 +35,9 @@ const ZERO_BLOCK: [u8; BLOCK_LEN] = [0; BLOCK_LEN];
 pub(crate) trait LaneVector: RoundVector {
     const LANES: usize;
     /// Compressions the output phase ([`output_blocks`]) and the throughput floor
-    /// ([`compression_chains`]) run in lockstep: 2 where the register file holds two states
-    /// and their operands (32 registers), 1 where it holds one (16 registers; two states
-    /// there spill every other operation).
+    /// ([`compression_chains`]) run in lockstep: the backend's `Backend::lockstep` (2 where
+    /// the register file holds two states and their operands, 1 where it holds one; two
+    /// states in 16 registers spill every other operation).
     const LOCKSTEP: usize;
 
     /// # Safety
@@ -916,8 +916,9 @@ pub(crate) unsafe fn accumulate_root<V: LaneVector>(
 /// four G functions wide, which leaves a CPU with several vector pipes, or with more than
 /// one cycle of latency per vector operation, idle between its steps. With 16 registers
 /// (SSE4.1, AVX2) the second state does not fit: every other operation spills, and the
-/// pair ran at about half the speed of one compression at a time (docs/kernel-breakdown.md). The part of round 0 that does not depend on the
-/// counter (columns 1 to 3: the counter's high half, word 13, is 0 for all 32 blocks) is
+/// pair ran at about half the speed of one compression at a time
+/// (docs/kernel-breakdown.md). The part of round 0 that does not depend on the counter
+/// (columns 1 to 3: the counter's high half, word 13, is 0 for all 32 blocks) is
 /// loop-invariant and the compiler hoists it out of the loop; written out by hand it
 /// measured no faster.
 ///
@@ -1029,47 +1030,52 @@ pub(crate) unsafe fn compression_chains<V: LaneVector>(
     // functions built on them, whose one requirement (the CPU supports `V`'s instruction
     // set) is this function's own contract; every array index is bounds-checked.
     unsafe {
-        if V::LOCKSTEP == 1 {
-            let mut lanes = [0u32; MAX_LANES];
-            for (lane, counter) in lanes.iter_mut().enumerate() {
-                *counter = lane as u32;
-            }
-            let counter = V::from_lanes(&lanes);
-            let zero = V::splat(0);
-            let block_len = V::splat(BLOCK_LEN as u32);
-            let flags = V::splat(CHUNK_START | CHUNK_END | ROOT);
-            let m = block.map(|word| V::splat(word));
-            let mut cv = IV.map(|word| V::splat(word));
-            for _ in 0..compressions {
-                let state = compress_rounds(&cv, &m, counter, zero, block_len, flags);
-                for i in 0..8 {
-                    cv[i] = state[i].xor(state[i + 8]);
-                }
-            }
-            V::store_transposed_cvs(&cv, out);
-            return;
-        }
         let mut first = [0u32; MAX_LANES];
         let mut second = [0u32; MAX_LANES];
         for lane in 0..V::LANES {
             first[lane] = lane as u32;
             second[lane] = (V::LANES + lane) as u32;
         }
+        if V::LOCKSTEP == 1 {
+            let cv = chained_cvs(block, V::from_lanes(&first), compressions);
+            V::store_transposed_cvs(&cv, out);
+            return;
+        }
         let counter = Pair(V::from_lanes(&first), V::from_lanes(&second));
-        let both = |word: u32| {
-            let v = V::splat(word);
-            Pair(v, v)
-        };
-        let zero = both(0);
-        let block_len = both(BLOCK_LEN as u32);
-        let flags = both(CHUNK_START | CHUNK_END | ROOT);
+        let cv = chained_cvs(block, counter, compressions);
+        let (low, high) = out.split_at_mut(V::LANES);
+        V::store_transposed_cvs(&cv.map(|pair| pair.0), low);
+        V::store_transposed_cvs(&cv.map(|pair| pair.1), high);
+    }
+}
+
+/// The chain of [`compression_chains`] in one [`RoundVector`] (one register, or a [`Pair`]):
+/// `compressions` compressions of the broadcast `block` from the IV, the counters in
+/// `counter`, each output chaining value the next input one; returns the last.
+///
+/// # Safety
+///
+/// The CPU must support `R`'s instruction set.
+#[inline(always)]
+unsafe fn chained_cvs<R: RoundVector>(
+    block: &[u32; 16],
+    counter: R,
+    compressions: usize,
+) -> [R; 8] {
+    // SAFETY: the unsafe operations here are `R`'s `RoundVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `R`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        let zero = R::splat(0);
+        let block_len = R::splat(BLOCK_LEN as u32);
+        let flags = R::splat(CHUNK_START | CHUNK_END | ROOT);
         let mut m = [zero; 16];
         for (v, &word) in m.iter_mut().zip(block) {
-            *v = both(word);
+            *v = R::splat(word);
         }
         let mut cv = [zero; 8];
         for (v, &word) in cv.iter_mut().zip(&IV) {
-            *v = both(word);
+            *v = R::splat(word);
         }
         for _ in 0..compressions {
             let state = compress_rounds(&cv, &m, counter, zero, block_len, flags);
@@ -1077,9 +1083,7 @@ pub(crate) unsafe fn compression_chains<V: LaneVector>(
                 cv[i] = state[i].xor(state[i + 8]);
             }
         }
-        let (low, high) = out.split_at_mut(V::LANES);
-        V::store_transposed_cvs(&cv.map(|pair| pair.0), low);
-        V::store_transposed_cvs(&cv.map(|pair| pair.1), high);
+        cv
     }
 }
 

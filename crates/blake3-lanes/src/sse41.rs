@@ -133,7 +133,7 @@ impl RoundVector for Sse41Vector {
 
 impl LaneVector for Sse41Vector {
     const LANES: usize = 4;
-    const LOCKSTEP: usize = 1;
+    const LOCKSTEP: usize = crate::backend::Backend::Sse41.lockstep();
 
     #[inline(always)]
     unsafe fn from_lanes(lanes: &[u32; MAX_LANES]) -> Self {
