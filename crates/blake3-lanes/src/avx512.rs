@@ -142,7 +142,8 @@ impl RoundVector for Avx512Vector {
 
 impl LaneVector for Avx512Vector {
     const LANES: usize = 16;
-    const LOCKSTEP: usize = crate::backend::Backend::Avx512.lockstep();
+    const BACKEND: crate::backend::Backend = crate::backend::Backend::Avx512;
+    const REGISTERS: usize = 32;
 
     #[inline(always)]
     unsafe fn from_lanes(lanes: &[u32; MAX_LANES]) -> Self {
@@ -241,32 +242,10 @@ lanes::backend_entry_points!(
 // cycle (Intel's AVX-512 cores) the rows are the shorter chain; on AMD Zen 5, whose vector
 // integer operations take two, the scalar chain is (docs/kernel-breakdown.md).
 
-/// Which single-message code this CPU runs: `true` for the scalar code.
+/// Which single-message code this CPU runs: `true` for the scalar code, where vector
+/// integer operations take two cycles ([`two_cycle_vector_ops`](crate::backend::two_cycle_vector_ops)).
 pub(crate) fn single_message_is_scalar() -> bool {
-    #[cfg(target_arch = "x86")]
-    use core::arch::x86::__cpuid;
-    #[cfg(target_arch = "x86_64")]
-    use core::arch::x86_64::__cpuid;
-    use std::sync::atomic::{AtomicU8, Ordering};
-    // 0: not read yet; 1: scalar; 2: rows.
-    static CHOICE: AtomicU8 = AtomicU8::new(0);
-    match CHOICE.load(Ordering::Relaxed) {
-        1 => true,
-        2 => false,
-        _ => {
-            let vendor = __cpuid(0);
-            // "AuthenticAMD" in EBX, EDX, ECX.
-            let amd =
-                (vendor.ebx, vendor.edx, vendor.ecx) == (0x6874_7541, 0x6974_6e65, 0x444d_4163);
-            let signature = __cpuid(1).eax;
-            let family = ((signature >> 8) & 0xf) + ((signature >> 20) & 0xff);
-            // Family 0x1A is Zen 5, the first AMD core with two-cycle vector integer
-            // operations; later AMD families are assumed to keep them.
-            let scalar = amd && family >= 0x1a;
-            CHOICE.store(if scalar { 1 } else { 2 }, Ordering::Relaxed);
-            scalar
-        }
-    }
+    crate::backend::two_cycle_vector_ops()
 }
 
 /// The [`RootBlock`](crate::words::RootBlock) of one message of at most one chunk with this

@@ -82,22 +82,43 @@ impl Backend {
         }
     }
 
-    /// Compressions per lane the output phase and the throughput floor run in lockstep: two
-    /// where the register file holds two compression states (AVX-512's 32 registers; and
-    /// the portable code, two scalar chains), one where it holds one (the 16 registers of
-    /// SSE4.1 and AVX2). The lane kernels' `LaneVector::LOCKSTEP` is this value.
-    pub(crate) const fn lockstep(self) -> usize {
+    /// Compressions per lane the LtHash output phase runs in lockstep (the lane kernels'
+    /// `LaneVector::lockstep`): two where the register file holds two compression states
+    /// (AVX-512's 32 registers; the portable code, two scalar chains); one on SSE4.1 and
+    /// AVX2, whose 16 registers hold one state, so the second spills; but two on AVX2 where
+    /// a vector integer operation takes two cycles ([`two_cycle_vector_ops`]): one
+    /// compression's dependent chain then leaves the vector pipes idle for longer than the
+    /// second state's spills cost.
+    #[inline]
+    pub(crate) fn lockstep(self) -> usize {
         match self {
             Backend::Portable | Backend::Avx512 => 2,
+            Backend::Avx2 if two_cycle_vector_ops() => 2,
+            Backend::Sse41 | Backend::Avx2 => 1,
+        }
+    }
+
+    /// Compressions per lane the throughput floor ([`Backend::compression_chains`]) runs in
+    /// lockstep: the faster form of the register-only loop on this CPU, which is the
+    /// machine's floor whatever the kernels pick. Two as in [`lockstep`](Self::lockstep),
+    /// and two on SSE4.1 too where vector operations take two cycles (its register-only
+    /// loop, unlike its output phase, gains more from the second chain than the spills
+    /// cost).
+    #[inline]
+    pub(crate) fn floor_lockstep(self) -> usize {
+        match self {
+            Backend::Portable | Backend::Avx512 => 2,
+            Backend::Sse41 | Backend::Avx2 if two_cycle_vector_ops() => 2,
             Backend::Sse41 | Backend::Avx2 => 1,
         }
     }
 
     /// Independent chains the throughput floor ([`Backend::compression_chains`]) runs:
     /// two per lane where the register file holds two compression states (AVX-512, and the
-    /// portable code), one per lane where it holds one (SSE4.1, AVX2).
+    /// portable code) or where vector operations take two cycles, one per lane otherwise
+    /// (SSE4.1 and AVX2).
     pub fn floor_chains(self) -> usize {
-        self.lockstep() * self.lanes()
+        self.floor_lockstep() * self.lanes()
     }
 
     /// Short lowercase name for reports: `portable`, `sse41`, `avx2`, `avx512`.
@@ -118,6 +139,37 @@ impl Backend {
 /// on this one. Read once per process.
 pub const FORCE_PORTABLE_ENV: &str = "HASHLAB_FORCE_PORTABLE";
 
+/// Whether a vector integer operation (add, xor, shift, shuffle) takes two cycles of latency
+/// on this CPU instead of one: AMD from Zen 5 (CPU family 0x1A) on; later AMD families are
+/// assumed to keep it. Read from CPUID once and cached. Which single-message code the
+/// AVX-512 backend runs and how many compressions the AVX2 output phase and the SSE4.1 and
+/// AVX2 throughput floors run in lockstep follow from it (docs/kernel-breakdown.md).
+pub(crate) fn two_cycle_vector_ops() -> bool {
+    #[cfg(test)]
+    if let Some(forced) = tests::TWO_CYCLE.with(std::cell::Cell::get) {
+        return forced;
+    }
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    {
+        #[cfg(target_arch = "x86")]
+        use core::arch::x86::__cpuid;
+        #[cfg(target_arch = "x86_64")]
+        use core::arch::x86_64::__cpuid;
+        static TWO_CYCLE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        *TWO_CYCLE.get_or_init(|| {
+            let vendor = __cpuid(0);
+            // "AuthenticAMD" in EBX, EDX, ECX.
+            let amd =
+                (vendor.ebx, vendor.edx, vendor.ecx) == (0x6874_7541, 0x6974_6e65, 0x444d_4163);
+            let signature = __cpuid(1).eax;
+            let family = ((signature >> 8) & 0xf) + ((signature >> 20) & 0xff);
+            amd && family >= 0x1a
+        })
+    }
+    #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+    false
+}
+
 /// Whether [`FORCE_PORTABLE_ENV`] is `1` in this process (read once, cached).
 pub fn forced_portable() -> bool {
     static FORCED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
@@ -132,6 +184,8 @@ pub(crate) mod tests {
     thread_local! {
         /// A backend this thread pretends the CPU lacks.
         pub(crate) static DISABLED: Cell<Option<Backend>> = const { Cell::new(None) };
+        /// What this thread pretends [`two_cycle_vector_ops`] says (`None`: the CPU's answer).
+        pub(crate) static TWO_CYCLE: Cell<Option<bool>> = const { Cell::new(None) };
     }
 
     pub(super) fn is_disabled(backend: Backend) -> bool {

@@ -41,8 +41,9 @@ pub fn dependent_ops(ops: usize) -> u64 {
 
 impl Backend {
     /// The register-only throughput floor: [`floor_chains`](Self::floor_chains)
-    /// independent chains (one per lane on the 16-register backends, two interleaved on
-    /// AVX-512 and portable) of `compressions` compressions of
+    /// independent chains (two interleaved per lane on AVX-512 and portable, and on every
+    /// backend where vector operations take two cycles; one per lane on SSE4.1 and AVX2
+    /// otherwise) of `compressions` compressions of
     /// `block`, chain `k` with counter `k`, the message words broadcast and every chaining
     /// value kept in registers. `out` must have one entry per chain and receives each
     /// chain's last chaining value. Time per call divided by `compressions *

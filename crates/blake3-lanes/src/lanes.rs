@@ -34,11 +34,30 @@ const ZERO_BLOCK: [u8; BLOCK_LEN] = [0; BLOCK_LEN];
 /// their first `LANES` entries.
 pub(crate) trait LaneVector: RoundVector {
     const LANES: usize;
-    /// Compressions the output phase ([`output_blocks`]) and the throughput floor
-    /// ([`compression_chains`]) run in lockstep: the backend's `Backend::lockstep` (2 where
-    /// the register file holds two states and their operands, 1 where it holds one; two
-    /// states in 16 registers spill every other operation).
-    const LOCKSTEP: usize;
+    /// The backend this vector type implements.
+    const BACKEND: crate::backend::Backend;
+    /// Vector registers of the instruction set (16, or 32 with AVX-512).
+    const REGISTERS: usize;
+    /// Whether [`lockstep`](Self::lockstep) depends on the CPU (AVX2), so the kernels
+    /// carry both forms.
+    const LOCKSTEP_AT_RUN_TIME: bool = false;
+
+    /// Compressions the output phase ([`output_blocks`]) runs in lockstep: the backend's
+    /// `Backend::lockstep` (2 where the register file holds two states and their operands,
+    /// or where one state's dependent chain leaves the vector pipes idle for longer than
+    /// the second's spills cost; 1 otherwise). A constant on every backend but AVX2, whose
+    /// kernels carry both forms and branch on the CPU.
+    #[inline(always)]
+    fn lockstep() -> usize {
+        Self::BACKEND.lockstep()
+    }
+
+    /// Compressions the throughput floor ([`compression_chains`]) runs in lockstep:
+    /// `Backend::floor_lockstep`, the faster register-only form on this CPU.
+    #[inline(always)]
+    fn floor_lockstep() -> usize {
+        Self::BACKEND.floor_lockstep()
+    }
 
     /// # Safety
     ///
@@ -100,6 +119,14 @@ pub(crate) trait LaneVector: RoundVector {
         block_len: Self,
         flags: Self,
     ) -> [Self; 16];
+
+    /// [`sum_root`] compiled out of line for this backend, both forms (for
+    /// [`LOCKSTEP_AT_RUN_TIME`](Self::LOCKSTEP_AT_RUN_TIME) backends).
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
+    unsafe fn sum_root(sum: &mut SumWords, root: &RootBlock, subtract: bool);
 
     /// [`whole_chunks`] for this backend: the chaining values of `LANES` whole chunks, one
     /// out-of-line copy per backend with the rounds inlined into its block loop (the chunk
@@ -836,7 +863,11 @@ pub(crate) unsafe fn xof_root_u16<V: LaneVector>(root: &RootBlock, out: &mut [u1
     // functions built on them, whose one requirement (the CPU supports `V`'s instruction
     // set) is this function's own contract; every array index and slice is bounds-checked.
     unsafe {
-        output_blocks::<V>(root, |first, words| {
+        // Two compressions in lockstep only where 32 registers hold them: the transposed
+        // stores need registers of their own, and beside them the second state of a
+        // 16-register backend spilled so much that the written digest ran three times
+        // slower on the CPUs whose sum takes the pair (docs/kernel-breakdown.md).
+        output_blocks::<V>(root, V::REGISTERS == 32, |first, words| {
             V::store_transposed_blocks(words, &mut blocks[first..]);
         });
     }
@@ -875,7 +906,10 @@ pub(crate) unsafe fn accumulate_u16<V: LaneVector>(
 
 /// The output phase of one message for the `u16` sum: its 32 root output blocks,
 /// `LANES` per compression (counters in lanes), added to (or subtracted from) `sum`
-/// straight from the registers.
+/// straight from the registers. Inlined where the backend's form is fixed; a backend that
+/// picks it at run time ([`LaneVector::LOCKSTEP_AT_RUN_TIME`]) calls its out-of-line copy
+/// with both forms ([`LaneVector::sum_root`]): inlined, the form not taken made the input
+/// phase of [`accumulate_u16`] around it four times slower.
 ///
 /// # Safety
 ///
@@ -886,11 +920,30 @@ pub(crate) unsafe fn accumulate_root<V: LaneVector>(
     root: &RootBlock,
     subtract: bool,
 ) {
+    // SAFETY: the CPU supports `V`'s instruction set (this function's contract), the one
+    // requirement of both calls.
+    unsafe {
+        if V::LOCKSTEP_AT_RUN_TIME {
+            V::sum_root(sum, root, subtract);
+        } else {
+            sum_root::<V>(sum, root, subtract);
+        }
+    }
+}
+
+/// [`accumulate_root`] in the form [`LaneVector::lockstep`] picks, inlined. Backends
+/// instantiate it out of line in [`LaneVector::sum_root`].
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
+#[inline(always)]
+pub(crate) unsafe fn sum_root<V: LaneVector>(sum: &mut SumWords, root: &RootBlock, subtract: bool) {
     // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
     // functions built on them, whose one requirement (the CPU supports `V`'s instruction
     // set) is this function's own contract; every array index is bounds-checked.
     unsafe {
-        output_blocks::<V>(root, |first, words| {
+        output_blocks::<V>(root, V::lockstep() == 2, |first, words| {
             let base = word_index(first, 0);
             for (j, word) in words.iter().enumerate() {
                 let dst = &mut sum[base + j * BLOCKS_PER_GROUP..];
@@ -904,8 +957,9 @@ pub(crate) unsafe fn accumulate_root<V: LaneVector>(
     }
 }
 
-/// The LtHash output phase of one root: its 32 output blocks, `LOCKSTEP * LANES` per step
-/// ([`LaneVector::LOCKSTEP`] compressions in lockstep, two as a [`Pair`]) with the block
+/// The LtHash output phase of one root: its 32 output blocks, `LANES` per step, or
+/// `2 * LANES` with `pair` (two compressions in lockstep, a [`Pair`]; the sum takes
+/// [`LaneVector::lockstep`]'s choice), with the block
 /// counters in the lanes, each compression's 16 output words (vector `j` = word `j` of
 /// blocks `first..first + LANES`) handed to `sink(first, words)` from the registers.
 ///
@@ -915,8 +969,9 @@ pub(crate) unsafe fn accumulate_root<V: LaneVector>(
 /// time where 32 registers hold both states, because one alone is a dependent chain only
 /// four G functions wide, which leaves a CPU with several vector pipes, or with more than
 /// one cycle of latency per vector operation, idle between its steps. With 16 registers
-/// (SSE4.1, AVX2) the second state does not fit: every other operation spills, and the
-/// pair ran at about half the speed of one compression at a time
+/// (SSE4.1, AVX2) the second state does not fit: every other operation spills, and where
+/// vector operations take one cycle the pair ran at about half the speed of one
+/// compression at a time; where they take two, the AVX2 pair is still the faster
 /// (docs/kernel-breakdown.md). The part of round 0 that does not depend on the counter
 /// (columns 1 to 3: the counter's high half, word 13, is 0 for all 32 blocks) is
 /// loop-invariant and the compiler hoists it out of the loop; written out by hand it
@@ -926,7 +981,11 @@ pub(crate) unsafe fn accumulate_root<V: LaneVector>(
 ///
 /// The CPU must support `V`'s instruction set.
 #[inline(always)]
-unsafe fn output_blocks<V: LaneVector>(root: &RootBlock, mut sink: impl FnMut(usize, &[V; 16])) {
+unsafe fn output_blocks<V: LaneVector>(
+    root: &RootBlock,
+    pair: bool,
+    mut sink: impl FnMut(usize, &[V; 16]),
+) {
     // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
     // functions built on them, whose one requirement (the CPU supports `V`'s instruction
     // set) is this function's own contract; every array index is bounds-checked.
@@ -940,7 +999,7 @@ unsafe fn output_blocks<V: LaneVector>(root: &RootBlock, mut sink: impl FnMut(us
         let lane_index = V::from_lanes(&lane_index);
         let zero = V::splat(0);
         let root = broadcast_root::<V>(root);
-        if V::LOCKSTEP == 1 {
+        if !pair {
             for first in (0..OUTPUT_BLOCKS).step_by(V::LANES) {
                 let counter = V::splat(first as u32).add(lane_index);
                 let state = compress_rounds(
@@ -1009,13 +1068,14 @@ pub(crate) mod before {
     }
 }
 
-/// The register-only throughput floor: `LOCKSTEP * LANES` independent chains of
+/// The register-only throughput floor: `floor_lockstep * LANES` independent chains of
 /// `compressions` compressions of one broadcast `block` (length 64, flags `CHUNK_START |
-/// CHUNK_END | ROOT`), [`LaneVector::LOCKSTEP`] per lane in lockstep (two as a [`Pair`]
-/// where 32 registers hold both: the rounds of one compression alone leave the CPU waiting
-/// on their dependent chain), chain `k` with counter `k`, each output chaining value the
-/// next input one. Nothing is loaded or stored between compressions. Writes chain `k`'s
-/// last chaining value to `out[k]` (`out` has at least `LOCKSTEP * LANES` entries).
+/// CHUNK_END | ROOT`), [`LaneVector::floor_lockstep`] per lane in lockstep (two as a
+/// [`Pair`] where that is the faster form on the CPU: the rounds of one compression alone
+/// leave it waiting on their dependent chain), chain `k` with counter `k`, each output
+/// chaining value the next input one. Nothing is loaded or stored between compressions but
+/// what the register file cannot hold. Writes chain `k`'s last chaining value to `out[k]`
+/// (`out` has at least `floor_lockstep * LANES` entries).
 ///
 /// # Safety
 ///
@@ -1036,7 +1096,7 @@ pub(crate) unsafe fn compression_chains<V: LaneVector>(
             first[lane] = lane as u32;
             second[lane] = (V::LANES + lane) as u32;
         }
-        if V::LOCKSTEP == 1 {
+        if V::floor_lockstep() == 1 {
             let cv = chained_cvs(block, V::from_lanes(&first), compressions);
             V::store_transposed_cvs(&cv, out);
             return;
@@ -1087,11 +1147,22 @@ unsafe fn chained_cvs<R: RoundVector>(
     }
 }
 
-/// The two [`LaneVector`] methods every backend forwards to the out-of-line,
-/// `#[target_feature]` instances [`backend_entry_points!`] makes for it: `compress` and
-/// `compress_whole_chunks`. Used inside a backend's `impl LaneVector`.
+/// The three [`LaneVector`] methods every backend forwards to the out-of-line,
+/// `#[target_feature]` instances [`backend_entry_points!`] makes for it: `compress`,
+/// `compress_whole_chunks` and `sum_root`. Used inside a backend's `impl LaneVector`.
 macro_rules! lane_vector_forwarders {
     () => {
+        #[inline(always)]
+        unsafe fn sum_root(
+            sum: &mut $crate::words::SumWords,
+            root: &$crate::words::RootBlock,
+            subtract: bool,
+        ) {
+            // SAFETY: calls this backend's `#[target_feature]` `sum_root`; the CPU supports
+            // the features it is compiled with (`LaneVector` contract).
+            unsafe { sum_root(sum, root, subtract) }
+        }
+
         #[inline(always)]
         unsafe fn compress(
             cv: &[Self; 8],
@@ -1300,6 +1371,23 @@ macro_rules! backend_entry_points {
         ) {
             // SAFETY: as [`xof_u16_one`].
             unsafe { $crate::lanes::before::xof_root_u16::<$vector>(&$root_block(input), out) }
+        }
+
+        /// One root's output phase into the sum, compiled once for this backend (called only
+        /// where the backend picks its form at run time).
+        ///
+        /// # Safety
+        /// The CPU must support this backend's features.
+        #[target_feature(enable = $features)]
+        #[inline(never)]
+        unsafe fn sum_root(
+            sum: &mut $crate::words::SumWords,
+            root: &$crate::words::RootBlock,
+            subtract: bool,
+        ) {
+            // SAFETY: this function is compiled with the backend's features and its caller
+            // guarantees the CPU has them (the `LaneVector` contract of the generic code).
+            unsafe { $crate::lanes::sum_root::<$vector>(sum, root, subtract) }
         }
 
         /// The chunk tree's whole chunks, compiled once for this backend.

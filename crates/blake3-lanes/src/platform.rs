@@ -502,6 +502,72 @@ mod tests {
         }
     }
 
+    /// Both forms of the output phase (one compression at a time, two in lockstep) and of
+    /// the throughput floor give BLAKE3's output, whichever form this CPU picks: each
+    /// backend with the CPU taken to have one-cycle and then two-cycle vector operations,
+    /// the per-account LtHash term, the sum of a batch and the floor chains against the
+    /// blake3 crate.
+    #[test]
+    fn both_lockstep_forms_equal_blake3() {
+        use crate::backend::tests::TWO_CYCLE;
+        use crate::words::{CHUNK_LEN, U16_LANES};
+        let input: Vec<u8> = (0..CHUNK_LEN).map(|i| (i * 13 + 5) as u8).collect();
+        let block: [u8; BLOCK_LEN] = input[..BLOCK_LEN].try_into().unwrap();
+        for two_cycle in [false, true] {
+            TWO_CYCLE.with(|forced| forced.set(Some(two_cycle)));
+            assert_eq!(Backend::Avx2.lockstep(), if two_cycle { 2 } else { 1 });
+            assert_eq!(
+                Backend::Sse41.floor_lockstep(),
+                if two_cycle { 2 } else { 1 }
+            );
+            for backend in Backend::available() {
+                for len in [0, 1, 64, 65, 238, 1023, 1024] {
+                    let message = &input[..len];
+                    let mut xof = [0u8; 2 * U16_LANES];
+                    blake3::Hasher::new()
+                        .update(message)
+                        .finalize_xof()
+                        .fill(&mut xof);
+                    let term: Vec<u16> = xof
+                        .chunks_exact(2)
+                        .map(|b| u16::from_le_bytes([b[0], b[1]]))
+                        .collect();
+                    let mut lanes = [0u16; U16_LANES];
+                    backend.xof_u16_one(message, &mut lanes).unwrap();
+                    assert_eq!(
+                        lanes[..],
+                        term[..],
+                        "{backend:?} two_cycle {two_cycle} len {len}"
+                    );
+                    let mut sum = crate::U16Sum::new();
+                    sum.add_xof(backend, &[message; 3]).unwrap();
+                    let tripled: Vec<u16> = term.iter().map(|t| t.wrapping_mul(3)).collect();
+                    assert_eq!(
+                        sum.to_lanes()[..],
+                        tripled[..],
+                        "{backend:?} two_cycle {two_cycle} len {len}"
+                    );
+                }
+                let chains = backend.floor_chains();
+                let mut xof = vec![0u8; BLOCK_LEN * chains];
+                blake3::Hasher::new()
+                    .update(&block)
+                    .finalize_xof()
+                    .fill(&mut xof);
+                let mut out = vec![[0u8; OUT_LEN]; chains];
+                backend.compression_chains(&block, 1, &mut out).unwrap();
+                for (chain, cv) in out.iter().enumerate() {
+                    assert_eq!(
+                        cv[..],
+                        xof[BLOCK_LEN * chain..BLOCK_LEN * chain + OUT_LEN],
+                        "{backend:?} two_cycle {two_cycle} chain {chain}"
+                    );
+                }
+            }
+        }
+        TWO_CYCLE.with(|forced| forced.set(None));
+    }
+
     #[test]
     fn names_and_lanes() {
         let names: Vec<_> = Backend::ALL.iter().map(|b| (b.name(), b.lanes())).collect();
