@@ -10,7 +10,10 @@
 //!   (`U16Sum::add_xof` on the messages staged beforehand, 16 per call);
 //! - legacy `batch`: `Batch::hash_batch` of the same 1024 accounts, 64 per call, against the
 //!   kernel alone (`Backend::hash_many` on the messages staged beforehand, 16 per call):
-//!   what staging costs on top of the kernel.
+//!   what staging costs on top of the kernel;
+//! - `batch` on 1024 vote accounts (3762 bytes of data, four chunks): the accumulator against
+//!   the kernel alone (`U16Sum::add_xof_any_len` on the messages staged beforehand, 64 per
+//!   call, as the accumulator flushes them).
 //!
 //! `nice -n 10 cargo run --release -p account-hash --example staging_timing`
 
@@ -108,17 +111,7 @@ fn main() {
         || sum(&parts),
         || sum(&gather),
     );
-    // Each account's message, staged once before the timing.
-    let staged = |fields: Fields| -> Vec<Vec<u8>> {
-        set.iter()
-            .map(|a| {
-                let mut buf = [0u8; CHUNK_LEN];
-                let len = stage(a, fields, &mut buf).expect("a 165-byte account fits");
-                buf[..len].to_vec()
-            })
-            .collect()
-    };
-    let lt_messages = staged(Fields::Lt);
+    let lt_messages = contiguous_messages(&set, Fields::Lt);
     let lt_inputs: Vec<&[u8]> = lt_messages.iter().map(Vec::as_slice).collect();
     ab(
         set.len(),
@@ -132,7 +125,7 @@ fn main() {
             black_box(lanes.to_lanes());
         },
     );
-    let messages = staged(Fields::Legacy);
+    let messages = contiguous_messages(&set, Fields::Legacy);
     let inputs: Vec<&[u8]> = messages.iter().map(Vec::as_slice).collect();
     let mut hashes = vec![[0u8; 32]; set.len()];
     let mut out = vec![account_hash::AccountHash::ZERO; set.len()];
@@ -150,4 +143,86 @@ fn main() {
             }
         },
     );
+    let votes: Vec<Account> = (0..1024).map(|i| account(i, 3762)).collect();
+    let votes: Vec<_> = votes.iter().map(Account::as_ref).collect();
+    let vote_messages = contiguous_messages(&votes, Fields::Lt);
+    let vote_inputs: Vec<&[u8]> = vote_messages.iter().map(Vec::as_slice).collect();
+    let vote_accumulator = || {
+        let mut acc = parts.lt_accumulator();
+        for a in &votes {
+            acc.add(black_box(a));
+        }
+        black_box(acc.finish());
+    };
+    ab(
+        votes.len(),
+        "batch vote_1024: the accumulator vs U16Sum::add_xof_any_len on staged messages",
+        vote_accumulator,
+        || {
+            let mut lanes = U16Sum::new();
+            for group in vote_inputs.chunks(64) {
+                lanes.add_xof_any_len(backend, black_box(group)).unwrap();
+            }
+            black_box(lanes.to_lanes());
+        },
+    );
+    ab(
+        votes.len(),
+        "batch vote_1024: the accumulator vs copy-buffer cap=200",
+        vote_accumulator,
+        || {
+            let mut lt = LtHash::identity();
+            for a in &votes {
+                lt.mix_in(&copy_buffer.lt_hash(black_box(a)));
+            }
+            black_box(lt);
+        },
+    );
+    let legacy_vote_messages = contiguous_messages(&votes, Fields::Legacy);
+    let legacy_vote_inputs: Vec<&[u8]> = legacy_vote_messages.iter().map(Vec::as_slice).collect();
+    let vote_batch = || {
+        let mut out = [account_hash::AccountHash::ZERO; 64];
+        for accounts in votes.chunks(64) {
+            parts
+                .hash_batch(black_box(accounts), &mut out[..accounts.len()])
+                .unwrap();
+            black_box(&out);
+        }
+    };
+    ab(
+        votes.len(),
+        "legacy batch vote_1024: hash_batch vs hash_many_any_len on staged messages",
+        vote_batch,
+        || {
+            let mut out = [[0u8; 32]; 64];
+            for inputs in legacy_vote_inputs.chunks(64) {
+                backend
+                    .hash_many_any_len(black_box(inputs), &mut out[..inputs.len()])
+                    .unwrap();
+                black_box(&out);
+            }
+        },
+    );
+    ab(
+        votes.len(),
+        "legacy batch vote_1024: hash_batch vs copy-buffer cap=200",
+        vote_batch,
+        || {
+            for a in &votes {
+                black_box(copy_buffer.hash(black_box(a)));
+            }
+        },
+    );
+}
+
+/// Each account's message (`fields`), contiguous: staged once before the timing.
+fn contiguous_messages(accounts: &[account_hash::AccountRef<'_>], fields: Fields) -> Vec<Vec<u8>> {
+    accounts
+        .iter()
+        .map(|a| {
+            let mut message = Vec::new();
+            fields.for_each_piece(a, |piece| message.extend_from_slice(piece.bytes()));
+            message
+        })
+        .collect()
 }
