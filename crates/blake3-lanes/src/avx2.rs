@@ -186,8 +186,6 @@ impl RoundVector for Avx2Vector {
 impl LaneVector for Avx2Vector {
     const LANES: usize = 8;
     const BACKEND: crate::backend::Backend = crate::backend::Backend::Avx2;
-    const REGISTERS: usize = 16;
-    const LOCKSTEP_AT_RUN_TIME: bool = true;
 
     #[inline(always)]
     unsafe fn from_lanes(lanes: &[u32; MAX_LANES]) -> Self {

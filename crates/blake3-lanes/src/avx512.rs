@@ -143,7 +143,6 @@ impl RoundVector for Avx512Vector {
 impl LaneVector for Avx512Vector {
     const LANES: usize = 16;
     const BACKEND: crate::backend::Backend = crate::backend::Backend::Avx512;
-    const REGISTERS: usize = 32;
 
     #[inline(always)]
     unsafe fn from_lanes(lanes: &[u32; MAX_LANES]) -> Self {

@@ -85,15 +85,13 @@ impl Backend {
     /// Compressions per lane the LtHash output phase runs in lockstep (the lane kernels'
     /// `LaneVector::lockstep`): two where the register file holds two compression states
     /// (AVX-512's 32 registers; the portable code, two scalar chains); one on SSE4.1 and
-    /// AVX2, whose 16 registers hold one state, so the second spills; but two on AVX2 where
-    /// a vector integer operation takes two cycles ([`two_cycle_vector_ops`]): one
-    /// compression's dependent chain then leaves the vector pipes idle for longer than the
-    /// second state's spills cost.
+    /// AVX2, whose 16 registers hold one state, so the second spills (on every CPU measured:
+    /// where vector operations take two cycles, the AVX2 pair's register-only loop is
+    /// faster, but the lab's batch rows with it were 13-15 % slower; docs/kernel-breakdown.md).
     #[inline]
-    pub(crate) fn lockstep(self) -> usize {
+    pub(crate) const fn lockstep(self) -> usize {
         match self {
             Backend::Portable | Backend::Avx512 => 2,
-            Backend::Avx2 if two_cycle_vector_ops() => 2,
             Backend::Sse41 | Backend::Avx2 => 1,
         }
     }
@@ -101,9 +99,8 @@ impl Backend {
     /// Compressions per lane the throughput floor ([`Backend::compression_chains`]) runs in
     /// lockstep: the faster form of the register-only loop on this CPU, which is the
     /// machine's floor whatever the kernels pick. Two as in [`lockstep`](Self::lockstep),
-    /// and two on SSE4.1 too where vector operations take two cycles (its register-only
-    /// loop, unlike its output phase, gains more from the second chain than the spills
-    /// cost).
+    /// and two on SSE4.1 and AVX2 too where vector operations take two cycles (their
+    /// register-only loop gains more from the second chain than its spills cost).
     #[inline]
     pub(crate) fn floor_lockstep(self) -> usize {
         match self {
@@ -142,8 +139,8 @@ pub const FORCE_PORTABLE_ENV: &str = "HASHLAB_FORCE_PORTABLE";
 /// Whether a vector integer operation (add, xor, shift, shuffle) takes two cycles of latency
 /// on this CPU instead of one: AMD from Zen 5 (CPU family 0x1A) on; later AMD families are
 /// assumed to keep it. Read from CPUID once and cached. Which single-message code the
-/// AVX-512 backend runs and how many compressions the AVX2 output phase and the SSE4.1 and
-/// AVX2 throughput floors run in lockstep follow from it (docs/kernel-breakdown.md).
+/// AVX-512 backend runs and how many chains per lane the SSE4.1 and AVX2 throughput floors
+/// run follow from it (docs/kernel-breakdown.md).
 pub(crate) fn two_cycle_vector_ops() -> bool {
     #[cfg(test)]
     if let Some(forced) = tests::TWO_CYCLE.with(std::cell::Cell::get) {

@@ -36,17 +36,10 @@ pub(crate) trait LaneVector: RoundVector {
     const LANES: usize;
     /// The backend this vector type implements.
     const BACKEND: crate::backend::Backend;
-    /// Vector registers of the instruction set (16, or 32 with AVX-512).
-    const REGISTERS: usize;
-    /// Whether [`lockstep`](Self::lockstep) depends on the CPU (AVX2), so the kernels
-    /// carry both forms.
-    const LOCKSTEP_AT_RUN_TIME: bool = false;
 
     /// Compressions the output phase ([`output_blocks`]) runs in lockstep: the backend's
     /// `Backend::lockstep` (2 where the register file holds two states and their operands,
-    /// or where one state's dependent chain leaves the vector pipes idle for longer than
-    /// the second's spills cost; 1 otherwise). A constant on every backend but AVX2, whose
-    /// kernels carry both forms and branch on the CPU.
+    /// 1 where it holds one).
     #[inline(always)]
     fn lockstep() -> usize {
         Self::BACKEND.lockstep()
@@ -119,14 +112,6 @@ pub(crate) trait LaneVector: RoundVector {
         block_len: Self,
         flags: Self,
     ) -> [Self; 16];
-
-    /// [`sum_root`] compiled out of line for this backend, both forms (for
-    /// [`LOCKSTEP_AT_RUN_TIME`](Self::LOCKSTEP_AT_RUN_TIME) backends).
-    ///
-    /// # Safety
-    ///
-    /// The CPU must support the implementing type's instruction set (see the trait).
-    unsafe fn sum_root(sum: &mut SumWords, root: &RootBlock, subtract: bool);
 
     /// [`whole_chunks`] for this backend: the chaining values of `LANES` whole chunks, one
     /// out-of-line copy per backend with the rounds inlined into its block loop (the chunk
@@ -863,11 +848,7 @@ pub(crate) unsafe fn xof_root_u16<V: LaneVector>(root: &RootBlock, out: &mut [u1
     // functions built on them, whose one requirement (the CPU supports `V`'s instruction
     // set) is this function's own contract; every array index and slice is bounds-checked.
     unsafe {
-        // Two compressions in lockstep only where 32 registers hold them: the transposed
-        // stores need registers of their own, and beside them the second state of a
-        // 16-register backend spilled so much that the written digest ran three times
-        // slower on the CPUs whose sum takes the pair (docs/kernel-breakdown.md).
-        output_blocks::<V>(root, V::REGISTERS == 32, |first, words| {
+        output_blocks::<V>(root, |first, words| {
             V::store_transposed_blocks(words, &mut blocks[first..]);
         });
     }
@@ -906,10 +887,7 @@ pub(crate) unsafe fn accumulate_u16<V: LaneVector>(
 
 /// The output phase of one message for the `u16` sum: its 32 root output blocks,
 /// `LANES` per compression (counters in lanes), added to (or subtracted from) `sum`
-/// straight from the registers. Inlined where the backend's form is fixed; a backend that
-/// picks it at run time ([`LaneVector::LOCKSTEP_AT_RUN_TIME`]) calls its out-of-line copy
-/// with both forms ([`LaneVector::sum_root`]): inlined, the form not taken made the input
-/// phase of [`accumulate_u16`] around it four times slower.
+/// straight from the registers.
 ///
 /// # Safety
 ///
@@ -920,30 +898,11 @@ pub(crate) unsafe fn accumulate_root<V: LaneVector>(
     root: &RootBlock,
     subtract: bool,
 ) {
-    // SAFETY: the CPU supports `V`'s instruction set (this function's contract), the one
-    // requirement of both calls.
-    unsafe {
-        if V::LOCKSTEP_AT_RUN_TIME {
-            V::sum_root(sum, root, subtract);
-        } else {
-            sum_root::<V>(sum, root, subtract);
-        }
-    }
-}
-
-/// [`accumulate_root`] in the form [`LaneVector::lockstep`] picks, inlined. Backends
-/// instantiate it out of line in [`LaneVector::sum_root`].
-///
-/// # Safety
-///
-/// The CPU must support `V`'s instruction set.
-#[inline(always)]
-pub(crate) unsafe fn sum_root<V: LaneVector>(sum: &mut SumWords, root: &RootBlock, subtract: bool) {
     // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
     // functions built on them, whose one requirement (the CPU supports `V`'s instruction
     // set) is this function's own contract; every array index is bounds-checked.
     unsafe {
-        output_blocks::<V>(root, V::lockstep() == 2, |first, words| {
+        output_blocks::<V>(root, |first, words| {
             let base = word_index(first, 0);
             for (j, word) in words.iter().enumerate() {
                 let dst = &mut sum[base + j * BLOCKS_PER_GROUP..];
@@ -957,9 +916,8 @@ pub(crate) unsafe fn sum_root<V: LaneVector>(sum: &mut SumWords, root: &RootBloc
     }
 }
 
-/// The LtHash output phase of one root: its 32 output blocks, `LANES` per step, or
-/// `2 * LANES` with `pair` (two compressions in lockstep, a [`Pair`]; the sum takes
-/// [`LaneVector::lockstep`]'s choice), with the block
+/// The LtHash output phase of one root: its 32 output blocks, `lockstep * LANES` per step
+/// ([`LaneVector::lockstep`] compressions in lockstep, two as a [`Pair`]) with the block
 /// counters in the lanes, each compression's 16 output words (vector `j` = word `j` of
 /// blocks `first..first + LANES`) handed to `sink(first, words)` from the registers.
 ///
@@ -969,9 +927,9 @@ pub(crate) unsafe fn sum_root<V: LaneVector>(sum: &mut SumWords, root: &RootBloc
 /// time where 32 registers hold both states, because one alone is a dependent chain only
 /// four G functions wide, which leaves a CPU with several vector pipes, or with more than
 /// one cycle of latency per vector operation, idle between its steps. With 16 registers
-/// (SSE4.1, AVX2) the second state does not fit: every other operation spills, and where
-/// vector operations take one cycle the pair ran at about half the speed of one
-/// compression at a time; where they take two, the AVX2 pair is still the faster
+/// (SSE4.1, AVX2) the second state does not fit: every other operation spills, and the
+/// pair ran at about half the speed of one compression at a time where vector operations
+/// take one cycle, and 13-15 % slower in the lab's AVX2 batch rows where they take two
 /// (docs/kernel-breakdown.md). The part of round 0 that does not depend on the counter
 /// (columns 1 to 3: the counter's high half, word 13, is 0 for all 32 blocks) is
 /// loop-invariant and the compiler hoists it out of the loop; written out by hand it
@@ -981,11 +939,7 @@ pub(crate) unsafe fn sum_root<V: LaneVector>(sum: &mut SumWords, root: &RootBloc
 ///
 /// The CPU must support `V`'s instruction set.
 #[inline(always)]
-unsafe fn output_blocks<V: LaneVector>(
-    root: &RootBlock,
-    pair: bool,
-    mut sink: impl FnMut(usize, &[V; 16]),
-) {
+unsafe fn output_blocks<V: LaneVector>(root: &RootBlock, mut sink: impl FnMut(usize, &[V; 16])) {
     // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
     // functions built on them, whose one requirement (the CPU supports `V`'s instruction
     // set) is this function's own contract; every array index is bounds-checked.
@@ -999,7 +953,7 @@ unsafe fn output_blocks<V: LaneVector>(
         let lane_index = V::from_lanes(&lane_index);
         let zero = V::splat(0);
         let root = broadcast_root::<V>(root);
-        if !pair {
+        if V::lockstep() == 1 {
             for first in (0..OUTPUT_BLOCKS).step_by(V::LANES) {
                 let counter = V::splat(first as u32).add(lane_index);
                 let state = compress_rounds(
@@ -1147,22 +1101,11 @@ unsafe fn chained_cvs<R: RoundVector>(
     }
 }
 
-/// The three [`LaneVector`] methods every backend forwards to the out-of-line,
-/// `#[target_feature]` instances [`backend_entry_points!`] makes for it: `compress`,
-/// `compress_whole_chunks` and `sum_root`. Used inside a backend's `impl LaneVector`.
+/// The two [`LaneVector`] methods every backend forwards to the out-of-line,
+/// `#[target_feature]` instances [`backend_entry_points!`] makes for it: `compress` and
+/// `compress_whole_chunks`. Used inside a backend's `impl LaneVector`.
 macro_rules! lane_vector_forwarders {
     () => {
-        #[inline(always)]
-        unsafe fn sum_root(
-            sum: &mut $crate::words::SumWords,
-            root: &$crate::words::RootBlock,
-            subtract: bool,
-        ) {
-            // SAFETY: calls this backend's `#[target_feature]` `sum_root`; the CPU supports
-            // the features it is compiled with (`LaneVector` contract).
-            unsafe { sum_root(sum, root, subtract) }
-        }
-
         #[inline(always)]
         unsafe fn compress(
             cv: &[Self; 8],
@@ -1371,23 +1314,6 @@ macro_rules! backend_entry_points {
         ) {
             // SAFETY: as [`xof_u16_one`].
             unsafe { $crate::lanes::before::xof_root_u16::<$vector>(&$root_block(input), out) }
-        }
-
-        /// One root's output phase into the sum, compiled once for this backend (called only
-        /// where the backend picks its form at run time).
-        ///
-        /// # Safety
-        /// The CPU must support this backend's features.
-        #[target_feature(enable = $features)]
-        #[inline(never)]
-        unsafe fn sum_root(
-            sum: &mut $crate::words::SumWords,
-            root: &$crate::words::RootBlock,
-            subtract: bool,
-        ) {
-            // SAFETY: this function is compiled with the backend's features and its caller
-            // guarantees the CPU has them (the `LaneVector` contract of the generic code).
-            unsafe { $crate::lanes::sum_root::<$vector>(sum, root, subtract) }
         }
 
         /// The chunk tree's whole chunks, compiled once for this backend.

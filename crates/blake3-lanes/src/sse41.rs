@@ -134,7 +134,6 @@ impl RoundVector for Sse41Vector {
 impl LaneVector for Sse41Vector {
     const LANES: usize = 4;
     const BACKEND: crate::backend::Backend = crate::backend::Backend::Sse41;
-    const REGISTERS: usize = 16;
 
     #[inline(always)]
     unsafe fn from_lanes(lanes: &[u32; MAX_LANES]) -> Self {
