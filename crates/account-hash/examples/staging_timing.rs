@@ -11,9 +11,11 @@
 //! - legacy `batch`: `Batch::hash_batch` of the same 1024 accounts, 64 per call, against the
 //!   kernel alone (`Backend::hash_many` on the messages staged beforehand, 16 per call):
 //!   what staging costs on top of the kernel;
-//! - `batch` on 1024 vote accounts (3762 bytes of data, four chunks): the accumulator against
-//!   the kernel alone (`U16Sum::add_xof_any_len` on the messages staged beforehand, 64 per
-//!   call, as the accumulator flushes them).
+//! - `batch` on 1024 vote accounts (3762 bytes of data, four chunks): the LtHash accumulator
+//!   against the kernel alone (`U16Sum::add_xof_any_len` on the messages staged beforehand,
+//!   64 per call, as the accumulator flushes them) and against copy-buffer cap=200; legacy
+//!   `Batch::hash_batch` against `Backend::hash_many_any_len` on staged messages and against
+//!   copy-buffer cap=200.
 //!
 //! `nice -n 10 cargo run --release -p account-hash --example staging_timing`
 
