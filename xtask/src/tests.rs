@@ -381,16 +381,25 @@ fn compare_counts_verdicts_that_held_and_lists_flips() {
 // ---- the real browser ----
 
 /// Renders the fixture's index.html in headless Chromium and reads back what the page's
-/// own check found: charts drawn with text, tables, zero fetched resources, zero errors.
+/// own check found: charts drawn with text, tables, zero fetched resources, zero errors,
+/// no horizontal overflow, every collapsed block still folded after the check, and the
+/// first section (the decision table, where the run has one) on the first screen of a
+/// 1280 x 900 window as the page opens, the contents folded above it.
 #[test]
 fn chromium_renders_the_report() {
     let d = temp_dir("chromium");
     std::fs::copy(fixture_path(), d.join("results.json")).unwrap();
     crate::commands::report::render_dir(&d.join("results.json")).unwrap();
     if let Some(result) = chromium_check(&d.join("index.html")) {
+        let (checks, first) = result.rsplit_once(" first=").expect("a first field");
         assert_eq!(
-            result, "charts=4 drawn=4 tables=9 resources=0 errors=0 overflow=0",
+            checks, "charts=4 drawn=4 tables=9 resources=0 errors=0 overflow=0 open=0",
             "{result}"
+        );
+        let top: i64 = first.parse().expect("a number");
+        assert!(
+            (0..900).contains(&top),
+            "the first section starts {top} px down, not on the first screen: {result}"
         );
     }
 }
@@ -713,6 +722,75 @@ fn your_accounts_composition_is_recorded_shown_and_documented() {
     }
 }
 
+/// A table of more than `COLLAPSE_ROWS` rows is folded behind its summary line; the
+/// decision table, the page's answer, never is.
+#[test]
+fn long_tables_fold_but_the_decision_table_stays_open() {
+    use doc::{Block, Cell, Document, Table, TableKind};
+    let long = |kind| {
+        let mut t = Table::new(kind, &["a", "b"]);
+        for _ in 0..=html::COLLAPSE_ROWS {
+            t.rows.push(vec![Cell::plain("x"), Cell::plain("y")]);
+        }
+        html::render(&Document {
+            title: "t".into(),
+            blocks: vec![Block::Table(t)],
+        })
+    };
+    let folded = "<details class=\"rows\">";
+    assert!(long(TableKind::Detail).contains(folded));
+    let decision = long(TableKind::Decision);
+    assert!(!decision.contains(folded), "{decision}");
+    assert!(
+        decision.contains("<table class=\"data decision\">"),
+        "{decision}"
+    );
+}
+
+/// A default run's report has dozens of sections (six families and their groups, the per
+/// instruction set tables): its contents are folded behind one line, so the first section,
+/// the decision table, still starts on the first screen of a 1280 x 900 window.
+#[test]
+fn chromium_shows_the_first_section_on_the_first_screen_of_a_long_report() {
+    use doc::{Block, Document, Inline, Section, SectionKind};
+    let d = temp_dir("chromium-long");
+    let section = |id: String, level: u8, blocks: Vec<Block>| {
+        Block::Section(Section {
+            kind: SectionKind::Plain,
+            id: id.clone(),
+            level,
+            title: format!("section {id}"),
+            blocks,
+        })
+    };
+    let mut blocks = vec![
+        Block::Heading {
+            level: 1,
+            text: vec![Inline::Text("a long report".into())],
+        },
+        Block::Contents,
+    ];
+    for s in 0..12 {
+        let groups = (0..5)
+            .map(|g| section(format!("s{s}-g{g}"), 3, vec![]))
+            .collect();
+        blocks.push(section(format!("s{s}"), 2, groups));
+    }
+    let page = html::render(&Document {
+        title: "long".into(),
+        blocks,
+    });
+    std::fs::write(d.join("index.html"), page).unwrap();
+    if let Some(result) = chromium_check(&d.join("index.html")) {
+        let (_, first) = result.rsplit_once(" first=").expect("a first field");
+        let top: i64 = first.parse().expect("a number");
+        assert!(
+            (0..900).contains(&top),
+            "the first section starts {top} px down: {result}"
+        );
+    }
+}
+
 /// A table of many long cells (a verdict with its interval and note in every column)
 /// still fits a 1280 px window: the page's check counts horizontal overflow of the page
 /// and of every table's scroll box.
@@ -731,7 +809,7 @@ fn chromium_finds_no_horizontal_overflow_at_1280_px() {
     });
     std::fs::write(d.join("index.html"), page).unwrap();
     if let Some(result) = chromium_check(&d.join("index.html")) {
-        assert!(result.ends_with(" overflow=0"), "{result}");
+        assert!(result.contains(" overflow=0 "), "{result}");
     }
 }
 

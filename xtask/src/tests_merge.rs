@@ -168,10 +168,17 @@ fn chromium_renders_the_merged_report() {
     let html = render::merged_report(&runs()).html;
     std::fs::write(d.join("index.html"), html).unwrap();
     if let Some(result) = crate::tests::chromium_check(&d.join("index.html")) {
-        // machines, 7 ratio tables, the claims table.
+        // machines, 7 ratio tables, the claims table; the first section on the first
+        // screen of the 1280 x 900 window.
+        let (checks, first) = result.rsplit_once(" first=").expect("a first field");
         assert_eq!(
-            result, "charts=0 drawn=0 tables=9 resources=0 errors=0 overflow=0",
+            checks, "charts=0 drawn=0 tables=9 resources=0 errors=0 overflow=0 open=0",
             "{result}"
+        );
+        let top: i64 = first.parse().expect("a number");
+        assert!(
+            (0..900).contains(&top),
+            "first section at {top} px: {result}"
         );
     }
 }

@@ -48,7 +48,11 @@ pre{background:#1e1e1e;color:#ddd;padding:12px 14px;border-radius:6px;font-size:
 .scroll{overflow-x:auto}
 "#;
 
-/// Runs in the browser: counts charts, tables and fetched resources, records load errors,
+/// Runs in the browser on every load: counts charts, tables and fetched resources, records
+/// load errors, measures how far down the page its first section (the decision table, where
+/// the run has one) starts as the page opens (`first`, CSS pixels from the top, -1 without
+/// a section), counts horizontal overflow with every collapsed block opened and then folds
+/// them again (the reader sees the page as written: `open` counts the blocks left open),
 /// and writes the result into `#render-check` (read by the headless Chromium test).
 const CHECK_SCRIPT: &str = r#"
 (function(){
@@ -63,19 +67,27 @@ const CHECK_SCRIPT: &str = r#"
     });
     var tables = document.querySelectorAll('table.data').length;
     var res = (performance.getEntriesByType ? performance.getEntriesByType('resource').length : -1);
-    document.querySelectorAll('details').forEach(function(d){ d.open = true; });
+    var section = document.querySelector('h2');
+    var top = section ? Math.round(section.getBoundingClientRect().top + window.scrollY) : -1;
+    var folded = [];
+    document.querySelectorAll('details').forEach(function(d){
+      if (!d.open) { folded.push(d); d.open = true; }
+    });
     var root = document.documentElement;
     var overflow = root.scrollWidth > root.clientWidth ? 1 : 0;
     document.querySelectorAll('.scroll').forEach(function(s){
       if (s.scrollWidth > s.clientWidth + 1) overflow++;
     });
+    folded.forEach(function(d){ d.open = false; });
+    var open = document.querySelectorAll('details[open]').length;
     var el = document.getElementById('render-check');
-    el.setAttribute('data-result', 'charts=' + charts.length + ' drawn=' + drawn + ' tables=' + tables + ' resources=' + res + ' errors=' + errors + ' overflow=' + overflow);
+    el.setAttribute('data-result', 'charts=' + charts.length + ' drawn=' + drawn + ' tables=' + tables + ' resources=' + res + ' errors=' + errors + ' overflow=' + overflow + ' open=' + open + ' first=' + top);
   });
 })();
 "#;
 
-/// Tables with more rows than this are collapsed behind a summary line (`<details>`).
+/// Tables with more rows than this are collapsed behind a summary line (`<details>`), but
+/// the decision table, which is the page's answer.
 pub const COLLAPSE_ROWS: usize = 12;
 
 /// The whole page.
@@ -126,7 +138,7 @@ fn block(out: &mut String, b: &Block, top: &[Block]) {
         Block::Section(s) => section(out, s, top),
         Block::Paragraph(p) => out.push_str(&format!("<p class=\"note\">{}</p>\n", inlines(p))),
         Block::Table(t) if t.kind == TableKind::Missing => table(out, t),
-        Block::Table(t) if t.rows.len() > COLLAPSE_ROWS => {
+        Block::Table(t) if t.rows.len() > COLLAPSE_ROWS && t.kind != TableKind::Decision => {
             out.push_str(&format!(
                 "<details class=\"rows\"><summary>{} rows: {}</summary><div class=\"scroll\">",
                 t.rows.len(),
@@ -194,9 +206,13 @@ fn sections(blocks: &[Block]) -> Vec<&Section> {
         .collect()
 }
 
-/// Links to every top-level section and the sections directly inside it.
+/// Links to every top-level section and the sections directly inside it, collapsed behind
+/// a one-line summary so that the page's first screen is the decision table, not the list.
 fn contents(out: &mut String, top: &[Block]) {
-    out.push_str("<nav><strong>Contents</strong><ul>");
+    let count = sections(top).len();
+    out.push_str(&format!(
+        "<nav><details><summary><strong>Contents</strong>: {count} sections</summary><ul>"
+    ));
     for s in sections(top) {
         out.push_str(&format!(
             "<li><a href=\"#{}\">{}</a>",
@@ -217,7 +233,7 @@ fn contents(out: &mut String, top: &[Block]) {
         }
         out.push_str("</li>");
     }
-    out.push_str("</ul></nav>\n");
+    out.push_str("</ul></details></nav>\n");
 }
 
 fn verdicts(out: &mut String, items: &[Item]) {
