@@ -284,3 +284,38 @@ fn by_size_section_shows_the_ladder_and_where_kernels_leave_the_lanes() {
     )
     .contains("## By account size"));
 }
+
+/// With floor rows in the run, the reason gives the compressions per account and how far
+/// the chosen row and the current code are from that work at the machine's floor (the
+/// chosen row's instruction set and call shape): a batch of 35 compressions x 5 ns = 175 ns.
+#[test]
+fn the_reason_says_how_far_each_row_is_from_the_floor() {
+    let mut f = with_paired();
+    let template = f.results.last().unwrap().clone();
+    for (strategy, ns) in [("floor-throughput", 5.0), ("floor-latency", 60.0)] {
+        let mut r = template.clone();
+        r.meta.id.strategy = strategy.into();
+        r.meta.id.variant = Some("avx512".into());
+        r.meta.id.workload = Workload::new(WorkloadKind::Compression, "256");
+        r.meta.isa = Some(lab_record::Isa::Avx512);
+        r.meta.items_per_iter = 1;
+        r.ns_per_iter.estimate = ns;
+        r.paired = None;
+        r.instructions_per_iter = None;
+        f.results.push(r);
+    }
+    for (label, ns_per_item) in [("batch avx512", 210.0), ("peer:solana-lattice-hash", 350.0)] {
+        let r = find(&mut f, Digest::Lt, label, "set_1024/165");
+        r.meta.isa = Some(lab_record::Isa::Avx512);
+        r.ns_per_iter.estimate = ns_per_item * 1024.0;
+        r.instructions_per_iter = None;
+        r.compressions_per_item = (label == "batch avx512").then_some(35.0);
+    }
+    let ds = decisions(&f);
+    assert_eq!(ds[1].best.id().label(), "batch avx512");
+    // 210 / 175 and 350 / 175.
+    assert_eq!(
+        ds[1].reason,
+        "35 compressions per account: 1.20x their floor, current code 2.00x"
+    );
+}

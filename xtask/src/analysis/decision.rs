@@ -6,6 +6,7 @@
 //! but one account at a time (where it is copy-buffer cap=200 through the blake3 crate, the
 //! tables' baseline); for the legacy hash, copy-buffer cap=200 (the baseline).
 
+use crate::analysis::floor::{floor_of, machine_floors, MachineFloor};
 use lab_record::sequential::{across_at, decide, Design, EQUAL_MARGIN};
 use lab_record::{
     Digest, Family, Profile, Ratio, Record, ResultsFile, Verdict, Workload, WorkloadKind,
@@ -139,7 +140,16 @@ fn against(
     Some((q, false, decide(&q, band, EQUAL_MARGIN)))
 }
 
-fn reason(best: &Record, current: &Record, verdict: Option<Verdict>) -> String {
+/// Why `best` is the row to run, in a few words: instructions per account against the
+/// current code's (where counted), and its compressions per account with how far it and the
+/// current code are from those compressions at the machine's floor (where the run has floor
+/// rows).
+fn reason(
+    best: &Record,
+    current: &Record,
+    verdict: Option<Verdict>,
+    machine: &[MachineFloor],
+) -> String {
     if std::ptr::eq(best, current) {
         return "nothing measured is decided faster".into();
     }
@@ -154,7 +164,16 @@ fn reason(best: &Record, current: &Record, verdict: Option<Verdict>) -> String {
         }
     }
     if let Some(k) = best.compressions_per_item {
-        parts.push(format!("{k:.0} compressions per account"));
+        // Both rows against the one floor of the chosen row's work: the same accounts at
+        // the machine's floor on the chosen row's instruction set and call shape.
+        parts.push(match floor_of(machine, best, k) {
+            Some(floor) => format!(
+                "{k:.0} compressions per account: {:.2}x their floor, current code {:.2}x",
+                best.ns_per_item().estimate / floor,
+                current.ns_per_item().estimate / floor
+            ),
+            None => format!("{k:.0} compressions per account"),
+        });
     }
     if parts.is_empty() {
         parts.push(match verdict {
@@ -168,6 +187,7 @@ fn reason(best: &Record, current: &Record, verdict: Option<Verdict>) -> String {
 /// The decision table of a run: LtHash rows first, then legacy; in shape order, then by
 /// workload. Tables without a baseline or without paired ratios are left out.
 pub fn decisions(file: &ResultsFile) -> Vec<Decision<'_>> {
+    let machine = machine_floors(file);
     let rows: Vec<&Record> = file
         .results
         .iter()
@@ -231,7 +251,7 @@ pub fn decisions(file: &ResultsFile) -> Vec<Decision<'_>> {
             ratio,
             verdict,
             direct,
-            reason: reason(best, current, verdict),
+            reason: reason(best, current, verdict, &machine),
         });
     }
     out

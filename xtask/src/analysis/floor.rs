@@ -72,6 +72,16 @@ pub fn machine_floors(file: &ResultsFile) -> Vec<MachineFloor> {
     floors
 }
 
+/// A row's floor per item, ns: `compressions` on its own instruction set's floor rows (the
+/// widest when its own has none), batch-bound when an iteration hashes several items.
+/// `None` without floor rows.
+pub fn floor_of(machine: &[MachineFloor], r: &Record, compressions: f64) -> Option<f64> {
+    let own = isa_of(r)
+        .and_then(|isa| machine.iter().find(|f| f.isa == isa))
+        .or(machine.last())?;
+    Some(own.of(r.id().digest, compressions, r.meta.items_per_iter > 1))
+}
+
 /// ns per cycle from the `clock` row (a dependent-add chain), when measured.
 pub fn cycle_ns(file: &ResultsFile) -> Option<f64> {
     file.results
@@ -139,11 +149,8 @@ pub fn floor(file: &ResultsFile) -> Option<Floor<'_>> {
         })
         .filter_map(|r| {
             let compressions = r.compressions_per_item?;
-            let own = isa_of(r).and_then(|isa| machine.iter().find(|f| f.isa == isa));
-            let floor_ns = match own.copied().or(widest) {
-                Some(f) => f.of(r.id().digest, compressions, r.meta.items_per_iter > 1),
-                None => compressions * per_compression,
-            };
+            let floor_ns =
+                floor_of(&machine, r, compressions).unwrap_or(compressions * per_compression);
             let time_ns = r.ns_per_item().estimate;
             Some(FloorRow {
                 record: r,
