@@ -1266,18 +1266,22 @@ macro_rules! backend_entry_points {
             unsafe { $crate::lanes::xof_root::<$vector>(&$root_block(input), out) }
         }
 
-        /// One message's 1024-lane `u16` term, written (not summed) into `out`: input
-        /// blocks row-wise (SSE4.1), output blocks across the lanes.
+        /// One message's 1024-lane `u16` term, returned by value (not summed): input
+        /// blocks row-wise (SSE4.1), output blocks across the lanes. By value, so that a
+        /// caller building its digest from it hands its own return slot down instead of a
+        /// zeroed buffer to copy out.
         ///
         /// # Safety
         /// The CPU must support this backend's features; `input` must be at most one chunk
         /// long.
         #[target_feature(enable = $features)]
-        pub(crate) unsafe fn xof_u16_one(input: &[u8], out: &mut [u16; $crate::words::U16_LANES]) {
+        pub(crate) unsafe fn xof_u16_term(input: &[u8]) -> [u16; $crate::words::U16_LANES] {
+            let mut out = [0u16; $crate::words::U16_LANES];
             // SAFETY: this function is compiled with the backend's features and its caller
             // guarantees the CPU has them (the `LaneVector` contract of the generic code);
             // the argument requirements are passed on unchanged.
-            unsafe { $crate::lanes::xof_root_u16::<$vector>(&$root_block(input), out) }
+            unsafe { $crate::lanes::xof_root_u16::<$vector>(&$root_block(input), &mut out) };
+            out
         }
 
         /// One compression of one message with this backend's single-message code

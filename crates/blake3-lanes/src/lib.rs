@@ -14,8 +14,9 @@
 //!
 //! Messages hashed one at a time (a validator mixing out and in the accounts a
 //! slot modified) have their own path: [`U16Sum::add_xof_one`] /
-//! [`U16Sum::sub_xof_one`] sum one message's term, [`Backend::xof_u16_one`]
-//! returns it (the per-account LtHash), [`Backend::xof_one`] gives any length
+//! [`U16Sum::sub_xof_one`] sum one message's term, [`Backend::xof_u16_term`]
+//! returns it by value (the per-account LtHash, written straight into the caller's
+//! digest) and [`Backend::xof_u16_one`] into a buffer, [`Backend::xof_one`] gives any length
 //! of its XOF. The message's input blocks are compressed one by one with a
 //! single-message, row-wise compression (SSE4.1 rows, also used by the AVX2 and
 //! AVX-512 backends) instead of taking a whole wide compression each; its

@@ -175,17 +175,52 @@ impl Backend {
             }
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
             // SAFETY: CPU support and input length checked above.
-            Backend::Sse41 => unsafe { crate::sse41::xof_u16_one(input, out) },
+            Backend::Sse41 => *out = unsafe { crate::sse41::xof_u16_term(input) },
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
             // SAFETY: CPU support and input length checked above.
-            Backend::Avx2 => unsafe { crate::avx2::xof_u16_one(input, out) },
+            Backend::Avx2 => *out = unsafe { crate::avx2::xof_u16_term(input) },
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
             // SAFETY: CPU support (AVX-512F, AVX-512BW and AVX-512VL) and input length checked above.
-            Backend::Avx512 => unsafe { crate::avx512::xof_u16_one(input, out) },
+            Backend::Avx512 => *out = unsafe { crate::avx512::xof_u16_term(input) },
             #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
             _ => unreachable!("ensure_supported rejects SIMD backends here"),
         }
         Ok(())
+    }
+
+    /// [`xof_u16_one`](Self::xof_u16_one) returned by value, for any message length and
+    /// without an error: a caller that builds its digest from the term passes its own return
+    /// slot down, with no zeroed buffer passed in and no copy out. A backend this CPU lacks
+    /// computes the same term with the portable code; a message longer than one chunk goes
+    /// through the chunk tree ([`xof_many_any_len`](Self::xof_many_any_len)).
+    pub fn xof_u16_term(self, input: &[u8]) -> [u16; U16_LANES] {
+        let backend = if self.is_supported() {
+            self
+        } else {
+            Backend::Portable
+        };
+        if input.len() > CHUNK_LEN || backend == Backend::Portable {
+            let mut bytes = [0u8; U16_SUM_XOF_LEN];
+            if input.len() > CHUNK_LEN {
+                tree_xof_one(backend, input, &mut bytes);
+            } else {
+                portable::xof_many(&[input], U16_SUM_XOF_LEN, &mut bytes);
+            }
+            return core::array::from_fn(|i| u16::from_le_bytes([bytes[2 * i], bytes[2 * i + 1]]));
+        }
+        match backend {
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support and input length checked above.
+            Backend::Sse41 => unsafe { crate::sse41::xof_u16_term(input) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support and input length checked above.
+            Backend::Avx2 => unsafe { crate::avx2::xof_u16_term(input) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: CPU support (AVX-512F, AVX-512BW and AVX-512VL) and input length checked above.
+            Backend::Avx512 => unsafe { crate::avx512::xof_u16_term(input) },
+            // Portable is handled above; other backends are unsupported off x86.
+            _ => unreachable!("the portable backend returned above"),
+        }
     }
 
     /// Adds (or with `SUBTRACT`, subtracts) ONE message's 2048-byte XOF output into
@@ -372,6 +407,24 @@ impl Backend {
     }
 }
 
+/// One message of any length: the first `out.len()` bytes of its extended output through
+/// the chunk tree of `backend`, which this CPU supports.
+fn tree_xof_one(backend: Backend, input: &[u8], out: &mut [u8]) {
+    let inputs = [input];
+    match backend {
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        // SAFETY: the caller checked CPU support; `out` is the one output of one input.
+        Backend::Sse41 => unsafe { crate::tree::sse41::xof_many(&inputs, out.len(), out) },
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        // SAFETY: as above.
+        Backend::Avx2 => unsafe { crate::tree::avx2::xof_many(&inputs, out.len(), out) },
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        // SAFETY: as above (AVX-512F, AVX-512BW and AVX-512VL).
+        Backend::Avx512 => unsafe { crate::tree::avx512::xof_many(&inputs, out.len(), out) },
+        _ => crate::tree::scalar::xof_many(&inputs, out.len(), out),
+    }
+}
+
 fn check_inputs(inputs: &[&[u8]]) -> Result<(), Error> {
     match inputs.iter().position(|input| input.len() > CHUNK_LEN) {
         Some(index) => Err(Error::InputTooLong {
@@ -430,6 +483,23 @@ mod tests {
         assert!(sum.is_zero());
         let message = Error::UnsupportedBackend(victim).to_string();
         assert!(message.contains(victim.name()), "{message}");
+        // The by-value term has no error: the portable code computes the same term, short
+        // or longer than a chunk.
+        for len in [3, CHUNK_LEN + 5] {
+            let long = vec![9u8; len];
+            let mut bytes = [0u8; U16_SUM_XOF_LEN];
+            blake3::Hasher::new()
+                .update(&long)
+                .finalize_xof()
+                .fill(&mut bytes);
+            let term = victim.xof_u16_term(&long);
+            assert!(
+                term.iter()
+                    .zip(bytes.chunks_exact(2))
+                    .all(|(&lane, pair)| lane == u16::from_le_bytes([pair[0], pair[1]])),
+                "len {len}"
+            );
+        }
 
         // The fallback the dispatcher now picks still hashes correctly.
         Backend::detect().hash_many(&[input], &mut hash).unwrap();

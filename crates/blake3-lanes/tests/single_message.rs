@@ -1,5 +1,5 @@
 //! The single-message path (`U16Sum::add_xof_one` / `sub_xof_one`, `Backend::xof_one`,
-//! `Backend::xof_u16_one`) of every backend this CPU has, against the `blake3` crate and
+//! `Backend::xof_u16_one`, `Backend::xof_u16_term`) of every backend this CPU has, against the `blake3` crate and
 //! against the multi-message path (`U16Sum::add_xof`, `Backend::xof_many`).
 
 use blake3_lanes::{Backend, Error, U16Sum, CHUNK_LEN, U16_LANES, U16_SUM_XOF_LEN};
@@ -40,6 +40,47 @@ fn every_length_equals_blake3_and_the_multi_message_path() {
             let mut digest = [0u16; U16_LANES];
             backend.xof_u16_one(&message, &mut digest).unwrap();
             assert_eq!(digest, expected, "{backend:?}, len {len}");
+            assert_eq!(
+                backend.xof_u16_term(&message),
+                expected,
+                "{backend:?}, len {len}"
+            );
+        }
+    }
+}
+
+/// The by-value term takes any length (chunk, subtree and multi-chunk boundaries) on every
+/// backend, and a backend this CPU lacks gives the same term (through the portable code)
+/// instead of an error.
+#[test]
+fn the_term_by_value_takes_any_length_and_any_backend() {
+    for len in [
+        CHUNK_LEN + 1,
+        2 * CHUNK_LEN,
+        2 * CHUNK_LEN + 1,
+        3762 + 73,
+        16 * CHUNK_LEN - 1,
+        16 * CHUNK_LEN + 1,
+        65536,
+    ] {
+        let message = test_bytes(len, 9100 + len as u64);
+        let expected = expected_term(&message);
+        for backend in Backend::ALL {
+            assert_eq!(
+                backend.xof_u16_term(&message),
+                expected,
+                "{backend:?}, len {len}"
+            );
+        }
+    }
+    for len in [0, 1, 64, 65, 238, CHUNK_LEN] {
+        let message = test_bytes(len, 9300 + len as u64);
+        for backend in Backend::ALL {
+            assert_eq!(
+                backend.xof_u16_term(&message),
+                expected_term(&message),
+                "{backend:?}, len {len}"
+            );
         }
     }
 }

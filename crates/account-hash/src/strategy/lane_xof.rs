@@ -27,22 +27,31 @@ use crate::digest::{AccountHash, LtHash};
 const SHORT_MESSAGE: usize = 256;
 
 /// `f` of the account's message staged contiguously on the stack (a buffer of
-/// [`SHORT_MESSAGE`] bytes when it fits, one chunk otherwise); `None` when the message is
-/// longer than one chunk.
+/// [`SHORT_MESSAGE`] bytes when it fits, one chunk otherwise); `longer()` when the message
+/// is longer than one chunk. Both return their value directly (no `Option` around it), so a
+/// 2048-byte digest is built in the caller's return slot.
 #[inline(always)]
-fn with_staged<R>(
+fn staged_or<R>(
     account: &AccountRef<'_>,
     fields: Fields,
     f: impl FnOnce(&[u8]) -> R,
-) -> Option<R> {
-    if message_len(account, fields) <= SHORT_MESSAGE {
+    longer: impl FnOnce() -> R,
+) -> R {
+    let len = message_len(account, fields);
+    if len <= SHORT_MESSAGE {
         let mut buf = [0u8; SHORT_MESSAGE];
-        let len = stage(account, fields, &mut buf)?;
-        Some(f(&buf[..len]))
-    } else {
+        match stage(account, fields, &mut buf) {
+            Some(len) => f(&buf[..len]),
+            None => longer(),
+        }
+    } else if len <= CHUNK_LEN {
         let mut buf = [0u8; CHUNK_LEN];
-        let len = stage(account, fields, &mut buf)?;
-        Some(f(&buf[..len]))
+        match stage(account, fields, &mut buf) {
+            Some(len) => f(&buf[..len]),
+            None => longer(),
+        }
+    } else {
+        longer()
     }
 }
 
@@ -93,28 +102,25 @@ impl AccountHasher for LaneXof {
         if account.lamports == 0 {
             return AccountHash::ZERO;
         }
-        with_staged(account, Fields::Legacy, |message| {
-            AccountHash(blake3::hash(message).into())
-        })
-        .unwrap_or_else(|| AccountHash(feed_each_field(account, Fields::Legacy).finalize().into()))
+        staged_or(
+            account,
+            Fields::Legacy,
+            |message| AccountHash(blake3::hash(message).into()),
+            || AccountHash(feed_each_field(account, Fields::Legacy).finalize().into()),
+        )
     }
 
-    /// The LtHash: the staged message through [`Backend::xof_u16_one`].
+    /// The LtHash: the staged message through [`Backend::xof_u16_term`], which writes the
+    /// 1024 lanes straight into the returned digest.
     fn lt_hash(&self, account: &AccountRef<'_>) -> LtHash {
         if account.lamports == 0 {
             return LtHash::identity();
         }
-        // The 2048-byte digest is written in place: returned through an `Option` it
-        // would be copied once more.
-        let mut lt = LtHash::identity();
-        let staged = with_staged(account, Fields::Lt, |message| {
-            self.backend
-                .xof_u16_one(message, &mut lt.0)
-                .expect("the staged message fits one chunk and the backend was checked")
-        });
-        if staged.is_none() {
-            return LtHash::from_hasher(&feed_each_field(account, Fields::Lt));
-        }
-        lt
+        staged_or(
+            account,
+            Fields::Lt,
+            |message| LtHash(self.backend.xof_u16_term(message)),
+            || LtHash::from_hasher(&feed_each_field(account, Fields::Lt)),
+        )
     }
 }
