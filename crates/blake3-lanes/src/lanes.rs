@@ -1269,7 +1269,9 @@ macro_rules! backend_entry_points {
         /// One message's 1024-lane `u16` term, returned by value (not summed): input
         /// blocks row-wise (SSE4.1), output blocks across the lanes. By value, so that a
         /// caller building its digest from it hands its own return slot down instead of a
-        /// zeroed buffer to copy out.
+        /// zeroed buffer to copy out. The only instance of [`$crate::lanes::xof_root_u16`]
+        /// per backend: with a second caller LLVM may outline its store closure, which does
+        /// not inherit the target features and runs several times slower.
         ///
         /// # Safety
         /// The CPU must support this backend's features; `input` must be at most one chunk
