@@ -9,7 +9,8 @@
 //! | `account-hash` | every per-account strategy, `batch@<backend>` | `vote_1024`, `size_ladder/<size>` | the legacy hash of every account of the set |
 //!
 //! Per-account strategies follow the set rows' rule: the default instances, and the list's
-//! previous buffer (copy-buffer cap=47) in `full` only; `batch` on its widest backend.
+//! previous buffer (copy-buffer cap=47) in `full` only; `batch` on its widest backend, and
+//! beside a wider one on AVX2 for the LtHash of `vote_1024`.
 
 use crate::cases::{
     AccountDigest, Accumulated, BatchLegacy, LtSetAccumulator, LtSetCase, ManyAccounts, PerAccount,
@@ -172,20 +173,27 @@ where
     D: LtDelta + Clone + 'static,
 {
     for set in sets(reg.profile) {
-        let acc = acc.clone();
-        let meta = set_meta(who, set.workload.clone(), set.size);
-        reg.add(meta, move || -> Box<dyn Case> {
-            Box::new(LtSetCase {
-                accumulator: acc.clone(),
-                accounts: Arc::new(set.accounts()),
-            })
-        });
+        lt_set_row(reg, who, acc.clone(), set);
     }
     let cap = slot_cap(reg);
     reg.add(slot_meta(who, cap), move || -> Box<dyn Case> {
         Box::new(SlotDeltaCase {
             delta: delta.clone(),
             writes: Arc::new(workloads::slot_writes(SLOT_WRITES, SLOT_VOTE_WRITES, cap)),
+        })
+    });
+}
+
+/// The lt row of an accumulator on one set.
+fn lt_set_row<A>(reg: &mut Registry, who: &Subject, acc: A, set: SetWorkload)
+where
+    A: LtSetAccumulator + Clone + 'static,
+{
+    let meta = set_meta(who, set.workload.clone(), set.size);
+    reg.add(meta, move || -> Box<dyn Case> {
+        Box::new(LtSetCase {
+            accumulator: acc.clone(),
+            accounts: Arc::new(set.accounts()),
         })
     });
 }
@@ -325,10 +333,20 @@ impl StrategyVisitor for Rows<'_> {
         B: BatchHasher + Clone + Send + Sync + 'static,
         B::Lt: IntoLtLanes,
     {
+        let who = Subject::strategy(self.family, self.digest(), entry, &batch);
         if !entry.default_instance {
+            // AVX2 beside a wider default: the LtHash of the vote accounts, the set a
+            // validator without AVX-512 hashes every slot (compared, per instruction set,
+            // with the per-account strategies in the build that caps the blake3 crate at
+            // AVX2).
+            if entry.backend == Some("avx2") && self.digest() == AccountDigest::Lt {
+                let vote = sets(self.reg.profile).into_iter().filter(|s| s.vote);
+                for set in vote {
+                    lt_set_row(self.reg, &who, Accumulated(batch.clone()), set);
+                }
+            }
             return;
         }
-        let who = Subject::strategy(self.family, self.digest(), entry, &batch);
         match self.digest() {
             AccountDigest::Lt => lt_batch(self.reg, &who, &batch),
             AccountDigest::Legacy => legacy_batch(self.reg, &who, &batch),

@@ -38,16 +38,17 @@ pub fn capped_reruns(main: &PlanFile, capped: &PlanFile, large_sizes: bool) -> V
 
 /// Whether a workload is shown per instruction set: not the capacity sweep (a question of
 /// buffer sizes, not of SIMD); the mixes and sets; of the data sizes, in the quick profile
-/// only the token and stake accounts (165 and 200 B), and the large-account workloads (size
-/// ladder, vote accounts, slot delta) only when `large_sizes` (the full profile), so that
-/// the default run keeps its time.
+/// only the token and stake accounts (165 and 200 B), the vote accounts always (a validator
+/// hashes them every slot), and the other large-account workloads (size ladder, slot delta)
+/// only when `large_sizes` (the full profile), so that the default run keeps its time.
 pub fn per_isa_workload(w: &lab_record::Workload, large_sizes: bool) -> bool {
     match w.kind {
         WorkloadKind::CapSweep => false,
         WorkloadKind::DataSize => {
             large_sizes || w.param_u64().is_some_and(|n| n == 165 || n == 200)
         }
-        WorkloadKind::SizeLadder | WorkloadKind::Vote1024 | WorkloadKind::SlotDelta => large_sizes,
+        WorkloadKind::Vote1024 => true,
+        WorkloadKind::SizeLadder | WorkloadKind::SlotDelta => large_sizes,
         _ => true,
     }
 }
@@ -263,7 +264,7 @@ mod workload_tests {
     use super::per_isa_workload;
 
     #[test]
-    fn the_sweep_is_never_rerun_and_large_sizes_only_in_full() {
+    fn the_sweep_is_never_rerun_vote_accounts_always_and_large_sizes_only_in_full() {
         let w = |s: &str| s.parse::<lab_record::Workload>().unwrap();
         assert!(!per_isa_workload(&w("cap_sweep/165"), true));
         assert!(per_isa_workload(&w("data_size/165"), false));
@@ -272,7 +273,8 @@ mod workload_tests {
         assert!(per_isa_workload(&w("data_size/1024"), true));
         assert!(!per_isa_workload(&w("data_size/1048576"), false));
         assert!(per_isa_workload(&w("data_size/1048576"), true));
-        for large in ["size_ladder/2048", "vote_1024", "slot_delta/3000"] {
+        assert!(per_isa_workload(&w("vote_1024"), false));
+        for large in ["size_ladder/2048", "slot_delta/3000"] {
             assert!(!per_isa_workload(&w(large), false), "{large}");
             assert!(per_isa_workload(&w(large), true), "{large}");
         }
