@@ -228,63 +228,13 @@ impl LaneVector for Avx512Vector {
 lanes::backend_entry_points!(
     Avx512Vector,
     "avx512f,avx512bw,avx512vl",
-    crate::avx512::root_block_single,
+    crate::sse41::root_block_single,
     crate::sse41::compress_rows_words,
-    crate::avx512::compression_chain_single
+    crate::sse41::compression_chain_single
 );
 
-// Single-message code. One message's input blocks are a dependent chain, so what counts is
-// the latency of one compression, and which code has the shorter chain depends on the core:
-// the row-wise code of `sse41.rs` (four 128-bit rows; compiled here with AVX-512VL, each of
-// its rotations is one `vprold`) is a chain of vector operations, the scalar
-// code of `portable.rs` a chain of integer ones. Where a vector integer operation takes one
-// cycle (Intel's AVX-512 cores) the rows are the shorter chain; on AMD Zen 5, whose vector
-// integer operations take two, the scalar chain is (docs/kernel-breakdown.md).
-
-/// Which single-message code this CPU runs: `true` for the scalar code, where vector
-/// integer operations take two cycles ([`two_cycle_vector_ops`](crate::backend::two_cycle_vector_ops)).
-pub(crate) fn single_message_is_scalar() -> bool {
-    crate::backend::two_cycle_vector_ops()
-}
-
-/// The [`RootBlock`](crate::words::RootBlock) of one message of at most one chunk with this
-/// CPU's single-message code ([`single_message_is_scalar`]).
-///
-/// # Safety
-///
-/// The CPU must support AVX-512F, AVX-512BW and AVX-512VL; `input.len() <= CHUNK_LEN`.
-#[inline(always)]
-pub(crate) unsafe fn root_block_single(input: &[u8]) -> crate::words::RootBlock {
-    if single_message_is_scalar() {
-        crate::portable::root_block(input)
-    } else {
-        // SAFETY: the CPU supports SSE4.1 (every AVX-512 CPU does) and `input` is at most
-        // one chunk long (this function's contract).
-        unsafe { crate::sse41::root_block_rows(input) }
-    }
-}
-
-/// The latency floor of [`root_block_single`]'s code: one dependent chain of
-/// `compressions` compressions of `block` (see `sse41::compression_chain_rows`).
-///
-/// # Safety
-///
-/// The CPU must support AVX-512F, AVX-512BW and AVX-512VL.
-#[inline(always)]
-pub(crate) unsafe fn compression_chain_single(
-    block: &[u8; BLOCK_LEN],
-    compressions: usize,
-) -> [u32; 8] {
-    if single_message_is_scalar() {
-        crate::portable::compression_chain(block, compressions)
-    } else {
-        // SAFETY: the CPU supports SSE4.1 (every AVX-512 CPU does).
-        unsafe { crate::sse41::compression_chain_rows(block, compressions) }
-    }
-}
-
 /// The row-wise single-message code compiled with this backend's features, whichever
-/// [`single_message_is_scalar`] picks: for the tests that hold it equal to the scalar code.
+/// [`single_message_is_scalar`](crate::sse41::single_message_is_scalar) picks: for the tests that hold it equal to the scalar code.
 ///
 /// # Safety
 ///

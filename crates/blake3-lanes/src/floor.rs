@@ -101,7 +101,7 @@ impl Backend {
     ) -> Result<[u8; OUT_LEN], Error> {
         self.ensure_supported()?;
         let cv = match self {
-            Backend::Portable => portable::chain(&words_from_le_bytes(block), 0, compressions),
+            Backend::Portable => crate::scalar_one::compression_chain(block, compressions),
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
             // SAFETY: `ensure_supported` checked that the CPU has SSE4.1.
             Backend::Sse41 => unsafe { crate::sse41::compression_chain_one(block, compressions) },

@@ -1142,7 +1142,7 @@ pub(crate) use lane_vector_forwarders;
 /// `$chain_one` is the same code's latency floor: the SSE4.1 row code of `sse41.rs` for
 /// SSE4.1 and AVX2 (every AVX2 CPU has SSE4.1); for AVX-512 the same row code with
 /// AVX-512VL rotations or the scalar code of `portable.rs`, whichever is the shorter
-/// dependent chain on the CPU (`avx512::single_message_is_scalar`);
+/// dependent chain on the CPU (`sse41::single_message_is_scalar`);
 /// `$compress_words` is the row code's one-compression form, for the tests. The dispatcher
 /// (`platform.rs`) calls these only after it checked the CPU, which is the safety contract
 /// of every function here.

@@ -89,6 +89,7 @@ mod floor;
 mod lanes;
 mod platform;
 mod portable;
+mod scalar_one;
 mod tree;
 mod u16sum;
 mod words;

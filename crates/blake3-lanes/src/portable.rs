@@ -96,12 +96,6 @@ pub(crate) fn chain(block: &[u32; 16], counter: u64, compressions: usize) -> [u3
     cv
 }
 
-/// [`chain`] of a block given as bytes, counter 0: the latency floor of the backends whose
-/// single-message code is this file's ([`root_block`]).
-pub(crate) fn compression_chain(block: &[u8; BLOCK_LEN], compressions: usize) -> [u32; 8] {
-    chain(&words_from_le_bytes(block), 0, compressions)
-}
-
 /// Compresses all but the last block of a one-chunk message.
 pub(crate) fn root_block(input: &[u8]) -> RootBlock {
     debug_assert!(input.len() <= crate::words::CHUNK_LEN);

@@ -224,9 +224,9 @@ impl LaneVector for Sse41Vector {
 lanes::backend_entry_points!(
     Sse41Vector,
     "sse4.1",
-    crate::sse41::root_block_rows,
+    crate::sse41::root_block_single,
     crate::sse41::compress_rows_words,
-    crate::sse41::compression_chain_rows
+    crate::sse41::compression_chain_single
 );
 
 // Single-message compression, row-wise.
@@ -384,9 +384,62 @@ pub(crate) unsafe fn compress_rows(
     }
 }
 
+// Single-message code. One message's input blocks are a dependent chain, so what counts is
+// the latency of one compression, and which code has the shorter chain depends on the core:
+// the row-wise code of `sse41.rs` (four 128-bit rows; compiled here with AVX-512VL, each of
+// its rotations is one `vprold`; compiled with AVX2 or SSE4.1, two shifts and an or, or one
+// byte shuffle) is a chain of vector operations, the scalar
+// code of `scalar_one.rs` a chain of integer ones. Where a vector integer operation takes one
+// cycle (Intel's AVX-512 cores) the rows are the shorter chain; on AMD Zen 5, whose vector
+// integer operations take two, the scalar chain is (docs/kernel-breakdown.md).
+
+/// Which single-message code this CPU runs: `true` for the scalar code, where vector
+/// integer operations take two cycles ([`two_cycle_vector_ops`](crate::backend::two_cycle_vector_ops)).
+pub(crate) fn single_message_is_scalar() -> bool {
+    crate::backend::two_cycle_vector_ops()
+}
+
+/// The [`RootBlock`](crate::words::RootBlock) of one message of at most one chunk with this
+/// CPU's single-message code ([`single_message_is_scalar`]).
+///
+/// # Safety
+///
+/// The CPU must support SSE4.1 (every SIMD backend's features imply it);
+/// `input.len() <= CHUNK_LEN`.
+#[inline(always)]
+pub(crate) unsafe fn root_block_single(input: &[u8]) -> crate::words::RootBlock {
+    if single_message_is_scalar() {
+        crate::scalar_one::root_block(input)
+    } else {
+        // SAFETY: the CPU supports SSE4.1 and `input` is at most one chunk long (this
+        // function's contract).
+        unsafe { root_block_rows(input) }
+    }
+}
+
+/// The latency floor of [`root_block_single`]'s code: one dependent chain of
+/// `compressions` compressions of `block` (see [`compression_chain_rows`]).
+///
+/// # Safety
+///
+/// The CPU must support SSE4.1.
+#[inline(always)]
+pub(crate) unsafe fn compression_chain_single(
+    block: &[u8; BLOCK_LEN],
+    compressions: usize,
+) -> [u32; 8] {
+    if single_message_is_scalar() {
+        crate::scalar_one::compression_chain(block, compressions)
+    } else {
+        // SAFETY: the CPU supports SSE4.1 (this function's contract).
+        unsafe { compression_chain_rows(block, compressions) }
+    }
+}
+
 /// The [`RootBlock`] of one message (at most one chunk): every block but the last
 /// compressed row-wise, one compression per block. The row-wise counterpart of the
-/// portable `root_block`, used by every SIMD backend's single-message operations.
+/// portable `root_block`, the single-message code of every SIMD backend where vector
+/// integer operations take one cycle ([`root_block_single`]).
 ///
 /// # Safety
 ///
