@@ -561,19 +561,28 @@ fn floor_uses_the_machine_floor_rows_of_each_rows_isa() {
     let mut batch = one.clone();
     batch.meta.id.strategy = "batch".into();
     batch.meta.items_per_iter = 16;
+    // A per-account strategy hashing a set is still one chain per account; the peer's
+    // batch kernel is throughput bound like ours.
+    let mut one_on_a_set = one.clone();
+    one_on_a_set.meta.id.strategy = "streaming".into();
+    one_on_a_set.meta.items_per_iter = 1024;
+    let mut peer = batch.clone();
+    peer.meta.id.strategy = "peer:solana-lattice-hash".into();
     file.results = vec![
         floor_row("floor-throughput", 10.0),
         floor_row("floor-latency", 60.0),
         clock,
         one,
         batch,
+        one_on_a_set,
+        peer,
     ];
     let floor = crate::analysis::floor::floor(&file).unwrap();
     assert_eq!(floor.per_compression, 10.0);
     assert_eq!(floor.cycle_ns, Some(0.25));
     assert_eq!(
         floor.rows.len(),
-        2,
+        4,
         "floor rows are not compared with themselves"
     );
     let of = |strategy: &str| {
@@ -585,7 +594,9 @@ fn floor_uses_the_machine_floor_rows_of_each_rows_isa() {
             .floor_ns
     };
     assert_eq!(of("batch"), 350.0);
+    assert_eq!(of("peer:solana-lattice-hash"), 350.0);
     assert_eq!(of(&base.meta.id.strategy), 3.0 * 60.0 + 32.0 * 10.0);
+    assert_eq!(of("streaming"), 3.0 * 60.0 + 32.0 * 10.0);
 }
 
 // ---- the document model: one outline, two serialisers ----

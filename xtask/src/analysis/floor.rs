@@ -72,14 +72,25 @@ pub fn machine_floors(file: &ResultsFile) -> Vec<MachineFloor> {
     floors
 }
 
+/// Whether a row is throughput bound: an iteration hashes several accounts and the strategy
+/// puts many accounts in the lanes at once (the strategy list's many-account strategies
+/// and the peer batch kernel). A per-account strategy hashing a set still runs one dependent
+/// chain of input blocks per account.
+pub fn batch_bound(r: &Record) -> bool {
+    let strategy = r.id().strategy.as_str();
+    r.meta.items_per_iter > 1
+        && (strategy == crate::analysis::isa::RUNTIME_PICK
+            || account_hash::strategy::list::many_account_strategies().contains(&strategy))
+}
+
 /// A row's floor per item, ns: `compressions` on its own instruction set's floor rows (the
-/// widest when its own has none), batch-bound when an iteration hashes several items.
-/// `None` without floor rows.
+/// widest when its own has none), throughput bound for a batch ([`batch_bound`]), else
+/// latency for the input blocks. `None` without floor rows.
 pub fn floor_of(machine: &[MachineFloor], r: &Record, compressions: f64) -> Option<f64> {
     let own = isa_of(r)
         .and_then(|isa| machine.iter().find(|f| f.isa == isa))
         .or(machine.last())?;
-    Some(own.of(r.id().digest, compressions, r.meta.items_per_iter > 1))
+    Some(own.of(r.id().digest, compressions, batch_bound(r)))
 }
 
 /// ns per cycle from the `clock` row (a dependent-add chain), when measured.

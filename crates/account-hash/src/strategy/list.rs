@@ -134,6 +134,33 @@ pub fn visit(v: &mut impl StrategyVisitor) {
     let _ = v;
 }
 
+/// The names of the compiled strategies that hash many accounts across the lanes at once
+/// (those [`visit`] offers through [`StrategyVisitor::batch`]); every other strategy hashes
+/// one account at a time.
+pub fn many_account_strategies() -> Vec<&'static str> {
+    struct Names(Vec<&'static str>);
+    impl StrategyVisitor for Names {
+        fn per_account<H>(&mut self, _: &StrategyEntry, _: H)
+        where
+            H: AccountHasher + Clone + Send + Sync + 'static,
+            H::Lt: IntoLtLanes,
+        {
+        }
+        fn batch<B>(&mut self, _: &StrategyEntry, _: B)
+        where
+            B: BatchHasher + Clone + Send + Sync + 'static,
+            B::Lt: IntoLtLanes,
+        {
+            if !self.0.contains(&B::STRATEGY) {
+                self.0.push(B::STRATEGY);
+            }
+        }
+    }
+    let mut names = Names(Vec::new());
+    visit(&mut names);
+    names.0
+}
+
 #[cfg(feature = "copy-buffer")]
 const COPY_BUFFER: StrategyEntry = StrategyEntry::new("copy-buffer");
 
@@ -246,6 +273,19 @@ pub fn per_backend<T, E>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn many_account_strategies_are_the_batch_ones() {
+        let names = many_account_strategies();
+        assert_eq!(
+            names.contains(&"batch"),
+            cfg!(feature = "batch"),
+            "{names:?}"
+        );
+        for one_at_a_time in ["copy-buffer", "streaming", "meta-first", "lane-xof"] {
+            assert!(!names.contains(&one_at_a_time), "{names:?}");
+        }
+    }
 
     /// Names and roles of the listed instances.
     #[derive(Default)]
