@@ -165,26 +165,7 @@ impl Backend {
     pub fn xof_u16_one(self, input: &[u8], out: &mut [u16; U16_LANES]) -> Result<(), Error> {
         self.ensure_supported()?;
         check_inputs(&[input])?;
-        match self {
-            Backend::Portable => {
-                let mut bytes = [0u8; U16_SUM_XOF_LEN];
-                portable::xof_many(&[input], U16_SUM_XOF_LEN, &mut bytes);
-                for (lane, pair) in out.iter_mut().zip(bytes.chunks_exact(2)) {
-                    *lane = u16::from_le_bytes([pair[0], pair[1]]);
-                }
-            }
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: CPU support and input length checked above.
-            Backend::Sse41 => *out = unsafe { crate::sse41::xof_u16_term(input) },
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: CPU support and input length checked above.
-            Backend::Avx2 => *out = unsafe { crate::avx2::xof_u16_term(input) },
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: CPU support (AVX-512F, AVX-512BW and AVX-512VL) and input length checked above.
-            Backend::Avx512 => *out = unsafe { crate::avx512::xof_u16_term(input) },
-            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
-            _ => unreachable!("ensure_supported rejects SIMD backends here"),
-        }
+        *out = self.xof_u16_term(input);
         Ok(())
     }
 
@@ -201,10 +182,13 @@ impl Backend {
         };
         if input.len() > CHUNK_LEN || backend == Backend::Portable {
             let mut bytes = [0u8; U16_SUM_XOF_LEN];
-            if input.len() > CHUNK_LEN {
-                tree_xof_one(backend, input, &mut bytes);
-            } else {
-                portable::xof_many(&[input], U16_SUM_XOF_LEN, &mut bytes);
+            // `backend` is supported and `bytes` is one output of one input: no error is
+            // possible; the scalar tree stands in if one ever were.
+            if backend
+                .xof_many_any_len(&[input], U16_SUM_XOF_LEN, &mut bytes)
+                .is_err()
+            {
+                crate::tree::scalar::xof_many(&[input], U16_SUM_XOF_LEN, &mut bytes);
             }
             return core::array::from_fn(|i| u16::from_le_bytes([bytes[2 * i], bytes[2 * i + 1]]));
         }
@@ -404,24 +388,6 @@ impl Backend {
             _ => return Err(Error::UnsupportedBackend(self)),
         }
         Ok(())
-    }
-}
-
-/// One message of any length: the first `out.len()` bytes of its extended output through
-/// the chunk tree of `backend`, which this CPU supports.
-fn tree_xof_one(backend: Backend, input: &[u8], out: &mut [u8]) {
-    let inputs = [input];
-    match backend {
-        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-        // SAFETY: the caller checked CPU support; `out` is the one output of one input.
-        Backend::Sse41 => unsafe { crate::tree::sse41::xof_many(&inputs, out.len(), out) },
-        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-        // SAFETY: as above.
-        Backend::Avx2 => unsafe { crate::tree::avx2::xof_many(&inputs, out.len(), out) },
-        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-        // SAFETY: as above (AVX-512F, AVX-512BW and AVX-512VL).
-        Backend::Avx512 => unsafe { crate::tree::avx512::xof_many(&inputs, out.len(), out) },
-        _ => crate::tree::scalar::xof_many(&inputs, out.len(), out),
     }
 }
 
