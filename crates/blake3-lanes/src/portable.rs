@@ -6,8 +6,9 @@
 //! schedule the SIMD kernels use, so the two derivations check each other.
 
 use crate::words::{
-    add_u16_pair, block_count, last_block_words, sub_u16_pair, word_index, words_from_le_bytes,
-    RootBlock, SumWords, BLOCK_LEN, CHUNK_END, CHUNK_START, IV, OUT_LEN, ROOT, U16_SUM_XOF_LEN,
+    add_u16_pair, block_count, initial_state, last_block_words, sub_u16_pair, word_index,
+    words_from_le_bytes, RootBlock, SumWords, BLOCK_LEN, CHUNK_END, CHUNK_START, IV, OUT_LEN, ROOT,
+    U16_SUM_XOF_LEN,
 };
 
 const MSG_PERMUTATION: [usize; 16] = [2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8];
@@ -46,24 +47,7 @@ pub(crate) fn compress(
     block_len: u32,
     flags: u32,
 ) -> [u32; 16] {
-    let mut state = [
-        cv[0],
-        cv[1],
-        cv[2],
-        cv[3],
-        cv[4],
-        cv[5],
-        cv[6],
-        cv[7],
-        IV[0],
-        IV[1],
-        IV[2],
-        IV[3],
-        counter as u32,
-        (counter >> 32) as u32,
-        block_len,
-        flags,
-    ];
+    let mut state = initial_state(cv, counter, block_len, flags);
     let mut m = *block;
     for round_index in 0..7 {
         round(&mut state, &m);

@@ -16,8 +16,8 @@
 //! Tested against `portable.rs` and the blake3 crate (every length of one chunk).
 
 use crate::words::{
-    block_count, last_block_words, RootBlock, BLOCK_LEN, CHUNK_END, CHUNK_START, IV, MSG_SCHEDULE,
-    ROOT,
+    block_count, initial_state, last_block_words, RootBlock, BLOCK_LEN, CHUNK_END, CHUNK_START, IV,
+    MSG_SCHEDULE, ROOT,
 };
 
 /// The word `i` of a 64-byte block, little-endian.
@@ -68,24 +68,7 @@ pub(crate) fn compress_cv(
     block_len: u32,
     flags: u32,
 ) -> [u32; 8] {
-    let mut v = [
-        cv[0],
-        cv[1],
-        cv[2],
-        cv[3],
-        cv[4],
-        cv[5],
-        cv[6],
-        cv[7],
-        IV[0],
-        IV[1],
-        IV[2],
-        IV[3],
-        counter as u32,
-        (counter >> 32) as u32,
-        block_len,
-        flags,
-    ];
+    let mut v = initial_state(cv, counter, block_len, flags);
     round::<0>(&mut v, block);
     round::<1>(&mut v, block);
     round::<2>(&mut v, block);

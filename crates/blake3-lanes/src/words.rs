@@ -43,6 +43,30 @@ pub(crate) struct RootBlock {
     pub(crate) flags: u32,
 }
 
+/// The 16 state words a compression starts from: the chaining value, the first four IV
+/// words, the counter (low, high), the block length and the flags.
+#[inline(always)]
+pub(crate) fn initial_state(cv: &[u32; 8], counter: u64, block_len: u32, flags: u32) -> [u32; 16] {
+    [
+        cv[0],
+        cv[1],
+        cv[2],
+        cv[3],
+        cv[4],
+        cv[5],
+        cv[6],
+        cv[7],
+        IV[0],
+        IV[1],
+        IV[2],
+        IV[3],
+        counter as u32,
+        (counter >> 32) as u32,
+        block_len,
+        flags,
+    ]
+}
+
 /// Number of blocks a one-chunk message of `len` bytes occupies (at least one).
 #[inline(always)]
 pub(crate) fn block_count(len: usize) -> usize {
