@@ -14,9 +14,8 @@
 //!   length and flags are broadcast and no transpose is needed.
 
 use crate::words::{
-    block_count, cv_from_le_bytes, last_block_words, word_index, RootBlock, SumWords,
-    BLOCKS_PER_GROUP, BLOCK_LEN, CHUNK_END, CHUNK_LEN, CHUNK_START, IV, MSG_SCHEDULE, OUT_LEN,
-    ROOT, U16_LANES, U16_SUM_XOF_LEN,
+    block_count, cv_from_le_bytes, word_index, RootBlock, SumWords, BLOCKS_PER_GROUP, BLOCK_LEN,
+    CHUNK_END, CHUNK_LEN, CHUNK_START, IV, MSG_SCHEDULE, OUT_LEN, ROOT, U16_LANES, U16_SUM_XOF_LEN,
 };
 
 /// Widest lane count of any backend (sizes the scratch arrays).
@@ -673,18 +672,7 @@ unsafe fn root_blocks<V: LaneVector>(batch: &[&[u8]], roots: &mut [RootBlock; MA
         let mut cv_bytes = [[0u8; OUT_LEN]; MAX_LANES];
         V::store_transposed_cvs(&cv, &mut cv_bytes);
         for ((root, input), cv) in roots.iter_mut().zip(batch).zip(cv_bytes.iter()) {
-            let (block, block_len) = last_block_words(input);
-            let start = if block_count(input.len()) == 1 {
-                CHUNK_START
-            } else {
-                0
-            };
-            *root = RootBlock {
-                cv: cv_from_le_bytes(cv),
-                block,
-                block_len,
-                flags: start | CHUNK_END | ROOT,
-            };
+            *root = RootBlock::of_last_block(input, cv_from_le_bytes(cv));
         }
     }
 }

@@ -6,9 +6,8 @@
 //! schedule the SIMD kernels use, so the two derivations check each other.
 
 use crate::words::{
-    add_u16_pair, block_count, initial_state, last_block_words, sub_u16_pair, word_index,
-    words_from_le_bytes, RootBlock, SumWords, BLOCK_LEN, CHUNK_END, CHUNK_START, IV, OUT_LEN, ROOT,
-    U16_SUM_XOF_LEN,
+    add_u16_pair, block_count, initial_state, sub_u16_pair, word_index, words_from_le_bytes,
+    RootBlock, SumWords, BLOCK_LEN, CHUNK_END, CHUNK_START, IV, OUT_LEN, ROOT, U16_SUM_XOF_LEN,
 };
 
 const MSG_PERMUTATION: [usize; 16] = [2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8];
@@ -93,14 +92,7 @@ pub(crate) fn root_block(input: &[u8]) -> RootBlock {
         let out = compress(&cv, &words_from_le_bytes(bytes), 0, BLOCK_LEN as u32, flags);
         cv.copy_from_slice(&out[..8]);
     }
-    let (block, block_len) = last_block_words(input);
-    let start = if blocks == 1 { CHUNK_START } else { 0 };
-    RootBlock {
-        cv,
-        block,
-        block_len,
-        flags: start | CHUNK_END | ROOT,
-    }
+    RootBlock::of_last_block(input, cv)
 }
 
 impl RootBlock {

@@ -16,8 +16,8 @@
 //! Tested against `portable.rs` and the blake3 crate (every length of one chunk).
 
 use crate::words::{
-    block_count, initial_state, last_block_words, RootBlock, BLOCK_LEN, CHUNK_END, CHUNK_START, IV,
-    MSG_SCHEDULE, ROOT,
+    block_count, initial_state, RootBlock, BLOCK_LEN, CHUNK_END, CHUNK_START, IV, MSG_SCHEDULE,
+    ROOT,
 };
 
 /// The word `i` of a 64-byte block, little-endian.
@@ -92,14 +92,7 @@ pub(crate) fn root_block(input: &[u8]) -> RootBlock {
         let flags = if index == 0 { CHUNK_START } else { 0 };
         cv = compress_cv(&cv, bytes, 0, BLOCK_LEN as u32, flags);
     }
-    let (block, block_len) = last_block_words(input);
-    let start = if blocks == 1 { CHUNK_START } else { 0 };
-    RootBlock {
-        cv,
-        block,
-        block_len,
-        flags: start | CHUNK_END | ROOT,
-    }
+    RootBlock::of_last_block(input, cv)
 }
 
 /// The latency floor of this code: `compressions` compressions of `block` (counter 0,

@@ -11,9 +11,7 @@ use core::arch::x86::*;
 use core::arch::x86_64::*;
 
 use crate::lanes::{self, LaneVector, RoundVector, MAX_LANES};
-use crate::words::{
-    block_count, last_block_words, RootBlock, BLOCK_LEN, CHUNK_END, CHUNK_START, IV, OUT_LEN, ROOT,
-};
+use crate::words::{block_count, RootBlock, BLOCK_LEN, CHUNK_END, CHUNK_START, IV, OUT_LEN, ROOT};
 
 #[derive(Clone, Copy)]
 #[repr(transparent)]
@@ -469,14 +467,7 @@ pub(crate) unsafe fn root_block_rows(input: &[u8]) -> RootBlock {
         storeu(cv_words.as_mut_ptr() as *mut u8, cv[0]);
         storeu(cv_words.as_mut_ptr().add(4) as *mut u8, cv[1]);
     }
-    let (block, block_len) = last_block_words(input);
-    let start = if blocks == 1 { CHUNK_START } else { 0 };
-    RootBlock {
-        cv: cv_words,
-        block,
-        block_len,
-        flags: start | CHUNK_END | ROOT,
-    }
+    RootBlock::of_last_block(input, cv_words)
 }
 
 /// One dependent chain of `compressions` row-wise compressions of `block` (counter 0,

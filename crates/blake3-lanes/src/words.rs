@@ -43,6 +43,26 @@ pub(crate) struct RootBlock {
     pub(crate) flags: u32,
 }
 
+impl RootBlock {
+    /// The root block of a one-chunk message whose blocks before the last chained to `cv`:
+    /// its last block (zero-padded), length and flags.
+    #[inline(always)]
+    pub(crate) fn of_last_block(input: &[u8], cv: [u32; 8]) -> RootBlock {
+        let (block, block_len) = last_block_words(input);
+        let start = if block_count(input.len()) == 1 {
+            CHUNK_START
+        } else {
+            0
+        };
+        RootBlock {
+            cv,
+            block,
+            block_len,
+            flags: start | CHUNK_END | ROOT,
+        }
+    }
+}
+
 /// The 16 state words a compression starts from: the chaining value, the first four IV
 /// words, the counter (low, high), the block length and the flags.
 #[inline(always)]
