@@ -25,6 +25,7 @@ fn paired(baseline: &Record, estimate: f64, lower: f64, upper: f64, v: Verdict) 
         layout_sd: Some(0.01),
         layout_range: None,
         layout_log_ratios: Vec::new(),
+        reach: None,
     }
 }
 

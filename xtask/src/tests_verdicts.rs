@@ -177,6 +177,7 @@ fn same_instructions_note_exactly_when_equal_counts_and_time_differs() {
         layout_sd: None,
         layout_range: None,
         layout_log_ratios: Vec::new(),
+        reach: None,
     };
     let has = |v, same| rv::paired_text(&p(v), same).contains(rv::SAME_INSTRUCTIONS_NOTE);
     assert!(has(Verdict::Slower, Some(true)) && has(Verdict::Faster, Some(true)));
@@ -390,4 +391,56 @@ fn equal_rules_the_effect_out_only_at_a_narrow_band() {
     p.ratio.upper = 1.03;
     set(&mut f, p);
     assert_eq!(holds(&f), Some(Holds::CannotTell));
+}
+
+/// An undecided row says what would decide it; the report counts the undecided by that.
+#[test]
+fn undecided_rows_say_what_would_decide_them_and_the_report_counts_them() {
+    use lab_record::sequential::Reach;
+    let ratio = Ratio {
+        estimate: 1.008,
+        lower: 1.002,
+        upper: 1.014,
+    };
+    let note = |reach| rv::undecided_note(&ratio, reach);
+    assert_eq!(note(None), ", |effect| < 1.4 %");
+    assert!(note(Some(Reach::Look(20)))
+        .ends_with("a look at 20 processes would decide it: more `--budget`"));
+    assert!(note(Some(Reach::Beyond(61))).contains("about 61 processes at this spread"));
+    assert!(note(Some(Reach::Edge)).contains("no run decides it"));
+    let mut f = filled();
+    let rows: Vec<usize> = (0..f.results.len())
+        .filter(|&i| f.results[i].control.is_none() && f.results[i].paired.is_some())
+        .collect();
+    assert!(rows.len() >= 3, "{}", rows.len());
+    for (&i, reach) in rows
+        .iter()
+        .zip([Reach::Beyond(40), Reach::Beyond(90), Reach::Edge])
+    {
+        let p = f.results[i].paired.as_mut().unwrap();
+        p.verdict = Verdict::Undecided;
+        p.reach = Some(reach);
+    }
+    let md = markdown::render(&outline::document(&f).unwrap());
+    let line = md
+        .lines()
+        .find(|l| l.starts_with("**Paired verdicts:**"))
+        .expect("the counts paragraph");
+    let undecided = rows
+        .iter()
+        .filter(|&&i| f.results[i].paired.as_ref().unwrap().verdict == Verdict::Undecided)
+        .count();
+    let counted = format!("{undecided} undecided, of {} compared rows", rows.len());
+    assert!(line.contains(&counted), "{line}");
+    assert!(
+        line.contains("0 would be decided by a later look"),
+        "{line}"
+    );
+    assert!(
+        line.contains(
+            "2 need more processes than this profile's last look (24): 40–90 at this run's spread"
+        ),
+        "{line}"
+    );
+    assert!(line.contains("1 lie on the edge"), "{line}");
 }

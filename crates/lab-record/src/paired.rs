@@ -191,6 +191,7 @@ pub fn paired(baseline: &str, layout_means: &[f64], band: f64) -> Option<Paired>
         layout_sd: Some(a.layout_sd),
         layout_range: Some([a.min_log.exp(), a.max_log.exp()]),
         layout_log_ratios: layout_means.to_vec(),
+        reach: None,
     })
 }
 
@@ -313,6 +314,17 @@ pub struct Combined {
     pub measure_secs: f64,
 }
 
+impl Combined {
+    /// The A/A control that sets the band (the widest, when there are several).
+    pub fn aa(&self) -> Option<Across> {
+        self.rows
+            .iter()
+            .filter(|r| r.control == Some(Control::Aa))
+            .map(|r| r.across)
+            .max_by(|a, b| noise_band(a).total_cmp(&noise_band(b)))
+    }
+}
+
 /// The per-layout (interquartile-mean) log ratios of `row` over all `runs`, by `unit`.
 pub fn layout_means(runs: &[ProcessRun], row: usize, unit: LayoutUnit) -> Vec<f64> {
     let mut out = Vec::new();
@@ -390,6 +402,7 @@ pub(crate) fn combine_by(
                     layout_sd: Some(a.layout_sd),
                     layout_range: Some([a.min_log.exp(), a.max_log.exp()]),
                     layout_log_ratios: means[i].clone(),
+                    reach: None,
                 },
                 mean_round_sd: sds.iter().sum::<f64>() / sds.len().max(1) as f64,
             }

@@ -25,6 +25,7 @@
 use crate::paired::{Across, Combined, LayoutUnit, ProcessRun, MIN_BAND};
 use crate::Profile;
 use crate::{Ratio, Verdict};
+use serde::{Deserialize, Serialize};
 use statrs::distribution::{ContinuousCDF, StudentsT};
 
 /// The two-sided error rate a comparison is allowed over all its looks.
@@ -173,11 +174,98 @@ pub fn excludes(ratio: &Ratio) -> f64 {
     (1.0 - ratio.lower).max(ratio.upper - 1.0).max(0.0)
 }
 
-/// Whether a table should get another look: a row is undecided or the band is wider than
-/// the target, and a planned look remains after `processes`.
-pub fn needs_more(design: &Design, processes: u32, band: f64, verdicts: &[Verdict]) -> bool {
-    let open = band > design.target_band || verdicts.contains(&Verdict::Undecided);
+/// Whether a table should get another look: one of its undecided rows is within reach of a
+/// planned look ([`in_reach`]) or the band is wider than the target, and a planned look
+/// remains after `processes`.
+pub fn needs_more(design: &Design, processes: u32, band: f64, undecided_in_reach: bool) -> bool {
+    let open = band > design.target_band || undecided_in_reach;
     open && design.next_look(processes).is_some()
+}
+
+/// The most processes [`reach`] projects to: a row that needs more sits on an edge.
+pub const REACH_CAP: u32 = 10_000;
+
+/// How many processes would decide an undecided row if its estimate and the spreads held
+/// ([`reach`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reach {
+    /// A planned look of the design, at this many processes: more time (`--budget`)
+    /// decides it.
+    Look(u32),
+    /// About this many processes, past the design's last look (at that look's error rate).
+    Beyond(u32),
+    /// Not within [`REACH_CAP`] processes: the estimate lies on the edge of `1 ± margin`
+    /// (or of the band), where no run at this spread can place it.
+    Edge,
+}
+
+/// Projects an undecided row to more processes. At `n` processes the row's interval is its
+/// per-process mean log ratio moved `shift` standard errors (`layout_sd / √layouts`)
+/// towards the verdict tried, ± `t · layout_sd / √n` at that look's error rate; the band is
+/// the A/A control's |mean| moved `shift` standard errors towards 0, plus its half-width at
+/// `n` (as [`crate::paired::noise_band`]); the verdict is [`decide`]'s. The answer is the
+/// first planned look after `row.layouts` that decides the row, else the fewest processes
+/// that would at the last look's error rate. `shift = 0` is the plain projection (the
+/// report's figure); [`in_reach`] uses [`REACH_SHIFT`], so that a row stays open while a
+/// verdict is within that many standard errors of its estimate.
+pub fn reach(design: &Design, row: &Across, aa: &Across, shift: f64) -> Reach {
+    let se = |a: &Across| a.layout_sd / f64::from(a.layouts.max(1)).sqrt();
+    let moved = |mean: f64, by: f64| mean.signum() * (mean.abs() - by).max(0.0);
+    let aa_mean = moved(aa.mean_log, shift * se(aa)).abs();
+    let decided = |n: u32, alpha: f64| {
+        let t = t_quantile(1.0 - alpha / 2.0, n.saturating_sub(1)) / f64::from(n).sqrt();
+        let band = ((aa_mean + t * aa.layout_sd).exp() - 1.0).max(MIN_BAND);
+        let (h, by) = (t * row.layout_sd, shift * se(row));
+        let at = |mean: f64| Ratio {
+            estimate: mean.exp(),
+            lower: (mean - h).exp(),
+            upper: (mean + h).exp(),
+        };
+        let tried = [
+            (row.mean_log - by, Verdict::Faster),
+            (row.mean_log + by, Verdict::Slower),
+            (moved(row.mean_log, by), Verdict::Equal),
+        ];
+        tried
+            .iter()
+            .any(|&(mean, v)| decide(&at(mean), band, design.margin) == v)
+    };
+    for (k, &n) in design.looks.iter().enumerate() {
+        if n > row.layouts && decided(n, design.look_alpha(k)) {
+            return Reach::Look(n);
+        }
+    }
+    let last = design.looks.len().saturating_sub(1);
+    let alpha = design.look_alpha(last);
+    if !decided(REACH_CAP, alpha) {
+        return Reach::Edge;
+    }
+    let first = design.looks.last().copied().unwrap_or(2).max(row.layouts);
+    // `decided` only gains with n at one error rate (the interval and the band narrow).
+    let (mut lo, mut hi) = (first, REACH_CAP);
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if decided(mid, alpha) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    Reach::Beyond(hi)
+}
+
+/// How many standard errors [`in_reach`] moves a row's estimate towards a verdict. With
+/// 1.5 the quick design's simulated power for a 2 % effect at a 1 % spread stays within
+/// 0.2 points of sampling every undecided row to the last look, while rows on the margin's
+/// edge stop at about 15 processes instead of 24 (docs/measurement.md).
+pub const REACH_SHIFT: f64 = 1.5;
+
+/// Whether a planned look could decide the row if its estimate were [`REACH_SHIFT`]
+/// standard errors nearer a verdict: bench-all's sampling gives processes only to such rows
+/// (a futility rule; the error bound holds for any stopping rule).
+pub fn in_reach(design: &Design, row: &Across, aa: &Across) -> bool {
+    matches!(reach(design, row, aa, REACH_SHIFT), Reach::Look(_))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -267,7 +355,8 @@ pub fn simulate(design: &Design, scenario: Scenario, runs: u32, seed: u64) -> Ta
             };
             let band = crate::paired::noise_band(&a).max(MIN_BAND);
             let v = decide(&r.ratio(), band, design.margin);
-            if needs_more(design, n, band, &[v]) {
+            let undecided_in_reach = v == Verdict::Undecided && in_reach(design, &r, &a);
+            if needs_more(design, n, band, undecided_in_reach) {
                 continue;
             }
             tally.processes += u64::from(n);
@@ -295,9 +384,17 @@ pub fn combine_sequential(
     design: &Design,
 ) -> Option<Combined> {
     let alpha = design.alpha_at(runs.len() as u32);
-    crate::paired::combine_by(runs, unit, &|m| across_at(m, alpha), &|r, band| {
+    let mut c = crate::paired::combine_by(runs, unit, &|m| across_at(m, alpha), &|r, band| {
         decide(r, band, design.margin)
-    })
+    })?;
+    if let Some(aa) = c.aa() {
+        for row in &mut c.rows {
+            if row.control.is_none() && row.paired.verdict == Verdict::Undecided {
+                row.paired.reach = Some(reach(design, &row.across, &aa, 0.0));
+            }
+        }
+    }
+    Some(c)
 }
 
 #[cfg(test)]
@@ -395,11 +492,126 @@ mod tests {
     #[test]
     fn more_processes_while_undecided_or_too_noisy_and_looks_remain() {
         let d = Design::for_profile(Profile::Quick);
-        let (eq, un) = (Verdict::Equal, Verdict::Undecided);
-        assert!(!needs_more(&d, 8, 0.01, &[eq, Verdict::Slower]));
-        assert!(needs_more(&d, 8, 0.01, &[eq, un]));
-        assert!(needs_more(&d, 8, 0.02, &[eq]));
-        assert!(!needs_more(&d, 24, 0.02, &[un]));
+        assert!(!needs_more(&d, 8, 0.01, false));
+        assert!(needs_more(&d, 8, 0.01, true));
+        assert!(needs_more(&d, 8, 0.02, false));
+        assert!(!needs_more(&d, 24, 0.02, true));
+    }
+
+    /// A row's or A/A control's per-process log ratios summarised: mean, SD, processes.
+    fn across(mean: f64, sd: f64, layouts: u32) -> Across {
+        Across {
+            mean_log: mean,
+            lower_log: mean,
+            upper_log: mean,
+            layout_sd: sd,
+            min_log: mean,
+            max_log: mean,
+            layouts,
+        }
+    }
+
+    #[test]
+    fn reach_projects_an_undecided_row_to_the_look_or_count_that_decides_it() {
+        let d = Design::for_profile(Profile::Quick);
+        let quiet = across(0.0, 0.005, 8);
+        // 2.5 % slower at a 1.5 % spread: a planned look after 8 decides it.
+        let near = across(0.025f64.ln_1p(), 0.015, 8);
+        assert!(matches!(reach(&d, &near, &quiet, 0.0), Reach::Look(n) if n > 8));
+        // 1.5 % slower at 1 %: past the last look, at a count that decides and one fewer
+        // that does not (the projection is exact at its error rate).
+        let far = across(0.015f64.ln_1p(), 0.01, 24);
+        let Reach::Beyond(n) = reach(&d, &far, &quiet, 0.0) else {
+            panic!("{:?}", reach(&d, &far, &quiet, 0.0));
+        };
+        assert!((25..200).contains(&n), "{n}");
+        let alpha = d.look_alpha(d.looks.len() - 1);
+        let interval = |n: u32| {
+            let h = t_quantile(1.0 - alpha / 2.0, n - 1) * 0.01 / f64::from(n).sqrt();
+            ratio((far.mean_log - h).exp(), (far.mean_log + h).exp())
+        };
+        assert_eq!(decide(&interval(n), MIN_BAND, d.margin), Verdict::Slower);
+        assert_eq!(
+            decide(&interval(n - 1), MIN_BAND, d.margin),
+            Verdict::Undecided
+        );
+        // Exactly on the margin's edge: no count decides it.
+        let edge = across(EQUAL_MARGIN.ln_1p(), 0.01, 24);
+        assert_eq!(reach(&d, &edge, &quiet, 0.0), Reach::Edge);
+        // Equal rows need the band within MAX_EQUAL_BAND: an A/A 3 % off never gets there.
+        let null = across(0.0, 0.01, 24);
+        assert!(matches!(reach(&d, &null, &quiet, 0.0), Reach::Beyond(_)));
+        assert_eq!(reach(&d, &null, &across(0.03, 0.01, 24), 0.0), Reach::Edge);
+    }
+
+    #[test]
+    fn in_reach_gives_a_row_the_benefit_of_its_standard_error() {
+        let d = Design::for_profile(Profile::Quick);
+        let quiet = across(0.0, 0.005, 16);
+        // 1.5 % slower at 1 % after 16: plainly past the design, within reach shifted.
+        let row = across(0.015f64.ln_1p(), 0.01, 16);
+        assert!(matches!(reach(&d, &row, &quiet, 0.0), Reach::Beyond(_)));
+        assert!(in_reach(&d, &row, &quiet));
+        // On the edge with a small spread: out of reach either way.
+        let edge = across(EQUAL_MARGIN.ln_1p(), 0.002, 16);
+        assert!(!in_reach(&d, &edge, &quiet));
+    }
+
+    /// Only undecided rows get a reach, and every one of them does.
+    #[test]
+    fn combined_rows_carry_their_reach_when_undecided() {
+        use crate::paired::{LayoutSummary, RowRun};
+        let run = |i: u32| {
+            let x = f64::from(i % 4) - 1.5;
+            let row = |criterion_id: &str, control, mean: f64, sd: f64| RowRun {
+                criterion_id: criterion_id.into(),
+                control,
+                twin: None,
+                iters_per_batch: 1,
+                layouts: vec![LayoutSummary {
+                    iq_mean_log: mean + sd * x,
+                    mean_log: mean + sd * x,
+                    rounds: 10,
+                    sd_log: 0.01,
+                }],
+            };
+            ProcessRun {
+                baseline: "b".into(),
+                baseline_iters_per_batch: 1,
+                config: crate::paired::Config {
+                    rounds: 10,
+                    layouts: 1,
+                    seed: u64::from(i),
+                    batch_ns: 500_000,
+                    budget_ms: None,
+                    randomize_layout: true,
+                },
+                stack_offsets: vec![0],
+                rows: vec![
+                    row("b", Some(crate::Control::Aa), 0.0, 0.002),
+                    row("slow", None, 0.2, 0.01),
+                    row("edge", None, 0.01, 0.01),
+                ],
+                wall_secs: 0.1,
+                window: None,
+            }
+        };
+        let runs: Vec<ProcessRun> = (0..8).map(run).collect();
+        let c = combine_sequential(
+            &runs,
+            LayoutUnit::Process,
+            &Design::for_profile(Profile::Quick),
+        )
+        .unwrap();
+        let got: Vec<_> = c
+            .rows
+            .iter()
+            .map(|r| (r.paired.verdict, r.paired.reach))
+            .collect();
+        assert_eq!(got[0].1, None, "the A/A control");
+        assert_eq!(got[1], (Verdict::Slower, None));
+        assert_eq!(got[2].0, Verdict::Undecided);
+        assert!(got[2].1.is_some());
     }
 
     /// The figures: 10,000 simulated tables each, with the quick design's own

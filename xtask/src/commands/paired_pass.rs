@@ -9,7 +9,7 @@
 use crate::analysis::verdicts::{self, Comparison};
 use crate::render::units;
 use lab_record::paired::{Combined, LayoutUnit, ProcessRun};
-use lab_record::sequential::{combine_sequential, needs_more, Design};
+use lab_record::sequential::{combine_sequential, in_reach, needs_more, Design};
 use lab_record::{from_json_str, Planned, Profile, Record, Verdict};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
@@ -212,10 +212,12 @@ fn process_cost(done: &[ProcessRun]) -> f64 {
 }
 
 /// Sequential sampling after the fixed processes (`lab_record::sequential`): while a
-/// comparison has an undecided row or an A/A band wider than the design's target, and the
-/// design has a look left, it can get processes up to its next planned look. Who gets them,
+/// comparison has an undecided row that a planned look could still decide
+/// (`sequential::in_reach`: not a row whose estimate sits on the margin's edge at this
+/// spread) or an A/A band wider than the design's target, and the design has a look left,
+/// it can get processes up to its next planned look. Who gets them,
 /// in passes until none is open or nothing fits the time left (`remaining()`, seconds):
-/// comparisons with an undecided row first (a table that is decided but noisy waits until
+/// comparisons with such a row first (a table that is decided but noisy waits until
 /// no undecided row can get a look), the cheapest first (by the mean time of its processes
 /// so far), each a whole look at once, and only when the whole look fits the time left,
 /// so the budget is not spent on processes that would be cut back. When the time runs
@@ -242,14 +244,13 @@ fn sample_until_decided(
                 let r = r.as_ref()?;
                 let n = r.len() as u32;
                 let c = combine_sequential(r, LayoutUnit::Process, design)?;
-                let verdicts: Vec<_> = c
-                    .rows
-                    .iter()
-                    .filter(|x| x.control.is_none())
-                    .map(|x| x.paired.verdict)
-                    .collect();
-                let undecided = verdicts.contains(&Verdict::Undecided);
-                needs_more(design, n, c.band, &verdicts).then(|| {
+                let aa = c.aa();
+                let undecided = c.rows.iter().any(|x| {
+                    x.control.is_none()
+                        && x.paired.verdict == Verdict::Undecided
+                        && aa.is_none_or(|aa| in_reach(design, &x.across, &aa))
+                });
+                needs_more(design, n, c.band, undecided).then(|| {
                     let next = design.next_look(n).unwrap_or(n) as usize;
                     (k, next, undecided, process_cost(r))
                 })
@@ -368,24 +369,27 @@ mod tests {
         }
     }
 
-    /// Comparison 0 is decided (5 % slower, tight); 1 has an undecided row (±10 % around
-    /// 1); 2 a decided row but an A/A band of about 3 %; 3 is undecided like 1 but its
-    /// processes take ten times as long.
+    /// Comparison 0 is decided (5 % slower, tight); 1 has an undecided row within reach of
+    /// the design (2 ± 2 %: a look would decide it if its estimate were a standard error
+    /// or so further out, so it keeps its looks); 2 a decided row but an A/A band of about
+    /// 3 %; 3 is undecided like 1 but its processes take ten times as long; 4 has an
+    /// undecided row out of reach (±10 % around 1: no look of the design decides it).
     fn value(k: usize, i: u32) -> ProcessRun {
         let sign = if i % 2 == 0 { 1.0 } else { -1.0 };
         match k {
             0 => process(0.05 + sign * 0.001, sign * 0.0005),
-            1 => process(sign * 0.1, sign * 0.0005),
+            1 => process(0.02 + sign * 0.02, sign * 0.0005),
             2 => process(0.2 + sign * 0.001, sign * 0.03),
-            _ => ProcessRun {
+            3 => ProcessRun {
                 wall_secs: 1.0,
-                ..process(sign * 0.1, sign * 0.0005)
+                ..process(0.02 + sign * 0.02, sign * 0.0005)
             },
+            _ => process(sign * 0.1, sign * 0.0005),
         }
     }
 
     fn fixed() -> Vec<Option<Vec<ProcessRun>>> {
-        (0..4)
+        (0..5)
             .map(|k| Some((0..8).map(|i| value(k, i)).collect()))
             .collect()
     }
@@ -409,7 +413,11 @@ mod tests {
             },
         );
         assert_eq!(extra, 48);
-        assert_eq!(lens(&runs), [Some(8), Some(24), Some(24), Some(24)]);
+        assert_eq!(
+            lens(&runs),
+            [Some(8), Some(24), Some(24), Some(24), Some(8)]
+        );
+        assert!(calls.iter().all(|c| c.0 != 4), "out of reach: no process");
         // A whole look at a time, the cheap undecided comparison before the dear one...
         assert_eq!(calls[..5], [(1, 8), (1, 9), (1, 10), (1, 11), (3, 8)]);
         // ... and the decided but noisy table only when no undecided row has a look left.
@@ -450,13 +458,13 @@ mod tests {
         let estimated = |k: usize| if k == 3 { 1.03 } else { 0.13 };
         assert_eq!(
             with_budget(2.0, estimated),
-            (vec![Some(8), Some(20), Some(8), Some(8)], 12)
+            (vec![Some(8), Some(20), Some(8), Some(8), Some(8)], 12)
         );
         // Processes dearer than estimated: the time runs out inside a look, which is cut
         // back to the last planned one.
         assert_eq!(
             with_budget(1.0, |_| 0.5),
-            (vec![Some(8), Some(8), Some(8), Some(8)], 0)
+            (vec![Some(8), Some(8), Some(8), Some(8), Some(8)], 0)
         );
     }
 
@@ -476,13 +484,13 @@ mod tests {
                 }
             },
         );
-        assert_eq!(lens(&runs), [Some(8), Some(24), None, Some(24)]);
+        assert_eq!(lens(&runs), [Some(8), Some(24), None, Some(24), Some(8)]);
         assert_eq!(extra, 32);
-        let mut two: Vec<_> = (0..4)
+        let mut two: Vec<_> = (0..5)
             .map(|k| Some((0..2).map(|i| value(k, i)).collect()))
             .collect();
         let smoke = Design::for_profile(Profile::Smoke);
         let extra = sample_until_decided(&mut two, &smoke, || 1e9, |_, _| unreachable!());
-        assert_eq!((extra, lens(&two)), (0, vec![Some(2); 4]));
+        assert_eq!((extra, lens(&two)), (0, vec![Some(2); 5]));
     }
 }

@@ -5,7 +5,6 @@
 use super::doc::{text, Block, Cell, CellKind, Inline, Section, SectionKind, Table, TableKind};
 use super::units;
 use crate::analysis::decision::{decisions, Decision};
-use lab_record::sequential::excludes;
 use lab_record::{Digest, Record, ResultsFile, Verdict};
 
 fn digest_label(d: Digest) -> &'static str {
@@ -43,7 +42,7 @@ fn verdict_cell(d: &Decision) -> Cell {
     let mut t = v.to_string();
     if v == Verdict::Undecided {
         if let Some(r) = &d.ratio {
-            t.push_str(&format!(", |effect| < {:.1} %", excludes(r) * 100.0));
+            t.push_str(&super::verdicts::undecided_note(r, None));
         }
     }
     Cell::new(t, kind)

@@ -10,7 +10,8 @@ use super::text::param_text;
 use crate::analysis::seed::{self, Holds};
 use crate::analysis::verdicts::{self, instructions_per_item, same_instructions};
 use crate::analysis::view::Group;
-use lab_record::{Control, Paired, Record, ResultsFile, Verdict};
+use lab_record::sequential::{excludes, Design, Reach, EQUAL_MARGIN};
+use lab_record::{Control, Paired, Profile, Ratio, Record, ResultsFile, Verdict};
 
 /// What a verdict cell adds when time says different but the instructions are the same.
 pub const SAME_INSTRUCTIONS_NOTE: &str =
@@ -73,8 +74,7 @@ pub fn paired_text(p: &Paired, same: Option<bool>) -> String {
         p.verdict, p.ratio.estimate, p.ratio.lower, p.ratio.upper
     );
     if p.verdict == Verdict::Undecided {
-        let x = lab_record::sequential::excludes(&p.ratio) * 100.0;
-        t.push_str(&format!(", |effect| < {x:.1} %"));
+        t.push_str(&undecided_note(&p.ratio, p.reach));
     }
     if matches!(p.verdict, Verdict::Faster | Verdict::Slower) && same == Some(true) {
         t.push_str("; ");
@@ -105,6 +105,90 @@ pub fn verdict_cell(g: &Group, param: &str, r: &Record) -> Cell {
     let base = g.baseline.as_deref().and_then(|b| g.cell(param, b));
     let same = base.and_then(|b| same_instructions(r, b));
     Cell::new(paired_text(p, same), verdict_kind(p.verdict))
+}
+
+/// What an `undecided` verdict adds: the smallest effect its interval excludes and, when
+/// the run projected it, how many processes would decide it at the run's spread:
+/// `, |effect| < 1.4 %; about 60 processes, past the profile's last look`.
+pub fn undecided_note(ratio: &Ratio, reach: Option<Reach>) -> String {
+    let mut t = format!(", |effect| < {:.1} %", excludes(ratio) * 100.0);
+    match reach {
+        Some(Reach::Look(n)) => t.push_str(&format!(
+            "; a look at {n} processes would decide it: more `--budget`"
+        )),
+        Some(Reach::Beyond(n)) => t.push_str(&format!(
+            "; about {n} processes at this spread, past the profile's last look"
+        )),
+        Some(Reach::Edge) => t.push_str("; on an edge at this spread: no run decides it"),
+        None => {}
+    }
+    t
+}
+
+/// The paired verdicts of every compared row of the run (A/A controls excluded), counted,
+/// and the undecided ones by what would decide them ([`Reach`]). `None` without a paired
+/// pass.
+pub fn counts_paragraph(file: &ResultsFile) -> Option<Block> {
+    let paired: Vec<&Paired> = file
+        .results
+        .iter()
+        .filter(|r| r.control.is_none())
+        .filter_map(|r| r.paired.as_ref())
+        .collect();
+    if paired.is_empty() {
+        return None;
+    }
+    let count = |v: Verdict| paired.iter().filter(|p| p.verdict == v).count();
+    let mut t = format!(
+        " {} faster, {} slower, {} equal, {} undecided, of {} compared rows.",
+        count(Verdict::Faster),
+        count(Verdict::Slower),
+        count(Verdict::Equal),
+        count(Verdict::Undecided),
+        paired.len()
+    );
+    let reaches: Vec<Reach> = paired
+        .iter()
+        .filter(|p| p.verdict == Verdict::Undecided)
+        .filter_map(|p| p.reach)
+        .collect();
+    if !reaches.is_empty() {
+        let looks = reaches
+            .iter()
+            .filter(|r| matches!(r, Reach::Look(_)))
+            .count();
+        let beyond: Vec<u32> = reaches
+            .iter()
+            .filter_map(|r| match r {
+                Reach::Beyond(n) => Some(*n),
+                _ => None,
+            })
+            .collect();
+        let edge = reaches.len() - looks - beyond.len();
+        let range = match (beyond.iter().min(), beyond.iter().max()) {
+            (Some(lo), Some(hi)) if lo < hi => format!(": {lo}–{hi} at this run's spread"),
+            (Some(n), _) => format!(": {n} at this run's spread"),
+            _ => String::new(),
+        };
+        let last = file
+            .run
+            .profile
+            .parse::<Profile>()
+            .ok()
+            .and_then(|p| Design::for_profile(p).looks.last().copied())
+            .map_or("the profile takes".into(), |n| {
+                format!("this profile's last look ({n})")
+            });
+        t.push_str(&format!(
+            " Of the undecided, if their estimates and spreads held: {looks} would be decided by a later look of this profile with more time (`--budget`); {} need more processes than {last}{range}; {edge} lie on the edge of the ±{:.0} % margin or of their table's band, where no run at this spread decides them.",
+            beyond.len(),
+            EQUAL_MARGIN * 100.0
+        ));
+    }
+    Some(Block::Paragraph(vec![
+        Inline::Strong("Paired verdicts:".into()),
+        text(t),
+    ]))
 }
 
 /// Instructions per item (and the counted ISA), or absent.
