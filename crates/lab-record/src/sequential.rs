@@ -18,7 +18,8 @@
 //! otherwise. The regions are disjoint and `equal`'s edge does not move with the band, so two
 //! runs can give a row different decided verdicts only if their intervals lie on opposite
 //! sides of `1 ± margin`, i.e. one of them missed the true ratio. A table keeps sampling while
-//! one of its rows is undecided or its band is wider than [`Design::target_band`]
+//! one of its rows is undecided and a planned look could still decide it ([`in_reach`], from
+//! the projection [`reach`]) or its band is wider than [`Design::target_band`]
 //! ([`needs_more`]). [`simulate`] runs the whole rule on synthetic per-process log ratios
 //! (docs/measurement.md has its figures).
 
