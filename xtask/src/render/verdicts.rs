@@ -1,5 +1,6 @@
 //! The paired verdicts in the document: the verdict box at the top of the report (one line
-//! per seed claim, [`verdict_box`]), each table's verdict and instructions cells
+//! per seed claim, [`verdict_box`]), the run's verdicts counted ([`counts_paragraph`]),
+//! each table's verdict and instructions cells
 //! ([`verdict_cell`], [`instructions_cell`]), its noise band and A/A control line
 //! ([`band_paragraph`]) and the verdict lines from `paired` ([`paired_items`]).
 
@@ -109,7 +110,7 @@ pub fn verdict_cell(g: &Group, param: &str, r: &Record) -> Cell {
 
 /// What an `undecided` verdict adds: the smallest effect its interval excludes and, when
 /// the run projected it, how many processes would decide it at the run's spread:
-/// `, |effect| < 1.4 %; about 60 processes, past the profile's last look`.
+/// `, |effect| < 1.4 %; about 60 processes at this spread, past the profile's last look`.
 pub fn undecided_note(ratio: &Ratio, reach: Option<Reach>) -> String {
     let mut t = format!(", |effect| < {:.1} %", excludes(ratio) * 100.0);
     match reach {
