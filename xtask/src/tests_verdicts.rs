@@ -415,7 +415,7 @@ fn undecided_rows_say_what_would_decide_them_and_the_report_counts_them() {
     assert!(rows.len() >= 3, "{}", rows.len());
     for (&i, reach) in rows
         .iter()
-        .zip([Reach::Beyond(40), Reach::Beyond(90), Reach::Edge])
+        .zip([Reach::Look(20), Reach::Beyond(40), Reach::Edge])
     {
         let p = f.results[i].paired.as_mut().unwrap();
         p.verdict = Verdict::Undecided;
@@ -433,12 +433,12 @@ fn undecided_rows_say_what_would_decide_them_and_the_report_counts_them() {
     let counted = format!("{undecided} undecided, of {} compared rows", rows.len());
     assert!(line.contains(&counted), "{line}");
     assert!(
-        line.contains("0 would be decided by a later look"),
+        line.contains("1 would be decided by a later look"),
         "{line}"
     );
     assert!(
         line.contains(
-            "2 need more processes than this profile's last look (24): 40–90 at this run's spread"
+            "1 need more processes than this profile's last look (24): 40 at this run's spread"
         ),
         "{line}"
     );
