@@ -1,0 +1,338 @@
+//! [`Accumulator`]: the lattice hash of many messages, hashed across SIMD lanes.
+//!
+//! Messages of up to one chunk are staged [`GROUP`] at a time, one per lane buffer (a
+//! message's parts are written straight into its buffer), and summed into the running
+//! value by one kernel call (`blake3_lanes::U16Sum::add_xof`): the input blocks of all of
+//! them across the lanes, then each one's 32 output blocks across the lanes, added from the
+//! registers. Longer messages are gathered into one buffer and summed together
+//! (`add_xof_any_len`: the chunks of all of them share the lanes, then their parent nodes,
+//! then their roots), [`TREE_FLUSH_LEN`] bytes at a time; from [`SERIAL_FROM`] bytes on a
+//! message fills the lanes with its own chunks and the blake3 crate is faster, so it
+//! streams into a `blake3::Hasher`. A batch flushed with one or two messages (the end of a
+//! stream, or a call that hashes a few accounts) takes the single-message path
+//! (`Backend::xof_u16_term`). The backend is the widest this CPU has under the crate's
+//! `max-*` feature; on the portable backend every message goes through the blake3 crate,
+//! as in the released crate.
+//!
+//! Group addition is commutative, so the order in which messages are summed does not
+//! change the result.
+
+use crate::lt_hash::{LtHash, SingleLtHashUpdater};
+// BLAKE3's chunk length from the blake3 crate, as in the released crate's module (whose
+// tests, run against this crate by `cargo xtask upstream`, reach it through `super::*`).
+use blake3::CHUNK_LEN;
+use blake3_lanes::{Backend, U16Sum};
+
+/// Messages staged before one kernel call: a multiple of every backend's lane count.
+pub(crate) const GROUP: usize = 16;
+
+/// A batch of at most this many messages takes the single-message path: fewer than three
+/// messages leave most of a wide compression's lanes idle in the input phase.
+const SINGLE_UP_TO: usize = 2;
+
+/// Bytes of messages longer than one chunk gathered before one tree call.
+pub(crate) const TREE_FLUSH_LEN: usize = 256 * CHUNK_LEN;
+
+/// Messages of this many bytes or more are hashed by the blake3 crate.
+pub(crate) const SERIAL_FROM: usize = 128 * 1024;
+
+/// Where the message being built is going.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Current {
+    /// Into lane buffer `count`, `cur_len` bytes so far (also: no message under way).
+    Lane,
+    /// Past one chunk: into `long` from byte `start`.
+    Long { start: usize },
+    /// Past [`SERIAL_FROM`], or on the portable backend past one chunk: into `serial`.
+    Serial,
+}
+
+/// Streaming accumulator of the lattice hash of many messages.
+///
+/// Feed each message whole with [`add_message`](Self::add_message), or in parts with
+/// [`start_message`](Self::start_message). Messages are copied into the accumulator's own
+/// buffers, so the caller's may be transient. [`take_lt_hash`](Self::take_lt_hash) or
+/// [`into_lt_hash`](Self::into_lt_hash) sums what is still staged and returns the total.
+pub struct Accumulator {
+    /// Precomputed hashes mixed in, and the terms of messages summed one at a time.
+    acc: LtHash,
+    /// Terms summed by the kernel, in its own word order.
+    sum: U16Sum,
+    /// Whether `sum` holds anything.
+    summed: bool,
+    backend: Backend,
+    /// [`GROUP`] lane buffers of one chunk each.
+    lanes: Box<[[u8; CHUNK_LEN]]>,
+    /// Lengths of the staged messages `lanes[..count]`.
+    lens: [usize; GROUP],
+    count: usize,
+    /// Bytes of the message under way in `lanes[count]`.
+    cur_len: usize,
+    current: Current,
+    /// Messages longer than one chunk, back to back, waiting for one tree call.
+    long: Vec<u8>,
+    /// End offset in `long` of each finished one.
+    long_ends: Vec<usize>,
+    /// The message under way when it goes to the blake3 crate.
+    serial: blake3::Hasher,
+}
+
+impl core::fmt::Debug for Accumulator {
+    // The lane buffers are left out; the staged lengths are the useful state.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Accumulator")
+            .field("acc", &self.acc)
+            .field("backend", &self.backend.name())
+            .field("lengths", &&self.lens[..self.count])
+            .field("long_messages", &self.long_ends.len())
+            .field("current", &self.current)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The widest backend this CPU has, under the `max-*` feature.
+fn backend() -> Backend {
+    let cap = if cfg!(feature = "max-portable") {
+        Backend::Portable
+    } else if cfg!(feature = "max-sse41") {
+        Backend::Sse41
+    } else if cfg!(feature = "max-avx2") {
+        Backend::Avx2
+    } else {
+        Backend::Avx512
+    };
+    Backend::available()
+        .filter(|b| *b <= cap)
+        .last()
+        .unwrap_or(Backend::Portable)
+}
+
+impl Accumulator {
+    // No `Default`, as in the released crate: its API is this crate's.
+    #[allow(clippy::new_without_default)]
+    pub fn new() -> Self {
+        Self::on(backend())
+    }
+
+    /// An empty accumulator on `backend`, which this CPU supports.
+    pub(crate) fn on(backend: Backend) -> Self {
+        Self {
+            acc: LtHash::identity(),
+            sum: U16Sum::new(),
+            summed: false,
+            backend,
+            lanes: vec![[0u8; CHUNK_LEN]; GROUP].into_boxed_slice(),
+            lens: [0; GROUP],
+            count: 0,
+            cur_len: 0,
+            current: Current::Lane,
+            long: Vec::new(),
+            long_ends: Vec::new(),
+            serial: blake3::Hasher::new(),
+        }
+    }
+
+    /// Mixes in the lattice hash of one whole `msg`.
+    pub fn add_message(&mut self, msg: &[u8]) {
+        self.stage_part(msg);
+        self.commit_message();
+    }
+
+    /// Starts a message given in parts; the accumulator is borrowed until the returned
+    /// [`MessageBuilder`] is finished or dropped.
+    pub fn start_message(&mut self) -> MessageBuilder<'_> {
+        MessageBuilder { acc: self }
+    }
+
+    /// Mixes in a precomputed lattice hash.
+    pub fn mix_in(&mut self, hash: &LtHash) {
+        self.acc.mix_in(hash);
+    }
+
+    /// Sums what is staged and returns the total, leaving the accumulator empty and
+    /// reusable (its buffers are kept).
+    pub fn take_lt_hash(&mut self) -> LtHash {
+        debug_assert!(
+            self.current == Current::Lane && self.cur_len == 0,
+            "take_lt_hash() called with an unfinished message in progress",
+        );
+        self.flush_lanes();
+        self.flush_long();
+        if self.summed {
+            self.acc.mix_in(&LtHash(self.sum.to_lanes()));
+            self.sum = U16Sum::new();
+            self.summed = false;
+        }
+        core::mem::replace(&mut self.acc, LtHash::identity())
+    }
+
+    /// Sums what is staged and returns the total.
+    pub fn into_lt_hash(mut self) -> LtHash {
+        self.take_lt_hash()
+    }
+
+    /// Appends `bytes` to the message under way.
+    fn stage_part(&mut self, bytes: &[u8]) {
+        match self.current {
+            Current::Lane => {
+                // `cur_len <= CHUNK_LEN` and a slice is at most `isize::MAX` bytes.
+                let end = self.cur_len + bytes.len();
+                let lane = &mut self.lanes[self.count];
+                if end <= CHUNK_LEN {
+                    lane[self.cur_len..end].copy_from_slice(bytes);
+                    self.cur_len = end;
+                } else if self.backend == Backend::Portable || end >= SERIAL_FROM {
+                    self.serial.reset();
+                    self.serial.update(&lane[..self.cur_len]);
+                    self.serial.update(bytes);
+                    self.cur_len = 0;
+                    self.current = Current::Serial;
+                } else {
+                    if self.long.capacity() == 0 {
+                        // The most it holds: just under a flush, plus one message.
+                        self.long.reserve_exact(TREE_FLUSH_LEN + SERIAL_FROM);
+                    }
+                    let start = self.long.len();
+                    self.long.extend_from_slice(&lane[..self.cur_len]);
+                    self.long.extend_from_slice(bytes);
+                    self.cur_len = 0;
+                    self.current = Current::Long { start };
+                }
+            }
+            Current::Long { start } => {
+                if self.long.len() - start + bytes.len() >= SERIAL_FROM {
+                    self.serial.reset();
+                    self.serial.update(&self.long[start..]);
+                    self.serial.update(bytes);
+                    self.long.truncate(start);
+                    self.current = Current::Serial;
+                } else {
+                    self.long.extend_from_slice(bytes);
+                }
+            }
+            Current::Serial => {
+                self.serial.update(bytes);
+            }
+        }
+    }
+
+    /// Commits the message under way.
+    fn commit_message(&mut self) {
+        match core::mem::replace(&mut self.current, Current::Lane) {
+            Current::Lane => {
+                self.lens[self.count] = self.cur_len;
+                self.cur_len = 0;
+                self.count += 1;
+                if self.count == GROUP {
+                    self.flush_lanes();
+                }
+            }
+            Current::Long { .. } => {
+                self.long_ends.push(self.long.len());
+                if self.long.len() >= TREE_FLUSH_LEN {
+                    self.flush_long();
+                }
+            }
+            Current::Serial => self.acc.mix_in(&LtHash::with(&self.serial)),
+        }
+    }
+
+    /// Drops the message under way (a [`MessageBuilder`] dropped unfinished).
+    fn discard_message(&mut self) {
+        match core::mem::replace(&mut self.current, Current::Lane) {
+            Current::Lane => self.cur_len = 0,
+            Current::Long { start } => self.long.truncate(start),
+            Current::Serial => {}
+        }
+    }
+
+    /// Sums the staged one-chunk messages.
+    fn flush_lanes(&mut self) {
+        let n = self.count;
+        if n == 0 {
+            return;
+        }
+        let mut inputs: [&[u8]; GROUP] = [&[]; GROUP];
+        for ((input, lane), &len) in inputs.iter_mut().zip(self.lanes.iter()).zip(&self.lens) {
+            *input = &lane[..len];
+        }
+        let inputs = &inputs[..n];
+        if self.backend == Backend::Portable {
+            for input in inputs {
+                self.serial.reset();
+                self.serial.update(input);
+                self.acc.mix_in(&LtHash::with(&self.serial));
+            }
+        } else if n <= SINGLE_UP_TO {
+            for input in inputs {
+                self.acc.mix_in(&LtHash(self.backend.xof_u16_term(input)));
+            }
+        } else {
+            self.sum
+                .add_xof(self.backend, inputs)
+                .expect("staged messages fit one chunk and the backend is supported");
+            self.summed = true;
+        }
+        self.count = 0;
+    }
+
+    /// Sums the gathered messages longer than one chunk.
+    fn flush_long(&mut self) {
+        if self.long_ends.is_empty() {
+            return;
+        }
+        let mut start = 0;
+        let messages: Vec<&[u8]> = self
+            .long_ends
+            .iter()
+            .map(|&end| {
+                let message = &self.long[start..end];
+                start = end;
+                message
+            })
+            .collect();
+        self.sum
+            .add_xof_any_len(self.backend, &messages)
+            .expect("the backend is supported");
+        self.summed = true;
+        self.long.clear();
+        self.long_ends.clear();
+    }
+}
+
+/// A message being given in parts, from [`Accumulator::start_message`]. It borrows the
+/// accumulator until [`finish`](Self::finish); dropped unfinished, its parts are discarded.
+#[must_use = "a started message does nothing until `.finish()`; dropping it discards the message"]
+pub struct MessageBuilder<'a> {
+    acc: &'a mut Accumulator,
+}
+
+impl MessageBuilder<'_> {
+    /// Appends `bytes` to the message.
+    pub fn add_part(&mut self, bytes: &[u8]) -> &mut Self {
+        self.acc.stage_part(bytes);
+        self
+    }
+
+    /// Commits the message: its lattice hash is mixed in.
+    pub fn finish(self) {
+        self.acc.commit_message();
+        // Committed: the discarding `Drop` must not run.
+        core::mem::forget(self);
+    }
+}
+
+impl SingleLtHashUpdater for MessageBuilder<'_> {
+    fn write_part(&mut self, bytes: &[u8]) {
+        self.add_part(bytes);
+    }
+}
+
+impl Drop for MessageBuilder<'_> {
+    fn drop(&mut self) {
+        self.acc.discard_message();
+    }
+}
+
+#[cfg(test)]
+mod checks;

@@ -1,0 +1,203 @@
+//! The accumulator on every backend this CPU has against the blake3 crate, one message at a
+//! time: every length across the block, chunk, tree-flush and serial boundaries, every
+//! batch size around the group and the single-message path, and random call sequences.
+
+use super::*;
+use proptest::prelude::*;
+
+/// The lattice hash of one message by the blake3 crate.
+fn oracle_one(message: &[u8]) -> LtHash {
+    let mut hasher = blake3::Hasher::new();
+    hasher.update(message);
+    LtHash::with(&hasher)
+}
+
+fn oracle(messages: &[Vec<u8>]) -> LtHash {
+    let mut total = LtHash::identity();
+    for m in messages {
+        total.mix_in(&oracle_one(m));
+    }
+    total
+}
+
+fn message(len: usize, seed: usize) -> Vec<u8> {
+    (0..len)
+        .map(|i| (i.wrapping_mul(31) ^ seed.wrapping_mul(101)) as u8)
+        .collect()
+}
+
+fn backends() -> Vec<Backend> {
+    Backend::available().collect()
+}
+
+#[test]
+fn every_count_around_the_group_and_the_single_path() {
+    for backend in backends() {
+        for n in [0, 1, 2, 3, 4, 15, 16, 17, 18, 19, 31, 32, 33, 50] {
+            let messages: Vec<Vec<u8>> = (0..n).map(|i| message(i * 37 % 1100, i)).collect();
+            let mut acc = Accumulator::on(backend);
+            for m in &messages {
+                acc.add_message(m);
+            }
+            assert_eq!(
+                acc.into_lt_hash(),
+                oracle(&messages),
+                "{backend:?}, {n} messages"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_length_across_the_boundaries_in_parts() {
+    let lens = [
+        0,
+        1,
+        63,
+        64,
+        65,
+        1023,
+        1024,
+        1025,
+        2047,
+        2048,
+        2049,
+        3835,
+        SERIAL_FROM - 1,
+        SERIAL_FROM,
+        SERIAL_FROM + 1,
+    ];
+    for backend in backends() {
+        for &len in &lens {
+            let m = message(len, len);
+            for splits in [1, 2, 3, 7] {
+                let mut acc = Accumulator::on(backend);
+                // A short message before and after, so the long one shares the call.
+                acc.add_message(b"before");
+                let mut builder = acc.start_message();
+                let step = len.div_ceil(splits).max(1);
+                for part in m.chunks(step) {
+                    builder.add_part(part);
+                }
+                builder.finish();
+                acc.add_message(b"after");
+                let want = oracle(&[b"before".to_vec(), m.clone(), b"after".to_vec()]);
+                assert_eq!(acc.into_lt_hash(), want, "{backend:?}, {len} B in {splits}");
+            }
+        }
+    }
+}
+
+#[test]
+fn long_messages_past_a_tree_flush() {
+    for backend in backends() {
+        // 100 messages of 3835 B (vote accounts' messages) pass TREE_FLUSH_LEN once.
+        let messages: Vec<Vec<u8>> = (0..100).map(|i| message(3835 + i % 3, i)).collect();
+        let mut acc = Accumulator::on(backend);
+        for (i, m) in messages.iter().enumerate() {
+            acc.add_message(m);
+            if i == 70 {
+                assert!(acc.long.len() < TREE_FLUSH_LEN, "flushed at the threshold");
+            }
+        }
+        assert_eq!(acc.into_lt_hash(), oracle(&messages), "{backend:?}");
+    }
+}
+
+#[test]
+fn abandoned_builders_leave_nothing_in_every_state() {
+    for backend in backends() {
+        let mut acc = Accumulator::on(backend);
+        acc.add_message(b"kept");
+        for len in [10, 2000, SERIAL_FROM + 10] {
+            let mut builder = acc.start_message();
+            builder.add_part(&message(len, 1));
+            builder.add_part(b"more");
+        }
+        acc.add_message(&message(1500, 2));
+        let want = oracle(&[b"kept".to_vec(), message(1500, 2)]);
+        assert_eq!(acc.take_lt_hash(), want, "{backend:?}");
+        assert_eq!(acc.take_lt_hash(), LtHash::identity(), "{backend:?}: reset");
+    }
+}
+
+/// One call on an accumulator.
+#[derive(Clone, Debug)]
+enum Op {
+    /// A message given whole.
+    Whole(Vec<u8>),
+    /// A message given in parts, cut at these offsets.
+    Parts(Vec<u8>, Vec<usize>),
+    /// A message started and dropped unfinished.
+    Abandoned(Vec<u8>),
+    /// A precomputed hash mixed in (the hash of this message).
+    MixIn(Vec<u8>),
+    /// `take_lt_hash`, its result kept.
+    Take,
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    let len = prop_oneof![
+        8 => 0usize..=1100,
+        2 => 1000usize..=5000,
+        1 => Just(SERIAL_FROM - 1),
+    ];
+    let bytes = len.prop_flat_map(|n| proptest::collection::vec(any::<u8>(), n));
+    prop_oneof![
+        6 => bytes.clone().prop_map(Op::Whole),
+        4 => (bytes.clone(), proptest::collection::vec(any::<usize>(), 0..6)).prop_map(|(m, cuts)| Op::Parts(m, cuts)),
+        1 => bytes.clone().prop_map(Op::Abandoned),
+        1 => bytes.prop_map(Op::MixIn),
+        1 => Just(Op::Take),
+    ]
+}
+
+fn give_in_parts(builder: &mut MessageBuilder<'_>, m: &[u8], cuts: &[usize]) {
+    let mut cuts: Vec<usize> = cuts.iter().map(|c| c % (m.len() + 1)).collect();
+    cuts.sort_unstable();
+    let mut start = 0;
+    for cut in cuts.into_iter().chain([m.len()]) {
+        builder.write_part(&m[start..cut]);
+        start = cut;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Any sequence of calls gives, at every take and at the end, the blake3 crate's sum of
+    /// what was committed since the last take.
+    #[test]
+    fn any_call_sequence_matches_the_blake3_crate(ops in proptest::collection::vec(op(), 0..60)) {
+        for backend in backends() {
+            let mut acc = Accumulator::on(backend);
+            let mut want = LtHash::identity();
+            for op in &ops {
+                match op {
+                    Op::Whole(m) => {
+                        acc.add_message(m);
+                        want.mix_in(&oracle_one(m));
+                    }
+                    Op::Parts(m, cuts) => {
+                        let mut builder = acc.start_message();
+                        give_in_parts(&mut builder, m, cuts);
+                        builder.finish();
+                        want.mix_in(&oracle_one(m));
+                    }
+                    Op::Abandoned(m) => {
+                        let mut builder = acc.start_message();
+                        builder.add_part(m);
+                    }
+                    Op::MixIn(m) => {
+                        acc.mix_in(&oracle_one(m));
+                        want.mix_in(&oracle_one(m));
+                    }
+                    Op::Take => {
+                        prop_assert_eq!(acc.take_lt_hash(), core::mem::replace(&mut want, LtHash::identity()), "{:?}", backend);
+                    }
+                }
+            }
+            prop_assert_eq!(acc.into_lt_hash(), want, "{:?}", backend);
+        }
+    }
+}
