@@ -11,9 +11,10 @@ shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
     targets=(negentropy_decode negentropy_server negentropy_client negentropy_session
-             accounts results_json ab_json lab_plan)
+             accounts results_json ab_json lab_plan lattice_dropin)
 fi
-cargo afl build --release --quiet
+# The released solana-lattice-hash (lattice_dropin) declares a newer rust-version than the toolchain.
+cargo afl build --release --quiet --ignore-rust-version
 export AFL_NO_UI=1 AFL_NO_AFFINITY=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1
 found=0
 mkdir -p "${FUZZ_OUT:-out}"
