@@ -43,9 +43,9 @@ pub fn widest(a: Isa, b: Isa) -> Isa {
     }
 }
 
-/// What `solana-lattice-hash`'s `batch::Accumulator` may use: its own AVX-512F / AVX2
-/// kernels (detected by the crate itself, on x86_64 only, and not capped by the lab's
-/// `blake3-no-*` features), and the blake3 crate for its one-lane fallback and long
+/// What `solana-lattice-hash`'s `batch::Accumulator` may use: its own AVX-512 (F and BW)
+/// / AVX2 kernels (detected by the crate itself, on x86_64 only, and not capped by the
+/// lab's `blake3-no-*` features), and the blake3 crate for its one-lane fallback and long
 /// messages.
 pub fn solana_lattice_hash() -> Isa {
     if blake3_lanes::forced_portable() {
@@ -53,7 +53,7 @@ pub fn solana_lattice_hash() -> Isa {
     }
     #[cfg(target_arch = "x86_64")]
     {
-        if std::is_x86_feature_detected!("avx512f") {
+        if std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512bw") {
             return widest(Isa::Avx512, blake3());
         }
         if std::is_x86_feature_detected!("avx2") {

@@ -224,9 +224,9 @@ where
     lt_rows(reg, who, peer.clone(), TwoSums(peer));
 }
 
-/// Every peer's lt rows (`peer:blake3-serial`, and `peer:solana-lattice-hash` with the lab
+/// Every peer's lt rows (`peer:blake3-serial`, `peer:solana-lattice-hash` with the lab
 /// feature `peer-solana`: its batch for messages up to one chunk and its serial fallback
-/// above, as the validator runs it).
+/// above, as the validator runs it), and the drop-in (`drop-in:solana-lattice-hash`).
 pub fn lt_peers(reg: &mut Registry, family: Family) {
     let peer = |name| Subject::peer(family, AccountDigest::Lt, name);
     lt_peer(
@@ -245,6 +245,11 @@ pub fn lt_peers(reg: &mut Registry, family: Family) {
     );
     #[cfg(not(feature = "peer-solana"))]
     let _ = isa::blake3;
+    lt_peer(
+        reg,
+        &crate::peers::lattice::drop_in(family),
+        crate::peers::lattice::DropIn,
+    );
 }
 
 /// A per-account strategy's legacy rows: every account of each set hashed alone.

@@ -1,9 +1,11 @@
-//! `bench-all --peer-path` end to end, on copies of the released solana-lattice-hash from
-//! cargo's registry: an unmodified copy is measured (its directory and the workspace's
-//! Cargo.lock byte-identical afterwards), a copy with a wrong digest is not timed, a copy
-//! with an item renamed fails naming it. Each builds the lab twice in release mode:
+//! `bench-all --peer-path` end to end, on copies of released solana-lattice-hash versions
+//! from cargo's registry (fetched with `cargo fetch`): an unmodified copy of any version is
+//! measured (its directory and the workspace's Cargo.lock byte-identical afterwards; the
+//! versions are `PEER_PATH_VERSIONS`, comma-separated, default the master's pre-release
+//! 4.5.0-alpha.4), a copy with a wrong digest is not timed, a copy with an item renamed
+//! fails naming it. Each builds the lab twice in release mode:
 //! `cargo test -p xtask --test peer_path -- --ignored --test-threads 1`. Skipped with a
-//! notice when the registry holds no copy of the crate.
+//! notice when the version cannot be fetched.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -16,16 +18,35 @@ fn root() -> PathBuf {
         .to_path_buf()
 }
 
-/// `$CARGO_HOME/registry/src/*/solana-lattice-hash-4.3.0`.
-fn released_crate() -> Option<PathBuf> {
-    let home = std::env::var_os("CARGO_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")))?;
-    std::fs::read_dir(home.join("registry/src"))
-        .ok()?
-        .flatten()
-        .map(|e| e.path().join("solana-lattice-hash-4.3.0"))
-        .find(|p| p.join("Cargo.toml").exists())
+/// The registry's copy of solana-lattice-hash `version`: fetched into cargo's cache through
+/// a throwaway manifest, found with `cargo metadata`.
+fn released_crate(version: &str) -> Option<PathBuf> {
+    let dir =
+        std::env::temp_dir().join(format!("xtask-peer-fetch-{version}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("src")).ok()?;
+    std::fs::write(dir.join("src/lib.rs"), "").ok()?;
+    std::fs::write(
+        dir.join("Cargo.toml"),
+        format!("[package]\nname = \"fetch\"\nversion = \"0.0.0\"\nedition = \"2021\"\n[workspace]\n[dependencies]\nsolana-lattice-hash = \"={version}\"\n"),
+    )
+    .ok()?;
+    let out = Command::new(env!("CARGO"))
+        .args(["metadata", "--format-version", "1", "--manifest-path"])
+        .arg(dir.join("Cargo.toml"))
+        .output()
+        .ok()?;
+    let _ = std::fs::remove_dir_all(&dir);
+    let meta: serde_json::Value = serde_json::from_slice(&out.stdout).ok()?;
+    meta["packages"].as_array()?.iter().find_map(|p| {
+        (p["name"] == "solana-lattice-hash" && p["version"] == version)
+            .then(|| {
+                PathBuf::from(p["manifest_path"].as_str()?)
+                    .parent()
+                    .map(Path::to_path_buf)
+            })
+            .flatten()
+    })
 }
 
 fn copy_dir(from: &Path, to: &Path) {
@@ -57,9 +78,9 @@ fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
 
 /// A copy of the released crate under a fresh temp directory, `edit` applied to its
 /// `src/batch.rs`.
-fn fixture(name: &str, edit: impl Fn(String) -> String) -> Option<PathBuf> {
-    let Some(released) = released_crate() else {
-        eprintln!("skipped: no solana-lattice-hash-4.3.0 in cargo's registry (run `cargo fetch`)");
+fn fixture(name: &str, version: &str, edit: impl Fn(String) -> String) -> Option<PathBuf> {
+    let Some(released) = released_crate(version) else {
+        eprintln!("skipped: solana-lattice-hash {version} could not be fetched");
         return None;
     };
     let dir = std::env::temp_dir().join(format!("xtask-peer-{name}-{}", std::process::id()));
@@ -116,14 +137,22 @@ fn results(run_id: &str) -> serde_json::Value {
 #[test]
 #[ignore]
 fn an_unmodified_copy_is_measured_and_left_as_it_was() {
-    let Some(dir) = fixture("same", |t| t) else {
+    let versions = std::env::var("PEER_PATH_VERSIONS").unwrap_or_else(|_| "4.5.0-alpha.4".into());
+    for version in versions.split(',') {
+        unmodified_copy(version);
+    }
+}
+
+fn unmodified_copy(version: &str) {
+    let Some(dir) = fixture("same", version, |t| t) else {
         return;
     };
     let (before, lock) = (
         tree(&dir),
         std::fs::read(root().join("Cargo.lock")).unwrap(),
     );
-    let out = bench_all(&dir, "peer-same");
+    let run_id = format!("peer-same-{version}");
+    let out = bench_all(&dir, &run_id);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
@@ -136,15 +165,15 @@ fn an_unmodified_copy_is_measured_and_left_as_it_was() {
         lock,
         "the workspace's Cargo.lock changed"
     );
-    let r = results("peer-same");
+    let r = results(&run_id);
     let p = &r["peer_paths"][0];
     assert_eq!(p["row"], "peer:solana-lattice-hash@path");
     assert_eq!(p["rows"].as_array().unwrap().len(), 1, "{p}");
     assert_eq!(p["digest_differs"].as_array().unwrap().len(), 0, "{p}");
     assert!(
         stdout.contains("set_1024/165: your solana-lattice-hash (")
-            && stdout.contains(") vs 4.3.0: ×"),
-        "{stdout}"
+            && stdout.contains(") vs 4.4.0: ×"),
+        "{version}: {stdout}"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -153,7 +182,7 @@ fn an_unmodified_copy_is_measured_and_left_as_it_was() {
 #[ignore]
 fn a_copy_with_another_digest_is_not_timed() {
     // Every LtHash it returns has one lane off by one.
-    let Some(dir) = fixture("wrong", |t| {
+    let Some(dir) = fixture("wrong", "4.4.0", |t| {
         t.replacen(
             "    pub fn into_lt_hash(mut self) -> LtHash {\n",
             "    pub fn into_lt_hash(mut self) -> LtHash {\n        self.acc.0[0] = self.acc.0[0].wrapping_add(1);\n",
@@ -182,7 +211,7 @@ fn a_copy_with_another_digest_is_not_timed() {
 #[test]
 #[ignore]
 fn a_copy_without_an_item_the_adapter_uses_fails_naming_it() {
-    let Some(dir) = fixture("renamed", |t| {
+    let Some(dir) = fixture("renamed", "4.4.0", |t| {
         t.replacen("pub fn add_part(", "pub fn add_bytes(", 1)
     }) else {
         return;
@@ -198,7 +227,7 @@ fn a_copy_without_an_item_the_adapter_uses_fails_naming_it() {
         "{stderr}"
     );
     assert!(
-        stderr.contains("the lab's adapter was written for solana-lattice-hash 4.3.0"),
+        stderr.contains("the lab's adapter was written for solana-lattice-hash 4.4.0"),
         "{stderr}"
     );
     let _ = std::fs::remove_dir_all(&dir);

@@ -5,12 +5,17 @@
 //!   bytes of XOF into a stack buffer, lanes summed with wrapping adds: the reference's
 //!   loop ([`reference::lt_of_set`]). Always compiled.
 //! - `peer:solana-lattice-hash`: the validator's batched accumulator (crate
-//!   `solana-lattice-hash` 4.3.0, feature `agave-unstable-api`, `batch::Accumulator`),
-//!   each account fed with `start_message` / `add_part` per field / `finish`. Behind the
-//!   lab feature `peer-solana` (its rust-version is newer than the toolchain: build with
-//!   `--ignore-rust-version`; `cargo xtask bench-all` does).
+//!   `solana-lattice-hash`, its newest release, feature `agave-unstable-api`,
+//!   `batch::Accumulator`), each account fed with `start_message` / `add_part` per field /
+//!   `finish`, as accounts-db feeds it. Behind the lab feature `peer-solana` (its
+//!   rust-version is newer than the toolchain: build with `--ignore-rust-version`;
+//!   `cargo xtask bench-all` does). The same adapter measures the release before it
+//!   (`peer:solana-lattice-hash@4.3`) and a working copy (`--peer-path`) in builds of their
+//!   own.
+//! - `drop-in:solana-lattice-hash`: hashlab's drop-in for that crate
+//!   (`crates/solana-lattice-hash`), fed by the same adapter. Always compiled.
 //!
-//! Both skip zero-lamport accounts, whose LtHash is the identity, as the validator does.
+//! All skip zero-lamport accounts, whose LtHash is the identity, as the validator does.
 
 use crate::cases::{AccountDigest, LtSetAccumulator, Subject};
 use crate::{reference, rows, Registry};
@@ -27,25 +32,57 @@ impl LtSetAccumulator for Blake3Serial {
     }
 }
 
-/// `peer:solana-lattice-hash`: the validator's `batch::Accumulator`.
-#[cfg(feature = "peer-solana")]
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SolanaLatticeHash;
+/// The accounts-db adapter of a `solana-lattice-hash` API: every account with lamports
+/// fed to one `batch::Accumulator` in five parts (lamports, data, executable, owner,
+/// pubkey), the total taken once.
+macro_rules! lattice_hash_adapter {
+    ($(#[$attr:meta])* $name:ident, $krate:ident) => {
+        $(#[$attr])*
+        #[derive(Clone, Copy, Debug, Default)]
+        pub struct $name;
 
-#[cfg(feature = "peer-solana")]
-impl LtSetAccumulator for SolanaLatticeHash {
-    fn lt_of_set(&self, accounts: &[Account]) -> LtHash {
-        let mut acc = solana_lattice_hash::batch::Accumulator::new();
-        for a in accounts.iter().filter(|a| a.lamports != 0) {
-            let mut msg = acc.start_message();
-            msg.add_part(&a.lamports.to_le_bytes())
-                .add_part(&a.data)
-                .add_part(&[u8::from(a.executable)])
-                .add_part(&a.owner.0)
-                .add_part(&a.pubkey.0);
-            msg.finish();
+        $(#[$attr])*
+        impl LtSetAccumulator for $name {
+            fn lt_of_set(&self, accounts: &[Account]) -> LtHash {
+                let mut acc = $krate::batch::Accumulator::new();
+                for a in accounts.iter().filter(|a| a.lamports != 0) {
+                    let mut msg = acc.start_message();
+                    msg.add_part(&a.lamports.to_le_bytes())
+                        .add_part(&a.data)
+                        .add_part(&[u8::from(a.executable)])
+                        .add_part(&a.owner.0)
+                        .add_part(&a.pubkey.0);
+                    msg.finish();
+                }
+                LtHash(acc.into_lt_hash().0)
+            }
         }
-        LtHash(acc.into_lt_hash().0)
+    };
+}
+
+lattice_hash_adapter!(
+    /// `peer:solana-lattice-hash`: the validator's `batch::Accumulator`.
+    #[cfg(feature = "peer-solana")]
+    SolanaLatticeHash,
+    solana_lattice_hash
+);
+
+lattice_hash_adapter!(
+    /// `drop-in:solana-lattice-hash`: hashlab's drop-in `batch::Accumulator`.
+    DropIn,
+    lattice_dropin
+);
+
+/// The drop-in's strategy name.
+pub const DROP_IN: &str = "drop-in:solana-lattice-hash";
+
+/// The drop-in's subject: its kernels' backend (blake3-lanes' widest, or what its `max-*`
+/// feature allows), and the blake3 crate's for messages from 128 KiB.
+pub fn drop_in(family: Family) -> Subject {
+    let backend = crate::isa::backend(blake3_lanes::Backend::detect().name());
+    Subject {
+        isa: Some(crate::isa::widest(backend, crate::isa::blake3())),
+        ..Subject::peer(family, AccountDigest::Lt, DROP_IN)
     }
 }
 
@@ -62,7 +99,9 @@ pub fn register(reg: &mut Registry, family: Family, mix: (usize, usize)) {
     };
     #[cfg(feature = "peer-solana")]
     rows::lt_sets(reg, &solana, &SolanaLatticeHash, Some(mix));
+    rows::lt_sets(reg, &drop_in(family), &DropIn, Some(mix));
     rows::lt_user_accounts(reg, &peer("peer:blake3-serial"), &Blake3Serial);
+    rows::lt_user_accounts(reg, &drop_in(family), &DropIn);
     #[cfg(feature = "peer-solana")]
     rows::lt_user_accounts(reg, &solana, &SolanaLatticeHash);
 }
@@ -81,6 +120,16 @@ mod tests {
         let mut lanes = solana_lattice_hash::lt_hash::LtHash::identity();
         lanes.0.copy_from_slice(&theirs.0);
         assert_eq!(lanes.checksum().0, theirs.checksum().0);
+    }
+
+    #[test]
+    fn the_drop_in_equals_the_serial_loop_on_the_mix() {
+        let mut accounts = crate::workloads::mainnet_mix(300, 4096);
+        accounts[7].lamports = 0;
+        assert_eq!(
+            DropIn.lt_of_set(&accounts),
+            Blake3Serial.lt_of_set(&accounts)
+        );
     }
 
     #[test]

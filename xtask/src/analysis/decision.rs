@@ -15,6 +15,20 @@ use lab_record::{
 /// The peer that is the validator's LtHash code.
 pub const LT_PEER: &str = "peer:solana-lattice-hash";
 
+/// hashlab's drop-in for that crate (`crates/solana-lattice-hash`): how a validator runs the
+/// winner, not a strategy of its own, so never a candidate; each LtHash line says whether it
+/// delivers the winner's speed ([`Decision::drop_in`]).
+pub const DROP_IN: &str = "drop-in:solana-lattice-hash";
+
+/// The drop-in on one line of the table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DropInLine {
+    /// Drop-in / current code, and its verdict.
+    pub to_current: (Ratio, Verdict),
+    /// Drop-in / the line's chosen row (when that is not the current code).
+    pub to_best: Option<(Ratio, Verdict)>,
+}
+
 /// How a validator calls the hash.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Shape {
@@ -82,6 +96,8 @@ pub struct Decision<'a> {
     /// ratios to the baseline).
     pub direct: bool,
     pub reason: String,
+    /// The drop-in's row of the same table, when the run has one.
+    pub drop_in: Option<DropInLine>,
 }
 
 /// A row's ratio to its table's baseline (1 for the baseline itself).
@@ -237,6 +253,7 @@ pub fn decisions(file: &ResultsFile) -> Vec<Decision<'_>> {
                 && r.meta.claims_consensus
                 && r.digest_compatible != Some(false)
                 && !r.id().strategy.starts_with("peer:")
+                && r.id().strategy != DROP_IN
         });
         let best = candidates
             .filter_map(|r| Some((r, against(r, current, band, &file.run.profile)?)))
@@ -249,6 +266,21 @@ pub fn decisions(file: &ResultsFile) -> Vec<Decision<'_>> {
             Some((r, (q, d, v))) => (r, Some(q), d, Some(v)),
             None => (current, None, true, None),
         };
+        let drop_in = table
+            .iter()
+            .copied()
+            .find(|r| r.id().strategy == DROP_IN && !std::ptr::eq(*r, current))
+            .and_then(|d| {
+                let (q, _, v) = against(d, current, band, &file.run.profile)?;
+                let to_best = (!std::ptr::eq(best, current))
+                    .then(|| against(d, best, band, &file.run.profile))
+                    .flatten()
+                    .map(|(q, _, v)| (q, v));
+                Some(DropInLine {
+                    to_current: (q, v),
+                    to_best,
+                })
+            });
         out.push(Decision {
             digest,
             shape,
@@ -259,6 +291,7 @@ pub fn decisions(file: &ResultsFile) -> Vec<Decision<'_>> {
             verdict,
             direct,
             reason: reason(best, current, ratio.as_ref(), verdict, &machine),
+            drop_in,
         });
     }
     out

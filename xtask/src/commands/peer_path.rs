@@ -3,12 +3,13 @@
 //!
 //! How: the lab is built a second time from a shadow of the workspace under
 //! `<target>/hashlab-peer-path/ws` (a copy of the root `Cargo.toml` and `Cargo.lock`,
-//! every other top-level entry a symlink), with `--config
-//! 'patch.crates-io.CRATE.path="DIR"'` and the adapter's feature, into the workspace's
-//! target directory (the dependencies compile once; cargo keeps a path crate's artifacts
-//! apart from the released one's). Cargo rewrites the lock file of the workspace it builds:
-//! the shadow's, never yours, and a patched path dependency gets no lock file or target
-//! directory of its own, so `DIR` is only read. Then both builds' peer rows are checked
+//! every other top-level entry a symlink) whose root manifest names the crate by path
+//! (`CRATE = { path = "DIR", ... }` in `[workspace.dependencies]`, no version requirement,
+//! so a copy of any version builds: [`point_at_path`]), with the adapter's feature, into
+//! the workspace's target directory (the dependencies compile once; cargo keeps a path
+//! crate's artifacts apart from the released one's). Cargo rewrites the lock file of the
+//! workspace it builds: the shadow's, never yours, and a path dependency gets no lock file
+//! or target directory of its own, so `DIR` is only read. Then both builds' peer rows are checked
 //! against the reference digests (`lab allocs`: a working copy whose digest differs is
 //! listed, not timed) and the rest timed with `cargo xtask ab`'s rounds (released,
 //! released again as the A/A control, yours; [`super::ab_pair::measure_pair`]).
@@ -30,7 +31,7 @@ use std::process::{Command, Stdio};
 /// A peer crate the lab can build from your working copy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Adapter {
-    /// The crate's name on crates.io (the patch's key).
+    /// The crate's name on crates.io (its `[workspace.dependencies]` key).
     pub krate: &'static str,
     /// The bench-lab feature that compiles the adapter.
     pub feature: &'static str,
@@ -40,6 +41,10 @@ pub struct Adapter {
     pub version: &'static str,
     /// The adapter's source, relative to the workspace root.
     pub file: &'static str,
+    /// The workspace's own package of the same name (hashlab's drop-in), left out of the
+    /// shadow's members and its renamed dependency pointed at your copy too: cargo cannot
+    /// lock two path packages of one name and version.
+    pub member: Option<&'static str>,
 }
 
 /// Every crate `--peer-path` takes.
@@ -47,8 +52,9 @@ pub const ADAPTERS: &[Adapter] = &[Adapter {
     krate: "solana-lattice-hash",
     feature: "peer-solana",
     strategy: "peer:solana-lattice-hash",
-    version: "4.3.0",
+    version: "4.4.0",
     file: "bench-lab/src/peers/lattice.rs",
+    member: Some("crates/solana-lattice-hash"),
 }];
 
 /// One `--peer-path CRATE=DIR`.
@@ -179,13 +185,58 @@ fn toml_string(s: &str) -> String {
     out
 }
 
-/// The `--config` value that points the crate at `dir`.
-pub fn patch_config(spec: &Spec) -> String {
-    format!(
-        "patch.crates-io.{}.path={}",
-        spec.adapter.krate,
-        toml_string(&spec.dir.to_string_lossy())
-    )
+/// The shadow's root manifest with the crate's `[workspace.dependencies]` entry pointing at
+/// `dir` instead of a registry version: a path dependency with no version requirement, so a
+/// working copy of any version (a newer release, the master's pre-release, an older one)
+/// is built; only its API must fit the adapter. The entry's other keys (its features) stay.
+pub fn point_at_path(manifest: &str, spec: &Spec) -> Result<String> {
+    let krate = spec.adapter.krate;
+    let key = format!("{krate} = ");
+    let path = format!("path = {}", toml_string(&spec.dir.to_string_lossy()));
+    let member = spec.adapter.member.map(|m| format!("\"{m}\","));
+    let renamed = format!("package = \"{krate}\"");
+    let mut found = false;
+    let mut out = String::with_capacity(manifest.len());
+    for line in manifest.lines() {
+        if member.as_deref() == Some(line.trim()) {
+            continue;
+        }
+        let value = line.strip_prefix(&key);
+        if let (Some(value), false) = (value, found) {
+            if let Some(start) = value.find("version = \"") {
+                found = true;
+                let end = value[start + 11..]
+                    .find('"')
+                    .map_or(value.len(), |e| start + 11 + e + 1);
+                out.push_str(&format!(
+                    "{key}{}{path}{}\n",
+                    &value[..start],
+                    &value[end..]
+                ));
+                continue;
+            }
+        }
+        match line.find("path = \"") {
+            Some(start) if line.contains(&renamed) => {
+                let end = line[start + 8..]
+                    .find('"')
+                    .map_or(line.len(), |e| start + 8 + e + 1);
+                out.push_str(&format!("{}{path}{}\n", &line[..start], &line[end..]));
+            }
+            _ => {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+    }
+    if found {
+        Ok(out)
+    } else {
+        Err(Error::Other(format!(
+            "Cargo.toml: field `workspace.dependencies.{krate}`: missing or without a \
+             `version` (the lab's adapter for {krate} needs it)"
+        )))
+    }
 }
 
 /// Builds the lab with your working copy (module docs); its executables, pinned under
@@ -198,6 +249,10 @@ pub fn build(
 ) -> Result<LabExes> {
     let target = target_dir(root);
     let ws = shadow_workspace(root, &target)?;
+    let manifest = ws.join("Cargo.toml");
+    let text =
+        std::fs::read_to_string(&manifest).map_err(|e| Error::io(&manifest, "cannot read", e))?;
+    crate::error::write(&manifest, &point_at_path(&text, spec)?)?;
     let mut features = features.to_vec();
     features.push(spec.adapter.feature.to_string());
     let out = lab_build::cargo_build(
@@ -206,7 +261,7 @@ pub fn build(
             features,
             no_default_features,
             target_dir: Some(target),
-            config: vec![patch_config(spec)],
+            config: Vec::new(),
         },
         "--message-format=json",
     )?;
@@ -236,25 +291,26 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
-/// A build that failed or did not use the patch, as an error saying why in your terms.
+/// A build that failed, as an error saying why in your terms.
 fn check(out: &CargoOutput, spec: &Spec) -> Result<()> {
     let dir = spec.dir.display();
     let a = spec.adapter;
     if !out.status.success() {
         let why = compile_errors(&out.messages, spec).unwrap_or_else(|| {
+            // Not a compile error: cargo's own (a manifest it cannot read, a dependency it
+            // cannot resolve), its first error line.
+            let first = out
+                .stderr
+                .lines()
+                .find(|l| l.trim_start().starts_with("error"))
+                .map(|l| format!(": {}", l.trim()))
+                .unwrap_or_default();
             format!(
-                "building the lab with your {} at {dir} failed ({}; cargo's errors are above)",
+                "building the lab with your {} at {dir} failed ({}){first}",
                 a.krate, out.status
             )
         });
         return Err(Error::Command(why));
-    }
-    if out.stderr.contains("was not used in the crate graph") {
-        return Err(Error::Command(format!(
-            "your {} at {dir} was not used: its version is not semver-compatible with {} \
-             (the version the lab's adapter, {}, was written for)",
-            a.krate, a.version, a.file
-        )));
     }
     Ok(())
 }
@@ -533,7 +589,7 @@ mod tests {
             "{e}"
         );
         assert!(
-            lines[0].ends_with("the lab's adapter was written for solana-lattice-hash 4.3.0"),
+            lines[0].ends_with("the lab's adapter was written for solana-lattice-hash 4.4.0"),
             "{e}"
         );
         assert!(lines[1].contains("lacks `MessageBuilder::add_part`"), "{e}");
@@ -554,14 +610,32 @@ mod tests {
     }
 
     #[test]
-    fn the_patch_points_the_crate_at_the_directory() {
+    fn the_shadow_manifest_points_the_crate_at_the_directory_whatever_its_version() {
+        let manifest = "[workspace]\nmembers = [\n    \"crates/blake3-lanes\",\n    \"crates/solana-lattice-hash\",\n]\n[workspace.dependencies]\nblake3 = \"1.8.7\"\nsolana-lattice-hash = { version = \"4.4.0\", features = [\"agave-unstable-api\"] }\nlattice-dropin = { package = \"solana-lattice-hash\", path = \"crates/solana-lattice-hash\" }\n";
         let mut s = spec();
-        assert_eq!(
-            patch_config(&s),
-            r#"patch.crates-io.solana-lattice-hash.path="/src/lattice-hash""#
+        let out = point_at_path(manifest, &s).unwrap();
+        assert!(
+            out.contains("solana-lattice-hash = { path = \"/src/lattice-hash\", features = [\"agave-unstable-api\"] }\n"),
+            "{out}"
         );
+        assert!(!out.contains("4.4.0"), "{out}");
+        assert!(
+            out.contains("lattice-dropin = { package = \"solana-lattice-hash\", path = \"/src/lattice-hash\" }"),
+            "{out}"
+        );
+        assert!(!out.contains("\"crates/solana-lattice-hash\","), "{out}");
+        assert!(out.contains("\"crates/blake3-lanes\","), "{out}");
         s.dir = PathBuf::from(r#"/a "b"\c"#);
-        assert!(patch_config(&s).ends_with(r#"path="/a \"b\"\\c""#));
+        assert!(point_at_path(manifest, &s)
+            .unwrap()
+            .contains(r#"path = "/a \"b\"\\c""#));
+        let e = point_at_path("[workspace.dependencies]\n", &s)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("workspace.dependencies.solana-lattice-hash"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -575,7 +649,7 @@ mod tests {
         )
         .unwrap();
         let ok = parse_spec(&format!("solana-lattice-hash={}", d.join("ok").display())).unwrap();
-        assert_eq!(ok.adapter.version, "4.3.0");
+        assert_eq!(ok.adapter.version, "4.4.0");
         assert!(ok.dir.is_absolute());
         let e = parse_spec(&format!(
             "solana-lattice-hash={}",

@@ -65,6 +65,7 @@ pub fn table(file: &ResultsFile) -> Option<Table> {
             "ratio to current",
             "verdict",
             "why",
+            "drop-in solana-lattice-hash",
         ],
     );
     for d in &ds {
@@ -87,9 +88,32 @@ pub fn table(file: &ResultsFile) -> Option<Table> {
             Cell::number(ratio),
             verdict_cell(d),
             Cell::plain(d.reason.clone()),
+            Cell::plain(drop_in_text(d)),
         ]);
     }
     Some(t)
+}
+
+/// Whether the drop-in delivers the line's speed: its ratio to the current code, and to the
+/// chosen row where that is another row ("delivers" unless it is decided slower than it).
+pub fn drop_in_text(d: &Decision) -> String {
+    let Some(line) = &d.drop_in else {
+        return "–".into();
+    };
+    let (q, v) = &line.to_current;
+    let mut t = format!("×{:.3} [{:.3}, {:.3}] {v}", q.estimate, q.lower, q.upper);
+    if let Some((b, bv)) = &line.to_best {
+        let word = if *bv == Verdict::Slower {
+            "short of"
+        } else {
+            "delivers"
+        };
+        t.push_str(&format!(
+            "; {word} the chosen row's speed (×{:.3} of it, {bv})",
+            b.estimate
+        ));
+    }
+    t
 }
 
 /// The section, or `None` when the run has no paired account tables.
@@ -104,7 +128,9 @@ pub fn section(file: &ResultsFile) -> Option<Block> {
                 where the current code is not the table's baseline, the two rows' \
                 per-process ratios to the baseline, measured in the same processes, are \
                 compared process by process; \"via baseline\" marks the older files without \
-                them, where two rows' ratios are divided with the conservative interval.";
+                them, where two rows' ratios are divided with the conservative interval. The \
+                last column is hashlab's drop-in solana-lattice-hash (next section) against \
+                the current code, and whether it delivers the chosen row's speed.";
     Some(Block::Section(Section {
         kind: SectionKind::Plain,
         id: "decision".into(),

@@ -9,6 +9,7 @@ pub mod compare;
 pub mod ctable;
 pub mod decision;
 pub mod doc;
+pub mod drop_in;
 pub mod html;
 pub mod isa;
 pub mod markdown;

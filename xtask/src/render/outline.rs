@@ -20,6 +20,7 @@ pub fn document(file: &ResultsFile) -> Result<Document> {
     let view = View::new(file);
     let mut blocks = header(file);
     blocks.extend(super::decision::section(file));
+    blocks.extend(super::drop_in::section(file));
     blocks.extend(verdicts::counts_paragraph(file));
     blocks.extend(super::peer_path::section(file));
     blocks.push(verdicts::verdict_box(file));

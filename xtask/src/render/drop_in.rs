@@ -1,0 +1,92 @@
+//! The report's "Run it in your validator" section: the drop-in `solana-lattice-hash`
+//! (`crates/solana-lattice-hash`), the API it mirrors, the one line that patches it in, and
+//! its paired ratio to the validator's crate on each LtHash line of the decision table.
+
+use super::doc::{text, Block, Cell, Inline, Section, SectionKind, Table, TableKind};
+use crate::analysis::decision::{decisions, LT_PEER};
+use lab_record::{Digest, ResultsFile};
+
+/// The drop-in's version: the released solana-lattice-hash whose API it mirrors.
+pub const DROP_IN_VERSION: &str = "4.4.0";
+
+/// The `[patch.crates-io]` line a validator adds.
+pub const PATCH_LINE: &str =
+    r#"solana-lattice-hash = { path = "<hashlab>/crates/solana-lattice-hash" }"#;
+
+/// The section, or `None` when no LtHash line of the decision table has a drop-in row.
+pub fn section(file: &ResultsFile) -> Option<Block> {
+    let ds: Vec<_> = decisions(file)
+        .into_iter()
+        .filter(|d| d.digest == Digest::Lt && d.drop_in.is_some())
+        .collect();
+    if ds.is_empty() {
+        return None;
+    }
+    let peer_version = file
+        .results
+        .iter()
+        .find(|r| r.id().strategy == LT_PEER)
+        .and_then(|r| r.id().variant.clone());
+    let mut t = Table::new(
+        TableKind::Comparison,
+        &[
+            "workload",
+            "drop-in vs current code",
+            "the decision table's pick",
+        ],
+    );
+    for d in &ds {
+        t.rows.push(vec![
+            Cell::plain(d.workload.to_string()),
+            Cell::plain(super::decision::drop_in_text(d)),
+            Cell::plain(d.best.id().label()),
+        ]);
+    }
+    let intro = format!(
+        "hashlab's kernels as the validator's own crate: crates/solana-lattice-hash is a \
+         package named solana-lattice-hash, version {DROP_IN_VERSION}, whose public API is \
+         exactly the released {DROP_IN_VERSION}'s (lt_hash::{{LtHash, Checksum, \
+         SingleLtHashUpdater}}, batch::{{Accumulator, MessageBuilder}}, feature \
+         agave-unstable-api). A validator takes it with one line in its workspace's \
+         [patch.crates-io]:"
+    );
+    let after = format!(
+        "Its features max-avx2, max-sse41 and max-portable cap the backend (default: the \
+         widest this CPU has). The rows below are its paired ratio to the validator's crate{} \
+         in this run. `cargo xtask upstream` runs the released crate's own tests and \
+         benchmarks against it.",
+        peer_version.map_or(String::new(), |v| format!(" ({v})"))
+    );
+    Some(Block::Section(Section {
+        kind: SectionKind::Plain,
+        id: "drop-in".into(),
+        level: 2,
+        title: "Run it in your validator".into(),
+        blocks: vec![
+            Block::Paragraph(vec![text(intro)]),
+            Block::Paragraph(vec![Inline::Code(format!(
+                "[patch.crates-io]\n{PATCH_LINE}"
+            ))]),
+            Block::Paragraph(vec![text(after)]),
+            Block::Table(t),
+        ],
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_version_is_the_drop_ins_manifest_version() {
+        let manifest = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../crates/solana-lattice-hash/Cargo.toml"),
+        )
+        .unwrap();
+        assert!(
+            manifest.contains(&format!("\nversion = \"{DROP_IN_VERSION}\"\n")),
+            "{manifest}"
+        );
+    }
+}
