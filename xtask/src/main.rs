@@ -1,4 +1,4 @@
-//! Project tasks for hashlab: `verify`, `bench-all`, `report`, `compare`, `ab`.
+//! Project tasks for hashlab: `verify`, `bench-all`, `report`, `compare`, `ab`, `upstream`.
 //!
 //! Run through the cargo alias: `cargo xtask <command>`. Measuring and rendering are
 //! separate steps: `bench-all` records `reports/<run-id>/results.json` (format in
