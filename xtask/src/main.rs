@@ -1,4 +1,4 @@
-//! Project tasks for hashlab: `verify`, `bench-all`, `report`, `compare`, `ab`.
+//! Project tasks for hashlab: `verify`, `bench-all`, `report`, `compare`, `ab`, `upstream`.
 //!
 //! Run through the cargo alias: `cargo xtask <command>`. Measuring and rendering are
 //! separate steps: `bench-all` records `reports/<run-id>/results.json` (format in
@@ -52,7 +52,7 @@ mod tests_merge;
 #[cfg(test)]
 mod tests_verdicts;
 
-use commands::{ab, bench_all, compare, report, verify};
+use commands::{ab, bench_all, compare, report, upstream, verify};
 
 #[derive(Parser)]
 #[command(name = "xtask", about = "hashlab project tasks", version)]
@@ -75,6 +75,9 @@ enum Command {
     /// Is B faster than A? Build the lab at two git revisions and compare every benchmark
     /// both have, in rounds of fresh processes with an A/A control; writes reports/<id>/.
     Ab(ab::AbArgs),
+    /// The released solana-lattice-hash's own tests and benchmarks run against the drop-in
+    /// (crates/solana-lattice-hash); writes reports/upstream/.
+    Upstream(upstream::UpstreamArgs),
 }
 
 fn main() -> ExitCode {
@@ -85,5 +88,6 @@ fn main() -> ExitCode {
         Command::Report(args) => report::run(args),
         Command::Compare(args) => compare::run(args),
         Command::Ab(args) => ab::run(args),
+        Command::Upstream(args) => upstream::run(args),
     }
 }

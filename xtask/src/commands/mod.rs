@@ -15,4 +15,5 @@ pub mod mix;
 pub mod paired_pass;
 pub mod peer_path;
 pub mod report;
+pub mod upstream;
 pub mod verify;
