@@ -375,7 +375,7 @@ mod tests {
     /// 3 %; 3 is undecided like 1 but its processes take ten times as long; 4 has an
     /// undecided row out of reach (±10 % around 1: no look of the design decides it).
     fn value(k: usize, i: u32) -> ProcessRun {
-        let sign = if i % 2 == 0 { 1.0 } else { -1.0 };
+        let sign = if i.is_multiple_of(2) { 1.0 } else { -1.0 };
         match k {
             0 => process(0.05 + sign * 0.001, sign * 0.0005),
             1 => process(0.02 + sign * 0.02, sign * 0.0005),
