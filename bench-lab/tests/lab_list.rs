@@ -106,3 +106,22 @@ fn list_stops_quietly_when_its_reader_does() {
     assert!(out.status.success(), "{}: {err}", out.status);
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// `lab list | head`, `lab list --json | head`: a reader gone before the first line is not
+/// an error.
+#[test]
+fn list_into_a_closed_pipe_exits_0_quietly() {
+    for json in [false, true] {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let out = Command::new(env!("CARGO_BIN_EXE_lab"))
+            .args(["list", "--profile", "smoke", "--families", "lt-hash"])
+            .args(json.then_some("--json"))
+            .stdout(writer)
+            .output()
+            .expect("run lab");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "json {json}: {stderr}");
+        assert!(!stderr.contains("Broken pipe"), "json {json}: {stderr}");
+    }
+}

@@ -145,3 +145,24 @@ fn merge_exits_1_naming_a_skipped_run_and_2_when_none_reads() {
     assert_eq!(out.status.code(), Some(2));
     assert!(!bad.join("none").exists(), "nothing written");
 }
+
+/// `cargo xtask compare A B | head`: a reader gone before the first line is not an error.
+#[test]
+fn compare_into_a_closed_pipe_exits_0_quietly() {
+    let a = fixture();
+    for extra in [&[][..], &["--markdown"][..]] {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let out = xtask()
+            .arg("compare")
+            .arg(&a)
+            .arg(&a)
+            .args(extra)
+            .stdout(writer)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{stderr}");
+        assert_eq!(stderr, "");
+    }
+}
