@@ -244,7 +244,8 @@ fn instruction_pass_without_valgrind_skips_with_a_notice() {
         profile: lab_record::Profile::Smoke,
         accounts: None,
     };
-    let line = instructions_pass::fill(&lab, None, &[], &mut f.results, &empty);
+    let line =
+        instructions_pass::fill(&lab, None, &[], &mut f.results, &empty, &|_| Ok(())).unwrap();
     assert_eq!(line, instructions_pass::NO_VALGRIND);
     assert_eq!(f.results, before);
     assert!(f.results.iter().all(|r| r.instructions_per_iter.is_none()));
