@@ -106,3 +106,68 @@ fn list_stops_quietly_when_its_reader_does() {
     assert!(out.status.success(), "{}: {err}", out.status);
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// `lab list | head`, `lab list --json | head`: a reader gone before the first line is not
+/// an error.
+#[test]
+fn list_into_a_closed_pipe_exits_0_quietly() {
+    for json in [false, true] {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let out = Command::new(env!("CARGO_BIN_EXE_lab"))
+            .args(["list", "--profile", "smoke", "--families", "lt-hash"])
+            .args(json.then_some("--json"))
+            .stdout(writer)
+            .output()
+            .expect("run lab");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "json {json}: {stderr}");
+        assert!(!stderr.contains("Broken pipe"), "json {json}: {stderr}");
+    }
+}
+
+/// The batch strategy's calls on the validator's workloads allocate nothing once a call
+/// as large ran on the thread (`lab allocs` counts after one warm-up call): the multi-chunk
+/// path's staging (`tree.rs`'s scratch, the batch's long messages, the accumulator's
+/// buffers) is kept per thread, so a per-call heap cost does not tilt small calls.
+#[test]
+fn batch_calls_on_the_validator_workloads_allocate_nothing() {
+    if !account_hash::strategy::list::compiled_features().contains(&"batch") {
+        return;
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_lab"))
+        .args([
+            "allocs",
+            "--json",
+            "--profile",
+            "smoke",
+            "--strategies",
+            "batch",
+        ])
+        .args(["--workloads", "vote_1024,size_ladder,slot_delta"])
+        .output()
+        .expect("run lab");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let counted: lab_record::CountFile = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(counted.results.len() >= 3, "{:?}", counted.results);
+    // The slot delta's row turns the slot's writes into two vectors of `AccountRef` per
+    // call (its two allocations, the same for every strategy's delta); nothing else.
+    let harness = |id: &str| {
+        if id.contains("/slot_delta/") {
+            2.0
+        } else {
+            0.0
+        }
+    };
+    let allocating: Vec<(&str, f64)> = counted
+        .results
+        .iter()
+        .filter(|c| c.allocs_per_iter > harness(&c.criterion_id))
+        .map(|c| (c.criterion_id.as_str(), c.allocs_per_iter))
+        .collect();
+    assert!(allocating.is_empty(), "{allocating:?}");
+}

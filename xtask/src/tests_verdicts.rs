@@ -244,7 +244,8 @@ fn instruction_pass_without_valgrind_skips_with_a_notice() {
         profile: lab_record::Profile::Smoke,
         accounts: None,
     };
-    let line = instructions_pass::fill(&lab, None, &[], &mut f.results, &empty);
+    let line =
+        instructions_pass::fill(&lab, None, &[], &mut f.results, &empty, &|_| Ok(())).unwrap();
     assert_eq!(line, instructions_pass::NO_VALGRIND);
     assert_eq!(f.results, before);
     assert!(f.results.iter().all(|r| r.instructions_per_iter.is_none()));
@@ -443,4 +444,45 @@ fn undecided_rows_say_what_would_decide_them_and_the_report_counts_them() {
         "{line}"
     );
     assert!(line.contains("1 lie on the edge"), "{line}");
+}
+
+/// A row whose paired interval misses criterion's interval against the same baseline is
+/// listed and named in the report; one whose intervals overlap is not.
+#[test]
+fn paired_and_criterion_ratios_that_disagree_are_flagged() {
+    let mut f = record::load(&dir().join("run-small/results.json")).unwrap();
+    for r in &mut f.results {
+        r.paired = None;
+    }
+    let (base, row) = (f.results[0].clone(), 5);
+    let c = verdicts::criterion_ratio(&f.results[row], &base).unwrap();
+    assert!(c.lower <= c.estimate && c.estimate <= c.upper, "{c:?}");
+    let paired = |estimate: f64| Paired {
+        baseline: base.criterion_id.clone(),
+        ratio: Ratio {
+            estimate,
+            lower: estimate * 0.99,
+            upper: estimate * 1.01,
+        },
+        band: 0.005,
+        verdict: Verdict::Undecided,
+        layouts: Some(8),
+        layout_sd: None,
+        layout_range: None,
+        layout_log_ratios: Vec::new(),
+        reach: None,
+    };
+    f.results[row].paired = Some(paired(c.estimate));
+    assert!(verdicts::disagreements(&f.results).is_empty());
+    assert!(rv::disagreement_paragraph(&f).is_none());
+    // Batch timed on a part of its set paid a per-call cost the whole set does not.
+    f.results[row].paired = Some(paired(c.estimate * 1.3));
+    let apart = verdicts::disagreements(&f.results);
+    assert_eq!(apart.len(), 1);
+    assert_eq!(apart[0].criterion_id, f.results[row].criterion_id);
+    let md = markdown::render(&outline::document(&f).unwrap());
+    assert!(
+        md.contains("Paired and criterion disagree:") && md.contains(&f.results[row].criterion_id),
+        "{md}"
+    );
 }

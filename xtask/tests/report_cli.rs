@@ -145,3 +145,55 @@ fn merge_exits_1_naming_a_skipped_run_and_2_when_none_reads() {
     assert_eq!(out.status.code(), Some(2));
     assert!(!bad.join("none").exists(), "nothing written");
 }
+
+/// `cargo xtask compare A B | head`: a reader gone before the first line is not an error.
+#[test]
+fn compare_into_a_closed_pipe_exits_0_quietly() {
+    let a = fixture();
+    for extra in [&[][..], &["--markdown"][..]] {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let out = xtask()
+            .arg("compare")
+            .arg(&a)
+            .arg(&a)
+            .args(extra)
+            .stdout(writer)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{stderr}");
+        assert_eq!(stderr, "");
+    }
+}
+
+/// An `ab` killed with `kill -9` leaves ab.json `running`; `report` on its directory reads
+/// it as `interrupted` (no process holds the reports directory's lock) and renders it so.
+#[test]
+fn report_on_a_killed_ab_reads_interrupted() {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ab/ab.json");
+    let text = std::fs::read_to_string(fixture).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["status"] = "running".into();
+    let reports = std::env::temp_dir().join(format!("xtask-cli-ab-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&reports);
+    let run = reports.join("ab-killed");
+    std::fs::create_dir_all(&run).unwrap();
+    std::fs::write(run.join("ab.json"), v.to_string()).unwrap();
+    // What the killed run's lock file says: no process holds it.
+    std::fs::write(reports.join("run.lock"), "1\nab-killed\nab\n").unwrap();
+    let out = xtask()
+        .args(["report", "ab-killed", "--reports-dir"])
+        .arg(&reports)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("was interrupted"), "{stderr}");
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(run.join("ab.json")).unwrap()).unwrap();
+    assert_eq!(v["status"], "interrupted");
+    let html = std::fs::read_to_string(run.join("index.html")).unwrap();
+    assert!(html.contains("Run interrupted"), "{html}");
+    let _ = std::fs::remove_dir_all(&reports);
+}

@@ -77,6 +77,11 @@ fn plan() -> PlanFile {
 /// A fake `cargo` reporting a fake lab under `d/target`; each benchmark takes `pause`
 /// seconds and leaves `d/started/<n>` when it starts.
 fn fake_lab(d: &Path, pause: &str) -> PathBuf {
+    fake_lab_with(d, pause, "0")
+}
+
+/// [`fake_lab`] whose `lab paired` processes take `paired_pause` seconds each.
+fn fake_lab_with(d: &Path, pause: &str, paired_pause: &str) -> PathBuf {
     let release = d.join("target/release");
     let (lab, bench) = (release.join("lab"), release.join("deps/lab-fake"));
     std::fs::write(d.join("plan.json"), serde_json::to_string(&plan()).unwrap()).unwrap();
@@ -85,8 +90,9 @@ fn fake_lab(d: &Path, pause: &str) -> PathBuf {
     script(
         &lab,
         &format!(
-            "case \"$1\" in\n  list) cat {plan} ;;\n  allocs) echo '{{\"profile\":\"smoke\",\"results\":[]}}' ;;\n  *) exit 3 ;;\nesac\n",
-            plan = d.join("plan.json").display()
+            "case \"$1\" in\n  list) cat {plan} ;;\n  allocs) echo '{{\"profile\":\"smoke\",\"results\":[]}}' ;;\n  paired) {paired} ;;\n  *) exit 3 ;;\nesac\n",
+            plan = d.join("plan.json").display(),
+            paired = fake_paired(d, paired_pause),
         ),
     );
     let estimates = r#"{"mean":{"confidence_interval":{"confidence_level":0.95,"lower_bound":1.0,"upper_bound":3.0},"point_estimate":2.0,"standard_error":0.1},"slope":null}"#;
@@ -119,6 +125,37 @@ fn fake_lab(d: &Path, pause: &str) -> PathBuf {
         ),
     );
     cargo
+}
+
+/// The fake `lab paired` (a script beside the lab, the command that runs it): leaves
+/// `d/paired-started/<n>`, pauses `pause` seconds, and prints a `ProcessRun` of its
+/// baseline, an A/A twin and its rows (log ratios from its seed).
+fn fake_paired(d: &Path, pause: &str) -> String {
+    let started = d.join("paired-started");
+    let _ = std::fs::remove_dir_all(&started);
+    std::fs::create_dir_all(&started).unwrap();
+    let body = r#"while [ $# -gt 0 ]; do
+  case "$1" in --baseline) b="$2" ;; --rows) r="$2" ;; --seed) seed="$2" ;; esac
+  shift
+done
+touch STARTED/$(ls STARTED | wc -l)
+sleep PAUSE
+x=$((seed % 7))
+layout="{\"iq_mean_log\":0.0$x,\"mean_log\":0.0$x,\"rounds\":5,\"sd_log\":0.01}"
+rows="{\"criterion_id\":\"$b\",\"control\":\"aa\",\"iters_per_batch\":1,\"layouts\":[$layout]}"
+for id in $(echo "$r" | tr , ' '); do
+  rows="$rows,{\"criterion_id\":\"$id\",\"iters_per_batch\":1,\"layouts\":[$layout]}"
+done
+echo "{\"baseline\":\"$b\",\"baseline_iters_per_batch\":1,\"config\":{\"rounds\":5,\"layouts\":1,\"seed\":$seed,\"batch_ns\":1},\"stack_offsets\":[0],\"rows\":[$rows],\"wall_secs\":0.1}"
+"#;
+    let path = d.join("fake-paired.sh");
+    script(
+        &path,
+        &body
+            .replace("STARTED", &started.display().to_string())
+            .replace("PAUSE", pause),
+    );
+    format!("exec {} \"$@\"", path.display())
 }
 
 fn bench_all(d: &Path, cargo: &Path, run_id: &str) -> Command {
@@ -230,6 +267,92 @@ fn kill_9_at_random_moments_loses_no_measured_row() {
     }
 }
 
+fn journal_entries(run: &Path, entry: &str) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(run.join("journal.jsonl"))
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|v| v["entry"] == entry)
+        .collect()
+}
+
+/// A kill at three moments inside the paired pass (6 comparisons x 2 processes in smoke:
+/// in the first process, mid-way, in the last) loses no process that had ended: each is in
+/// the journal, and `report` pairs every row whose comparison had all its processes.
+#[test]
+fn kill_9_inside_the_paired_pass_loses_no_finished_process() {
+    const PAIRED: usize = 12;
+    const PAIRED_PAUSE_MS: u64 = 150;
+    for at in [0, 5, PAIRED - 1] {
+        let d = temp_dir(&format!("kill-paired-{at}"));
+        let cargo = fake_lab_with(&d, "0", &format!("{}", PAIRED_PAUSE_MS as f64 / 1000.0));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
+            .args(["bench-all", "--profile", "smoke", "--no-instructions"])
+            .args(["--run-id", "killed", "--reports-dir"])
+            .arg(d.join("reports"))
+            .env("CARGO", &cargo)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let begun = || std::fs::read_dir(d.join("paired-started")).unwrap().count();
+        wait_for("the paired process to kill in", &mut child, || begun() > at);
+        std::thread::sleep(Duration::from_millis(PAIRED_PAUSE_MS / 3));
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "at {at}: ended before the kill"
+        );
+        child.kill().unwrap();
+        child.wait().unwrap();
+        let run = d.join("reports/killed");
+        let paired = journal_entries(&run, "paired");
+        eprintln!(
+            "killed in paired process {at}: {} begun, {} journaled",
+            begun(),
+            paired.len()
+        );
+        assert_eq!(
+            paired.len(),
+            begun() - 1,
+            "at {at}: a finished process was lost"
+        );
+        assert_eq!(journal_rows(&run), BENCHES);
+        let out = report(&d, "killed");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{stderr}");
+        assert!(
+            paired.is_empty() || stderr.contains(&format!("{} paired processes", paired.len())),
+            "{stderr}"
+        );
+        let file = ResultsFile::load(&run.join("results.json")).unwrap();
+        assert_eq!(file.run.status, Status::Interrupted);
+        // Every comparison whose two processes were journaled has its row paired.
+        let whole: Vec<&str> = file
+            .results
+            .iter()
+            .filter(|r| r.meta.role == Role::Baseline && r.control.is_none())
+            .map(|r| r.criterion_id.as_str())
+            .filter(|b| paired.iter().filter(|p| p["baseline"] == *b).count() == 2)
+            .collect();
+        assert_eq!(whole.len(), paired.len().saturating_sub(PAIRED / 2));
+        for b in &whole {
+            let size = b.rsplit('/').next().unwrap();
+            let row = file
+                .results
+                .iter()
+                .find(|r| r.meta.role == Role::Candidate && r.criterion_id.ends_with(size))
+                .unwrap();
+            assert!(
+                row.paired.is_some(),
+                "at {at}: {} not paired",
+                row.criterion_id
+            );
+        }
+        let _ = std::fs::remove_dir_all(&d);
+    }
+}
+
 #[test]
 fn a_run_that_finishes_ends_its_journal_and_report_keeps_its_results() {
     let d = temp_dir("whole");
@@ -254,7 +377,11 @@ fn a_run_that_finishes_ends_its_journal_and_report_keeps_its_results() {
     let file = ResultsFile::load(&run.join("results.json")).unwrap();
     assert_eq!(file.run.status, Status::Complete);
     assert_eq!(file.results.len(), BENCHES);
-    assert!(!d.join("reports/run.lock").exists());
+    // The lock file names no run once its holder has ended.
+    assert_eq!(
+        std::fs::read_to_string(d.join("reports/run.lock")).unwrap_or_default(),
+        ""
+    );
     let _ = std::fs::remove_dir_all(&d);
 }
 

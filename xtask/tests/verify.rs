@@ -73,7 +73,11 @@ fn json_is_one_object_with_every_row() {
     assert_eq!(v["vectors"], 96);
     let rows = v["strategies"].as_array().unwrap();
     // 8 rows for A (two capacities), B and C; 2 more per batch backend this CPU has.
-    assert!(rows.len() >= 8 && rows.len() % 2 == 0, "{}", rows.len());
+    assert!(
+        rows.len() >= 8 && rows.len().is_multiple_of(2),
+        "{}",
+        rows.len()
+    );
     for r in rows.iter().filter(|r| r["strategy"] == "batch") {
         assert_eq!(r["verdict"], "consensus", "{r}");
     }

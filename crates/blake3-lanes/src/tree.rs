@@ -167,13 +167,23 @@ struct Region {
     nodes: usize,
 }
 
-/// The scratch memory of one call, reused from window to window.
+/// The scratch memory of a call, reused from window to window and from call to call: each
+/// thread keeps one ([`SCRATCH`]), so a call allocates only when its window is larger than
+/// any before it on the thread, and small calls (a few accounts per transaction) allocate
+/// nothing.
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 #[derive(Default)]
 struct Scratch {
     cvs: Vec<[u8; OUT_LEN]>,
     roots: Vec<RootBlock>,
     regions: Vec<Region>,
+}
+
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+thread_local! {
+    /// This thread's [`Scratch`], taken by [`Windows::new`] and put back when it drops (a
+    /// nested call, which cannot happen, would find it empty and grow its own).
+    static SCRATCH: std::cell::Cell<Scratch> = std::cell::Cell::new(Scratch::default());
 }
 
 /// Chunks waiting for a lane.
@@ -579,7 +589,7 @@ impl<'i, 'm> Windows<'i, 'm> {
         Windows {
             inputs,
             start: 0,
-            scratch: Scratch::default(),
+            scratch: SCRATCH.take(),
         }
     }
 
@@ -608,6 +618,14 @@ impl<'i, 'm> Windows<'i, 'm> {
 
     fn roots(&self) -> &[RootBlock] {
         &self.scratch.roots
+    }
+}
+
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+impl Drop for Windows<'_, '_> {
+    fn drop(&mut self) {
+        // During thread teardown the slot may be gone: the scratch is then freed.
+        let _ = SCRATCH.try_with(|s| s.set(std::mem::take(&mut self.scratch)));
     }
 }
 

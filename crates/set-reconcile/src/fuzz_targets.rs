@@ -33,7 +33,7 @@ fn random_id(state: &mut u64) -> Id {
     for chunk in id.chunks_exact_mut(8) {
         chunk.copy_from_slice(&splitmix64(state).to_le_bytes());
     }
-    if splitmix64(state) % 3 == 0 {
+    if splitmix64(state).is_multiple_of(3) {
         id[..2].copy_from_slice(&[0x77, 0x77]);
     }
     Id(id)

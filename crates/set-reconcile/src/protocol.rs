@@ -852,7 +852,7 @@ mod tests {
                         chunk.copy_from_slice(&splitmix64(&mut state).to_le_bytes());
                     }
                     // Some ids share their first 8 bytes.
-                    if splitmix64(&mut state) % 3 == 0 {
+                    if splitmix64(&mut state).is_multiple_of(3) {
                         id[..8].copy_from_slice(&[7; 8]);
                     }
                     id

@@ -17,7 +17,7 @@ fn storage<S: Storage>(size: usize, seed: u64) -> S {
         for chunk in id.chunks_exact_mut(8) {
             chunk.copy_from_slice(&splitmix64(&mut state).to_le_bytes());
         }
-        if splitmix64(&mut state) % 3 == 0 {
+        if splitmix64(&mut state).is_multiple_of(3) {
             id[..2].copy_from_slice(&[0x77, 0x77]);
         }
         let timestamp = splitmix64(&mut state) % 40;

@@ -40,14 +40,14 @@ fn make_case(size: usize, overlap: Overlap, seed: u64, timestamp_spread: u64) ->
             chunk.copy_from_slice(&splitmix64(&mut state).to_le_bytes());
         }
         // Shared prefixes, so bounds need several id bytes.
-        if splitmix64(&mut state) % 4 == 0 {
+        if splitmix64(&mut state).is_multiple_of(4) {
             id[..3].copy_from_slice(&[0xab, 0xcd, 0xef]);
         }
         let timestamp = 1_000 + splitmix64(&mut state) % timestamp_spread.max(1);
         let item = Item::new(timestamp, Id(id));
         let roll = splitmix64(&mut state) % 100;
         let (to_client, to_server) = match overlap {
-            Overlap::Disjoint => (roll % 2 == 0, roll % 2 == 1),
+            Overlap::Disjoint => (roll.is_multiple_of(2), roll % 2 == 1),
             Overlap::Identical => (true, true),
             Overlap::ClientSubset => (roll < 80, true),
             Overlap::ServerSubset => (true, roll < 80),

@@ -5,7 +5,7 @@
 //! processes are `commands::paired_pass` and `commands::instructions_pass`.
 
 use lab_record::paired::Combined;
-use lab_record::{BenchId, Control, Digest, Family, Isa, Paired, Planned, Record, Workload};
+use lab_record::{BenchId, Control, Digest, Family, Isa, Paired, Planned, Ratio, Record, Workload};
 use std::collections::BTreeMap;
 
 /// One paired comparison: a table's baseline and its other rows, by criterion id, for one
@@ -168,6 +168,55 @@ pub fn bands<'a>(records: impl IntoIterator<Item = &'a Record>) -> Vec<Band> {
                 workload: r.id().workload.clone(),
                 band: p.band,
                 layouts: p.layouts,
+            })
+        })
+        .collect()
+}
+
+/// A compared row whose paired ratio and criterion's ratio disagree: the two intervals do
+/// not overlap. Both should time the same call (the row's workload, whole, per call), so a
+/// disagreement says one of the two passes timed something else.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Disagreement {
+    pub criterion_id: String,
+    pub paired: Ratio,
+    pub criterion: Ratio,
+}
+
+/// Criterion's ratio of `row` to `baseline` (time per item), with the interval their two
+/// intervals allow: `[row.lower / base.upper, row.upper / base.lower]`.
+pub fn criterion_ratio(row: &Record, baseline: &Record) -> Option<Ratio> {
+    let per_item = |r: &Record, v: f64| v / r.meta.items_per_iter.max(1) as f64;
+    let (r, b) = (&row.ns_per_iter, &baseline.ns_per_iter);
+    if b.estimate <= 0.0 || b.lower <= 0.0 {
+        return None;
+    }
+    Some(Ratio {
+        estimate: per_item(row, r.estimate) / per_item(baseline, b.estimate),
+        lower: per_item(row, r.lower) / per_item(baseline, b.upper),
+        upper: per_item(row, r.upper) / per_item(baseline, b.lower),
+    })
+}
+
+/// Every main-build row (A/A controls excluded) whose paired interval and criterion's
+/// interval against the same baseline do not overlap, in results order.
+pub fn disagreements(results: &[Record]) -> Vec<Disagreement> {
+    let main = |id: &str| {
+        results
+            .iter()
+            .find(|r| r.is_main_build() && r.control.is_none() && r.criterion_id == id)
+    };
+    results
+        .iter()
+        .filter(|r| r.is_main_build() && r.control.is_none())
+        .filter_map(|r| {
+            let p = r.paired.as_ref()?;
+            let c = criterion_ratio(r, main(&p.baseline)?)?;
+            let apart = c.upper < p.ratio.lower || c.lower > p.ratio.upper;
+            apart.then(|| Disagreement {
+                criterion_id: r.criterion_id.clone(),
+                paired: p.ratio,
+                criterion: c,
             })
         })
         .collect()

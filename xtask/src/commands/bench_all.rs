@@ -17,7 +17,7 @@ use super::lab_build::{self, CriterionRun, LabBuild, Timed};
 use super::{instructions_pass, paired_pass, peer_path};
 use crate::analysis::isa;
 use crate::error::{Error, Result};
-use crate::record::journal::{Entry, Journal};
+use crate::record::journal::{Entry, InstructionCount, Journal};
 use crate::record::paths::{self, workspace_root};
 use crate::record::{
     self, Interval, Missing, Record, ResultsFile, RunMeta, Statistic, Status, SCHEMA,
@@ -248,7 +248,7 @@ fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
         missing,
     } = measure(&session, &bench_exe, &plan, &counted, &run)?;
     let before = results.clone();
-    verdict_passes(&session, &lab_exe, &plan, &mut results);
+    verdict_passes(&session, &lab_exe, &plan, &mut results)?;
     session.journal.updates(&before, &results)?;
     let released = lab_build::LabExes {
         bench: bench_exe.clone(),
@@ -328,8 +328,13 @@ fn measure_yours(
 }
 
 /// The paired pass and the instruction pass (`paired_pass`, `instructions_pass`), unless
-/// turned off or interrupted.
-fn verdict_passes(session: &Session, lab_exe: &Path, plan: &PlanFile, results: &mut Vec<Record>) {
+/// turned off or interrupted; each process's result is journaled as it ends.
+fn verdict_passes(
+    session: &Session,
+    lab_exe: &Path,
+    plan: &PlanFile,
+    results: &mut Vec<Record>,
+) -> Result<()> {
     let args = session.args;
     let lab = paired_pass::Lab {
         exe: lab_exe,
@@ -343,13 +348,40 @@ fn verdict_passes(session: &Session, lab_exe: &Path, plan: &PlanFile, results: &
             results,
             args.budget,
             &session.interrupted,
-        );
+            &|baseline, index, run| {
+                session.journal.append(&Entry::Paired {
+                    baseline: baseline.to_string(),
+                    index,
+                    run: Box::new(run.clone()),
+                })
+            },
+        )?;
     }
     if !args.no_instructions && !session.interrupted() {
         let valgrind = instructions_pass::find_valgrind(std::env::var_os("PATH").as_deref());
         let dir = session.dir.join("callgrind");
-        instructions_pass::fill(&lab, valgrind.as_deref(), &plan.benches, results, &dir);
+        let journal = &session.journal;
+        instructions_pass::fill(
+            &lab,
+            valgrind.as_deref(),
+            &plan.benches,
+            results,
+            &dir,
+            &|counts| {
+                journal.append(&Entry::Instructions {
+                    counts: counts
+                        .iter()
+                        .map(|c| InstructionCount {
+                            criterion_id: c.criterion_id.clone(),
+                            instructions_per_iter: c.instructions_per_iter,
+                            isa: c.isa,
+                        })
+                        .collect(),
+                })
+            },
+        )?;
     }
+    Ok(())
 }
 
 /// Reads every `--accounts` file; `None` (the error printed) when one cannot be read.

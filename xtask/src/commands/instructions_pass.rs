@@ -11,6 +11,7 @@
 
 use super::paired_pass::Lab;
 use crate::analysis::verdicts::{self, Count};
+use crate::error::Result;
 use crate::render::units;
 use lab_record::callgrind::{self, Ran, COUNTED_FN, ITERS_LARGE, ITERS_SMALL, TOGGLE};
 use lab_record::{from_json_str, Family, Planned, Record, WorkloadKind};
@@ -66,7 +67,12 @@ pub fn counted_ids(plan: &[Planned]) -> Vec<String> {
 }
 
 /// Runs valgrind once over `ids` and reads the per-call dumps written under `dir`.
-fn count(lab: &Lab, valgrind: &Path, ids: &[String], dir: &Path) -> Result<Vec<Count>, String> {
+fn count(
+    lab: &Lab,
+    valgrind: &Path,
+    ids: &[String],
+    dir: &Path,
+) -> std::result::Result<Vec<Count>, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let out_file = dir.join("callgrind.out");
     let out = std::process::Command::new(valgrind)
@@ -104,7 +110,7 @@ fn count(lab: &Lab, valgrind: &Path, ids: &[String], dir: &Path) -> Result<Vec<C
 }
 
 /// Dump `i + 1` (`<out>.<i+1>`, whose `part:` must say so) holds `ran[i]`'s instructions.
-pub fn read_dumps(out_file: &Path, ran: &[Ran]) -> Result<Vec<Count>, String> {
+pub fn read_dumps(out_file: &Path, ran: &[Ran]) -> std::result::Result<Vec<Count>, String> {
     let mut counts = Vec::with_capacity(ran.len());
     for (i, r) in ran.iter().enumerate() {
         let file = PathBuf::from(format!("{}.{}", out_file.display(), i + 1));
@@ -126,21 +132,24 @@ pub fn read_dumps(out_file: &Path, ran: &[Ran]) -> Result<Vec<Count>, String> {
 
 /// The instruction pass: counts what [`counted_ids`] selects and fills `results`. With
 /// `valgrind` `None` it prints [`NO_VALGRIND`] and changes nothing; a failing valgrind run
-/// is a warning. Returns the notice or summary line it printed.
+/// is a warning. `journal(counts)` records each valgrind process's counts as it ends
+/// (bench-all's run journal); its error is returned once the processes have ended.
+/// Returns the notice or summary line it printed.
 pub fn fill(
     lab: &Lab,
     valgrind: Option<&Path>,
     plan: &[Planned],
     results: &mut [Record],
     dir: &Path,
-) -> String {
+    journal: &(dyn Fn(&[Count]) -> Result<()> + Sync),
+) -> Result<String> {
     let Some(valgrind) = valgrind else {
         println!("{NO_VALGRIND}");
-        return NO_VALGRIND.into();
+        return Ok(NO_VALGRIND.into());
     };
     let ids = counted_ids(plan);
     if ids.is_empty() {
-        return String::new();
+        return Ok(String::new());
     }
     println!(
         "bench-all: instruction pass: {} benchmarks under callgrind ...",
@@ -149,13 +158,25 @@ pub fn fill(
     let t = Instant::now();
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_WORKERS));
     let groups = deal(&ids, workers);
-    let outcomes: Vec<Result<Vec<Count>, String>> = std::thread::scope(|s| {
+    let journal_failed = std::sync::Mutex::new(None);
+    let outcomes: Vec<std::result::Result<Vec<Count>, String>> = std::thread::scope(|s| {
         let handles: Vec<_> = groups
             .iter()
             .enumerate()
             .map(|(w, g)| {
                 let sub = dir.join(format!("worker-{w}"));
-                s.spawn(move || count(lab, valgrind, g, &sub))
+                let journal_failed = &journal_failed;
+                s.spawn(move || {
+                    let counted = count(lab, valgrind, g, &sub);
+                    if let Ok(c) = &counted {
+                        if let Err(e) = journal(c) {
+                            if let Ok(mut f) = journal_failed.lock() {
+                                f.get_or_insert(e);
+                            }
+                        }
+                    }
+                    counted
+                })
             })
             .collect();
         handles
@@ -188,5 +209,8 @@ pub fn fill(
     }
     let _ = std::fs::remove_dir_all(dir);
     println!("{line}");
-    line
+    match journal_failed.into_inner() {
+        Ok(Some(e)) => Err(e),
+        _ => Ok(line),
+    }
 }

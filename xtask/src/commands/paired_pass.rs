@@ -7,6 +7,8 @@
 //! process's `lab_record::paired::ProcessRun`.
 
 use crate::analysis::verdicts::{self, Comparison};
+use crate::error::Result;
+use crate::record::journal::Replay;
 use crate::render::units;
 use lab_record::paired::{Combined, LayoutUnit, ProcessRun};
 use lab_record::sequential::{combine_sequential, in_reach, needs_more, Design};
@@ -104,7 +106,7 @@ pub fn args(profile: Profile, c: &Comparison, s: Settings, seed: u64) -> Vec<Str
 }
 
 /// Runs `lab paired` with `args`, the comparison against `baseline`.
-fn run_one(lab: &Lab, baseline: &str, args: &[String]) -> Result<ProcessRun, String> {
+fn run_one(lab: &Lab, baseline: &str, args: &[String]) -> std::result::Result<ProcessRun, String> {
     let out = lab
         .command()
         .args(args)
@@ -126,23 +128,28 @@ fn run_one(lab: &Lab, baseline: &str, args: &[String]) -> Result<ProcessRun, Str
 /// Runs every comparison in `s.processes` processes, round robin (process i of every
 /// comparison, then i + 1), so slow drift of the machine hits all comparisons alike.
 /// A comparison whose process fails is dropped with a warning (its rows stay unpaired).
+/// `journal(baseline, i, run)` records each process as it ends; its error stops the pass.
 fn run_all(
     lab: &Lab,
     cmps: &[Comparison],
     s: Settings,
     budget_secs: f64,
     stop: &AtomicBool,
-) -> Vec<Combined> {
+    journal: &dyn Fn(&str, u32, &ProcessRun) -> Result<()>,
+) -> Result<Vec<Combined>> {
     let mut runs: Vec<Option<Vec<ProcessRun>>> = vec![Some(Vec::new()); cmps.len()];
     for i in 0..s.processes {
         for (k, c) in cmps.iter().enumerate() {
             if stop.load(Ordering::SeqCst) {
-                return Vec::new();
+                return Ok(Vec::new());
             }
             let Some(done) = &mut runs[k] else { continue };
             let seed = 0x5eed_0000 + (k as u64) * 1000 + u64::from(i);
             match run_one(lab, &c.baseline, &args(lab.profile, c, s, seed)) {
-                Ok(run) => done.push(run),
+                Ok(run) => {
+                    journal(&c.baseline, i, &run)?;
+                    done.push(run);
+                }
                 Err(e) => {
                     eprintln!("bench-all: warning: paired {}: {e}", c.baseline);
                     runs[k] = None;
@@ -150,13 +157,14 @@ fn run_all(
             }
         }
     }
+    let journal_failed = std::cell::RefCell::new(None);
     let design = Design::for_profile(lab.profile);
     let started = Instant::now();
     let extra = sample_until_decided(
         &mut runs,
         &design,
         || {
-            if stop.load(Ordering::SeqCst) {
+            if stop.load(Ordering::SeqCst) || journal_failed.borrow().is_some() {
                 0.0
             } else {
                 budget_secs - started.elapsed().as_secs_f64()
@@ -164,14 +172,21 @@ fn run_all(
         },
         |k, i| {
             let seed = 0x5eed_0000 + (k as u64) * 1000 + u64::from(i);
-            run_one(
+            let run = run_one(
                 lab,
                 &cmps[k].baseline,
                 &args(lab.profile, &cmps[k], s, seed),
             )
-            .map_err(|e| eprintln!("bench-all: warning: paired {}: {e}", cmps[k].baseline))
+            .map_err(|e| eprintln!("bench-all: warning: paired {}: {e}", cmps[k].baseline))?;
+            if let Err(e) = journal(&cmps[k].baseline, i, &run) {
+                journal_failed.replace(Some(e));
+            }
+            Ok(run)
         },
     );
+    if let Some(e) = journal_failed.into_inner() {
+        return Err(e);
+    }
     if extra > 0 {
         println!(
             "bench-all: paired pass: {extra} more processes for undecided rows and noisy tables in {}",
@@ -179,7 +194,7 @@ fn run_all(
         );
     }
     if stop.load(Ordering::SeqCst) {
-        return Vec::new();
+        return Ok(Vec::new());
     }
     let combined = runs.iter().zip(cmps).filter_map(|(r, c)| {
         let got = combine_sequential(r.as_deref()?, LayoutUnit::Process, &design);
@@ -188,7 +203,33 @@ fn run_all(
         }
         got
     });
-    combined.collect()
+    Ok(combined.collect())
+}
+
+/// The paired pass of a killed run, from its journaled processes: each comparison's
+/// processes cut back to the design's last look they reached (as [`sample_until_decided`]
+/// ends) and combined, and the rows filled as [`fill`] fills them. Rows already filled (a
+/// run killed after its passes' updates) are left as they are. Returns the rows filled.
+pub fn fill_from_journal(profile: Profile, replay: &Replay, results: &mut Vec<Record>) -> usize {
+    if results
+        .iter()
+        .any(|r| r.control.is_some() || r.paired.is_some())
+    {
+        return 0;
+    }
+    let design = Design::for_profile(profile);
+    let combined: Vec<Combined> = verdicts::comparisons(&replay.plan)
+        .iter()
+        .filter_map(|c| {
+            let mut runs = replay.paired_runs(&c.baseline);
+            let n = runs.len() as u32;
+            if n >= design.looks[0] {
+                runs.truncate(design.looks[design.look_at(n)] as usize);
+            }
+            combine_sequential(&runs, LayoutUnit::Process, &design)
+        })
+        .collect();
+    verdicts::fill_paired(results, &combined)
 }
 
 /// The time the paired pass may spend after its fixed processes, per profile, when
@@ -218,8 +259,9 @@ fn process_cost(done: &[ProcessRun]) -> f64 {
 /// it can get processes up to its next planned look. Who gets them,
 /// in passes until none is open or nothing fits the time left (`remaining()`, seconds):
 /// comparisons with such a row first (a table that is decided but noisy waits until
-/// no undecided row can get a look), the cheapest first (by the mean time of its processes
-/// so far), each a whole look at once, and only when the whole look fits the time left,
+/// no undecided row can get a look), the widest first (its widest undecided row's paired
+/// interval, or its band), then the cheapest (by the mean time of its processes so far),
+/// each a whole look at once, and only when the whole look fits the time left,
 /// so the budget is not spent on processes that would be cut back. When the time runs
 /// out anyway, every comparison is cut back to its last planned look, so intervals are
 /// only ever taken where the design spends alpha. `run(k, i)` runs process `i` of
@@ -229,15 +271,17 @@ fn sample_until_decided(
     runs: &mut [Option<Vec<ProcessRun>>],
     design: &Design,
     mut remaining: impl FnMut() -> f64,
-    mut run: impl FnMut(usize, u32) -> Result<ProcessRun, ()>,
+    mut run: impl FnMut(usize, u32) -> std::result::Result<ProcessRun, ()>,
 ) -> u32 {
     let given: Vec<usize> = runs
         .iter()
         .map(|r| r.as_ref().map_or(0, Vec::len))
         .collect();
     'passes: loop {
-        // (comparison, its next look, has an undecided row, cost of one process)
-        let mut open: Vec<(usize, usize, bool, f64)> = runs
+        // (comparison, its next look, has an undecided row, cost of one process, width:
+        // the widest paired interval of its undecided rows in reach, in log ratio, or its
+        // band when none is undecided)
+        let mut open: Vec<(usize, usize, bool, f64, f64)> = runs
             .iter()
             .enumerate()
             .filter_map(|(k, r)| {
@@ -245,23 +289,31 @@ fn sample_until_decided(
                 let n = r.len() as u32;
                 let c = combine_sequential(r, LayoutUnit::Process, design)?;
                 let aa = c.aa();
-                let undecided = c.rows.iter().any(|x| {
-                    x.control.is_none()
-                        && x.paired.verdict == Verdict::Undecided
-                        && aa.is_none_or(|aa| in_reach(design, &x.across, &aa))
-                });
+                let widths: Vec<f64> = c
+                    .rows
+                    .iter()
+                    .filter(|x| {
+                        x.control.is_none()
+                            && x.paired.verdict == Verdict::Undecided
+                            && aa.is_none_or(|aa| in_reach(design, &x.across, &aa))
+                    })
+                    .map(|x| (x.paired.ratio.upper / x.paired.ratio.lower).ln())
+                    .collect();
+                let undecided = !widths.is_empty();
+                let width = widths.into_iter().fold(c.band, f64::max);
                 needs_more(design, n, c.band, undecided).then(|| {
                     let next = design.next_look(n).unwrap_or(n) as usize;
-                    (k, next, undecided, process_cost(r))
+                    (k, next, undecided, process_cost(r), width)
                 })
             })
             .collect();
         if open.iter().any(|o| o.2) {
             open.retain(|o| o.2);
         }
-        open.sort_by(|a, b| a.3.total_cmp(&b.3));
+        // The widest first (what it would most narrow), the cheapest first among equals.
+        open.sort_by(|a, b| b.4.total_cmp(&a.4).then(a.3.total_cmp(&b.3)));
         let mut ran = false;
-        for &(k, next, _, cost) in &open {
+        for &(k, next, _, cost, _) in &open {
             let Some(done) = &runs[k] else { continue };
             if remaining() < (next - done.len()) as f64 * cost {
                 continue;
@@ -305,16 +357,19 @@ fn sample_until_decided(
 /// The paired pass: measures the plan's comparisons and fills `results` (each compared
 /// row's `paired`, one A/A row per table). Prints one progress line and its time.
 /// `budget_secs` (bench-all's `--budget`) replaces [`default_budget_secs`].
+/// `journal(baseline, i, run)` records each process as it ends (bench-all's run journal);
+/// its error stops the pass and is returned.
 pub fn fill(
     lab: &Lab,
     plan: &[Planned],
     results: &mut Vec<Record>,
     budget_secs: Option<f64>,
     stop: &AtomicBool,
-) {
+    journal: &dyn Fn(&str, u32, &ProcessRun) -> Result<()>,
+) -> Result<()> {
     let cmps = verdicts::comparisons(plan);
     if cmps.is_empty() {
-        return;
+        return Ok(());
     }
     let s = settings(lab.profile);
     println!(
@@ -324,13 +379,14 @@ pub fn fill(
     );
     let t = Instant::now();
     let budget = budget_secs.unwrap_or_else(|| default_budget_secs(lab.profile));
-    let combined = run_all(lab, &cmps, s, budget, stop);
+    let combined = run_all(lab, &cmps, s, budget, stop, journal)?;
     let filled = verdicts::fill_paired(results, &combined);
     println!(
         "bench-all: paired pass: {filled} rows in {} ({} comparisons combined)",
         units::clock(t.elapsed().as_secs_f64()),
         combined.len()
     );
+    Ok(())
 }
 
 #[cfg(test)]
@@ -375,7 +431,7 @@ mod tests {
     /// 3 %; 3 is undecided like 1 but its processes take ten times as long; 4 has an
     /// undecided row out of reach (±10 % around 1: no look of the design decides it).
     fn value(k: usize, i: u32) -> ProcessRun {
-        let sign = if i % 2 == 0 { 1.0 } else { -1.0 };
+        let sign = if i.is_multiple_of(2) { 1.0 } else { -1.0 };
         match k {
             0 => process(0.05 + sign * 0.001, sign * 0.0005),
             1 => process(0.02 + sign * 0.02, sign * 0.0005),
@@ -492,5 +548,35 @@ mod tests {
         let smoke = Design::for_profile(Profile::Smoke);
         let extra = sample_until_decided(&mut two, &smoke, || 1e9, |_, _| unreachable!());
         assert_eq!((extra, lens(&two)), (0, vec![Some(2); 5]));
+    }
+
+    /// The widest undecided comparison gets its look first, even when its processes cost
+    /// more: a dear one of ±4 % around 3 % before a cheap one of ±2 % around 2 %.
+    #[test]
+    fn the_widest_undecided_comparison_is_sampled_first() {
+        let design = Design::for_profile(Profile::Quick);
+        let wide = |i: u32| {
+            let sign = if i.is_multiple_of(2) { 1.0 } else { -1.0 };
+            ProcessRun {
+                wall_secs: 1.0,
+                ..process(0.03 + sign * 0.04, sign * 0.0005)
+            }
+        };
+        let mut runs: Vec<Option<Vec<ProcessRun>>> = vec![
+            Some((0..8).map(|i| value(1, i)).collect()),
+            Some((0..8).map(wide).collect()),
+        ];
+        let mut calls = Vec::new();
+        sample_until_decided(
+            &mut runs,
+            &design,
+            || 1e9,
+            |k, i| {
+                calls.push((k, i));
+                Ok(if k == 0 { value(1, i) } else { wide(i) })
+            },
+        );
+        assert_eq!(calls.first(), Some(&(1, 8)), "{calls:?}");
+        assert!(calls.contains(&(0, 8)), "{calls:?}");
     }
 }

@@ -2,12 +2,13 @@
 //! `results.json` alone. `cargo xtask report --merge DIR... [--out DIR]` renders one page
 //! of several runs, one per machine (each strategy's ratio to that machine's baseline).
 
+use crate::analysis::verdicts::{self, Count};
 use crate::error::Result;
-use crate::record::journal::{self, Recovery};
+use crate::record::journal::{self, Recovery, Replay};
 use crate::record::{self, lock, paths};
 use crate::render;
 use clap::Args;
-use lab_record::ResultsFile;
+use lab_record::{AbFile, AbStatus, Profile, Record, ResultsFile};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -33,6 +34,19 @@ pub fn run(args: ReportArgs) -> ExitCode {
         return merge(&args);
     }
     let target = args.run.unwrap_or_else(|| "latest".to_string());
+    if let Some(dir) = ab_dir(&args.reports_dir, &target) {
+        return match render_ab(&dir) {
+            Ok(()) => {
+                println!("report: {}", dir.join("index.html").display());
+                println!("summary: {}", dir.join("summary.md").display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
     let rendered = recover(&args.reports_dir, &target)
         .and_then(|()| paths::resolve_run(&args.reports_dir, &target))
         .and_then(|p| render_dir(&p));
@@ -62,7 +76,7 @@ pub fn recover(reports_dir: &Path, run: &str) -> Result<()> {
     let running = lock::live_holder(reports)
         .filter(|h| dir.file_name().is_some_and(|n| *n == *h.run_id))
         .map(|h| h.pid);
-    match journal::recover(&dir, running)? {
+    match journal::recover(&dir, running, fill_passes)? {
         Recovery::Nothing => {}
         Recovery::Running { pid } => eprintln!(
             "report: {} is still being measured (process id {pid}): rendering what it has",
@@ -70,6 +84,8 @@ pub fn recover(reports_dir: &Path, run: &str) -> Result<()> {
         ),
         Recovery::Rebuilt {
             measured,
+            paired_processes,
+            counted,
             missing,
             warnings,
         } => {
@@ -83,12 +99,77 @@ pub fn recover(reports_dir: &Path, run: &str) -> Result<()> {
                 journal::FILE,
                 missing.len()
             );
+            if paired_processes + counted > 0 {
+                eprintln!(
+                    "report: the passes' journaled work: {paired_processes} paired processes, \
+                     {counted} benchmarks' instruction counts"
+                );
+            }
             for m in missing {
                 eprintln!("  missing: {m}");
             }
         }
     }
     Ok(())
+}
+
+/// The paired and instruction passes of a killed run, from what its journal holds.
+fn fill_passes(replay: &Replay, results: &mut Vec<Record>) {
+    let profile = replay
+        .run
+        .as_ref()
+        .and_then(|r| r.profile.parse::<Profile>().ok());
+    if let Some(profile) = profile {
+        super::paired_pass::fill_from_journal(profile, replay, results);
+    }
+    let counts: Vec<Count> = replay
+        .instructions
+        .iter()
+        .map(|c| Count {
+            criterion_id: c.criterion_id.clone(),
+            instructions_per_iter: c.instructions_per_iter,
+            isa: c.isa,
+        })
+        .collect();
+    verdicts::fill_instructions(results, &counts);
+}
+
+/// The directory of an `ab` run named on the command line (one holding `ab.json` and no
+/// `results.json`): the run id under `reports_dir`, or a directory.
+fn ab_dir(reports_dir: &Path, run: &str) -> Option<PathBuf> {
+    let as_path = PathBuf::from(run);
+    [
+        as_path.clone(),
+        reports_dir.join(run),
+        paths::reports_dir(reports_dir).join(run),
+    ]
+    .into_iter()
+    .find(|d| d.join("ab.json").is_file() && !d.join("results.json").is_file())
+}
+
+/// Renders an `ab` run's pages from its `ab.json`. A run left `running` by a process that
+/// no longer holds the reports directory's lock (killed with `kill -9`) reads
+/// `interrupted`: its ab.json is rewritten so, and said.
+fn render_ab(dir: &Path) -> Result<()> {
+    let path = dir.join("ab.json");
+    let mut file = AbFile::load(&path).map_err(|e| crate::error::Error::Other(e.to_string()))?;
+    let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+    let live = dir
+        .parent()
+        .and_then(lock::live_holder)
+        .is_some_and(|h| dir.file_name().is_some_and(|n| *n == *h.run_id));
+    if file.status == AbStatus::Running && !live {
+        file.status = AbStatus::Interrupted;
+        file.save(&path)
+            .map_err(|e| crate::error::Error::io(&path, "cannot write", e))?;
+        eprintln!(
+            "report: {} was interrupted (its process is gone): status `interrupted`",
+            dir.display()
+        );
+    }
+    let (html, md) = render::ab::report(&file);
+    crate::error::write(&dir.join("index.html"), html)?;
+    crate::error::write(&dir.join("summary.md"), md)
 }
 
 /// Loads `results_json` and writes index.html, summary.md and details.md next to it;

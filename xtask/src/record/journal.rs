@@ -5,14 +5,19 @@
 //! (status `interrupted`, every planned benchmark without a row listed as missing).
 //!
 //! Entries, in the order a run writes them: one `start` (the run's metadata and its plan),
-//! then `row` (a measured benchmark), `missing` (a benchmark that failed) and `update` (a
-//! row filled in later by the paired or instruction pass, replacing the row of the same
-//! key), and `end` when the run wrote its own `results.json`. A last line cut short by a
-//! kill is skipped with a warning, as is any line that does not parse.
+//! then `row` (a measured benchmark), `missing` (a benchmark that failed), `paired` (one
+//! `lab paired` process of the paired pass, as it ended), `instructions` (one valgrind
+//! process's counts, as it ended), `update` (a row filled in by the paired or instruction
+//! pass once both ended, replacing the row of the same key), and `end` when the run wrote
+//! its own `results.json`. A run killed inside a pass loses at most the process in flight:
+//! `report` combines the journaled processes as the pass would have. A last line cut short
+//! by a kill is skipped with a warning, as is any line that does not parse.
 
 use crate::error::{Error, Result};
-use lab_record::{Missing, Planned, Record, ResultsFile, RunMeta, Status, SCHEMA};
+use lab_record::paired::ProcessRun;
+use lab_record::{Isa, Missing, Planned, Record, ResultsFile, RunMeta, Status, SCHEMA};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -36,6 +41,14 @@ pub enum Entry {
     Row { record: Box<Record> },
     /// A benchmark that was run but produced no measurement.
     Missing { missing: Missing },
+    /// Process `index` of the paired pass's comparison against `baseline`, as it ended.
+    Paired {
+        baseline: String,
+        index: u32,
+        run: Box<ProcessRun>,
+    },
+    /// The counts of one valgrind process of the instruction pass, as it ended.
+    Instructions { counts: Vec<InstructionCount> },
     /// A row completed by a later pass; replaces the row with the same [`Record::key`].
     Update { record: Box<Record> },
     /// The run finished and wrote its own results.json with this status.
@@ -55,6 +68,14 @@ impl Entry {
             record: Box::new(record.clone()),
         }
     }
+}
+
+/// One benchmark's instructions per iteration, as the instruction pass counted it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct InstructionCount {
+    pub criterion_id: String,
+    pub instructions_per_iter: f64,
+    pub isa: Option<Isa>,
 }
 
 /// An open journal: every [`Journal::append`] is written and synced before it returns.
@@ -117,6 +138,10 @@ pub struct Replay {
     pub plan: Vec<Planned>,
     pub rows: Vec<Record>,
     pub missing: Vec<Missing>,
+    /// The paired pass's processes, per comparison baseline, each with its index.
+    pub paired: BTreeMap<String, Vec<(u32, ProcessRun)>>,
+    /// The instruction pass's counts.
+    pub instructions: Vec<InstructionCount>,
     /// The status of the `end` entry, when the run finished.
     pub end: Option<Status>,
     /// Lines that could not be read (`file:line: why`).
@@ -157,6 +182,12 @@ impl Replay {
             }
             Entry::Row { record } => self.rows.push(*record),
             Entry::Missing { missing } => self.missing.push(missing),
+            Entry::Paired {
+                baseline,
+                index,
+                run,
+            } => self.paired.entry(baseline).or_default().push((index, *run)),
+            Entry::Instructions { counts } => self.instructions.extend(counts),
             Entry::Update { record } => {
                 let key = record.key();
                 match self.rows.iter_mut().find(|r| r.key() == key) {
@@ -166,6 +197,14 @@ impl Replay {
             }
             Entry::End { status } => self.end = Some(status),
         }
+    }
+
+    /// The journaled processes of the comparison against `baseline`, in process order.
+    pub fn paired_runs(&self, baseline: &str) -> Vec<ProcessRun> {
+        let mut runs = self.paired.get(baseline).cloned().unwrap_or_default();
+        runs.sort_by_key(|r| r.0);
+        runs.dedup_by_key(|r| r.0);
+        runs.into_iter().map(|r| r.1).collect()
     }
 
     /// The main build's planned benchmarks with neither a row nor a missing entry.
@@ -226,6 +265,9 @@ pub enum Recovery {
     /// results.json was rebuilt from the journal of a run that died.
     Rebuilt {
         measured: usize,
+        /// Paired processes and counted benchmarks the journal held for the passes.
+        paired_processes: usize,
+        counted: usize,
         missing: Vec<String>,
         warnings: Vec<String>,
     },
@@ -233,8 +275,13 @@ pub enum Recovery {
 
 /// Rebuilds `dir/results.json` from the journal when the run that wrote it died: the
 /// journal has no `end` and no live process holds the run's lock. `running_pid` says which
-/// live process, if any, is writing the run.
-pub fn recover(dir: &Path, running_pid: Option<u32>) -> Result<Recovery> {
+/// live process, if any, is writing the run. `passes` fills the rows from what the
+/// journal holds of the paired and instruction passes.
+pub fn recover(
+    dir: &Path,
+    running_pid: Option<u32>,
+    passes: impl FnOnce(&Replay, &mut Vec<Record>),
+) -> Result<Recovery> {
     let path = dir.join(FILE);
     if !path.is_file() {
         return Ok(Recovery::Nothing);
@@ -246,10 +293,13 @@ pub fn recover(dir: &Path, running_pid: Option<u32>) -> Result<Recovery> {
     if let Some(pid) = running_pid {
         return Ok(Recovery::Running { pid });
     }
-    let file = replay.results(&path)?;
+    let mut file = replay.results(&path)?;
+    passes(&replay, &mut file.results);
     super::save(&file, &dir.join("results.json"))?;
     Ok(Recovery::Rebuilt {
-        measured: file.results.len(),
+        measured: file.results.iter().filter(|r| r.control.is_none()).count(),
+        paired_processes: replay.paired.values().map(Vec::len).sum(),
+        counted: replay.instructions.len(),
         missing: file
             .missing
             .iter()
@@ -353,12 +403,12 @@ mod tests {
                 (plan[3].criterion_id.as_str(), NOT_MEASURED),
             ]
         );
-        match recover(&dir, None).unwrap() {
+        match recover(&dir, None, |_, _| {}).unwrap() {
             Recovery::Rebuilt { measured, .. } => assert_eq!(measured, 2),
             other => panic!("{other:?}"),
         }
         assert!(matches!(
-            recover(&dir, Some(7)).unwrap(),
+            recover(&dir, Some(7), |_, _| {}).unwrap(),
             Recovery::Running { pid: 7 }
         ));
         // Reopened (a run started again under its id), the cut line stays apart.
@@ -367,8 +417,50 @@ mod tests {
             status: Status::Complete,
         })
         .unwrap();
-        assert!(matches!(recover(&dir, None).unwrap(), Recovery::Nothing));
+        assert!(matches!(
+            recover(&dir, None, |_, _| {}).unwrap(),
+            Recovery::Nothing
+        ));
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The passes' entries read back per comparison in process order (a process journaled
+    /// twice under one index counts once), and counts as journaled.
+    #[test]
+    fn the_passes_entries_read_back() {
+        let text = include_str!("../../../docs/results-format.md");
+        let example = text.split("```json\n").nth(3).unwrap();
+        let run: ProcessRun = serde_json::from_str(example.split("```").next().unwrap()).unwrap();
+        let mut replay = Replay::default();
+        for index in [1, 0, 1] {
+            let mut run = run.clone();
+            run.wall_secs = f64::from(index);
+            let line = serde_json::to_string(&Entry::Paired {
+                baseline: "b".into(),
+                index,
+                run: Box::new(run),
+            })
+            .unwrap();
+            replay.apply(serde_json::from_str(&line).unwrap());
+        }
+        let count = InstructionCount {
+            criterion_id: "x".into(),
+            instructions_per_iter: 12.5,
+            isa: Some(Isa::Avx2),
+        };
+        let line = serde_json::to_string(&Entry::Instructions {
+            counts: vec![count.clone()],
+        })
+        .unwrap();
+        replay.apply(serde_json::from_str(&line).unwrap());
+        let walls: Vec<f64> = replay
+            .paired_runs("b")
+            .iter()
+            .map(|r| r.wall_secs)
+            .collect();
+        assert_eq!(walls, [0.0, 1.0]);
+        assert!(replay.paired_runs("other").is_empty());
+        assert_eq!(replay.instructions, [count]);
     }
 
     #[test]

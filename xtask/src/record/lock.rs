@@ -1,16 +1,18 @@
-//! One measuring run at a time per reports directory: `reports/run.lock` holds the process
-//! id and run id of the `bench-all` or `ab` that measures. Two runs at once would time each
-//! other's load, so a second run refuses, naming the first's pid; a lock left by a process
-//! that no longer exists (killed with `kill -9`) is taken over.
+//! One measuring run at a time per reports directory: `reports/run.lock` is held with an OS
+//! file lock (`File::try_lock`, `flock` on Linux) by the `bench-all` or `ab` that measures,
+//! and names its process id, run id and command. Two runs at once would time each other's
+//! load, so a second run refuses, naming the first's pid. The kernel releases the lock when
+//! its holder ends in any way (`kill -9` included), so a killed run's lock is free at once,
+//! and of two runs starting together exactly one gets it.
 //!
-//! The lock is created with `O_EXCL` (`create_new`), so of two runs starting together exactly
-//! one gets it. Taking over a stale lock (remove, then create) is not atomic: two runs that
-//! both start just after a killed one may both see it stale; one of them then fails to create
-//! and refuses, unless the other already removed and re-created it in between.
+//! The file stays in place when its holder ends (removing it would let a run that opened it
+//! just before lock a file no longer at the path); a lock file that no process holds names
+//! no run.
 
 use crate::error::{Error, Result};
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::fs::{File, OpenOptions, TryLockError};
+use std::io::{Read, Seek, Write};
+use std::path::Path;
 
 /// The lock's file name in a reports directory.
 pub const FILE: &str = "run.lock";
@@ -23,16 +25,27 @@ pub struct Holder {
     pub command: String,
 }
 
-/// A held lock; removed when dropped (a killed run's lock is detected as stale instead).
+/// A held lock: released when dropped (or when the process ends), its file emptied first.
 #[derive(Debug)]
 pub struct RunLock {
-    path: PathBuf,
+    file: File,
 }
 
 impl Drop for RunLock {
     fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.path);
+        let _ = self.file.set_len(0);
+        let _ = self.file.unlock();
     }
+}
+
+fn open(path: &Path) -> Result<File> {
+    OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(|e| Error::io(path, "cannot open the run lock", e))
 }
 
 /// Takes the reports directory's lock for `run_id`, or says which live process has it.
@@ -40,83 +53,74 @@ pub fn acquire(reports: &Path, run_id: &str, command: &str) -> Result<RunLock> {
     std::fs::create_dir_all(reports)
         .map_err(|e| Error::io(reports, "cannot create directory", e))?;
     let path = reports.join(FILE);
-    for _ in 0..2 {
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&path)
-        {
-            Ok(mut f) => {
-                let text = format!("{}\n{run_id}\n{command}\n", std::process::id());
-                let written = f.write_all(text.as_bytes()).and_then(|()| f.sync_data());
-                let lock = RunLock { path: path.clone() };
-                written.map_err(|e| Error::io(&path, "cannot write the run lock", e))?;
-                return Ok(lock);
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                if let Some(h) = live_holder(reports) {
-                    return Err(Error::Other(format!(
-                        "another run is measuring in {}: `{}` run `{}`, process id {} (lock \
-                         file {}); two runs at once would time each other's load. Wait for \
-                         it, stop it, or use another --reports-dir",
-                        reports.display(),
-                        h.command,
-                        h.run_id,
-                        h.pid,
-                        path.display()
-                    )));
-                }
-                // Stale: its process is gone.
-                match std::fs::remove_file(&path) {
-                    Ok(()) => {}
-                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                    Err(e) => return Err(Error::io(&path, "cannot remove the stale run lock", e)),
-                }
-            }
-            Err(e) => return Err(Error::io(&path, "cannot create the run lock", e)),
+    let mut file = open(&path)?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(TryLockError::WouldBlock) => {
+            let h = read_holder(&mut file);
+            return Err(Error::Other(format!(
+                "another run is measuring in {}: `{}` run `{}`, process id {} (lock file {}); \
+                 two runs at once would time each other's load. Wait for it, stop it, or use \
+                 another --reports-dir",
+                reports.display(),
+                h.as_ref().map_or("?", |h| h.command.as_str()),
+                h.as_ref().map_or("?", |h| h.run_id.as_str()),
+                h.as_ref()
+                    .map_or_else(|| "?".to_string(), |h| h.pid.to_string()),
+                path.display()
+            )));
         }
+        Err(TryLockError::Error(e)) => return Err(Error::io(&path, "cannot lock the run lock", e)),
     }
-    Err(Error::Other(format!(
-        "{}: another run took the lock while this one replaced a stale one; try again",
-        path.display()
-    )))
+    let text = format!("{}\n{run_id}\n{command}\n", std::process::id());
+    let written = file
+        .set_len(0)
+        .and_then(|()| file.rewind())
+        .and_then(|()| file.write_all(text.as_bytes()))
+        .and_then(|()| file.sync_data());
+    let lock = RunLock { file };
+    written.map_err(|e| Error::io(&path, "cannot write the run lock", e))?;
+    Ok(lock)
 }
 
-/// The holder of the reports directory's lock, when its process is alive.
-pub fn live_holder(reports: &Path) -> Option<Holder> {
-    let text = std::fs::read_to_string(reports.join(FILE)).ok()?;
+/// The holder named in an open lock file (read from its start).
+fn read_holder(file: &mut File) -> Option<Holder> {
+    let mut text = String::new();
+    file.rewind().ok()?;
+    file.read_to_string(&mut text).ok()?;
     let mut lines = text.lines();
     let pid: u32 = lines.next()?.trim().parse().ok()?;
-    let holder = Holder {
+    Some(Holder {
         pid,
         run_id: lines.next().unwrap_or_default().to_string(),
         command: lines.next().unwrap_or_default().to_string(),
-    };
-    is_alive(pid).then_some(holder)
+    })
 }
 
-/// Whether process `pid` exists (on Linux, through `/proc`; elsewhere every pid is taken
-/// as alive, so a stale lock must be removed by hand).
-fn is_alive(pid: u32) -> bool {
-    if pid == std::process::id() {
-        return true;
+/// The holder of the reports directory's lock, when a live process holds it (this
+/// process included).
+pub fn live_holder(reports: &Path) -> Option<Holder> {
+    let path = reports.join(FILE);
+    let mut file = OpenOptions::new().read(true).open(&path).ok()?;
+    let holder = read_holder(&mut file)?;
+    if holder.pid == std::process::id() {
+        return Some(holder);
     }
-    let proc = Path::new("/proc");
-    if !proc.join("self").exists() {
-        return true;
-    }
-    // A zombie (killed, not yet reaped) holds nothing.
-    match std::fs::read_to_string(proc.join(pid.to_string()).join("stat")) {
-        Ok(stat) => !stat
-            .rsplit_once(')')
-            .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')),
-        Err(_) => false,
+    // A shared lock is refused while a run holds the exclusive one.
+    match file.try_lock_shared() {
+        Ok(()) => {
+            let _ = file.unlock();
+            None
+        }
+        Err(TryLockError::WouldBlock) => Some(holder),
+        Err(TryLockError::Error(_)) => None,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::PathBuf;
 
     fn dir(name: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!("hashlab-lock-{name}-{}", std::process::id()));
@@ -137,23 +141,60 @@ mod tests {
             "{e}"
         );
         drop(lock);
-        assert!(!d.join(FILE).exists());
+        assert_eq!(live_holder(&d), None);
         let _again = acquire(&d, "run-b", "ab").unwrap();
         let _ = std::fs::remove_dir_all(&d);
     }
 
     #[test]
-    fn a_dead_holder_is_taken_over() {
+    fn a_lock_file_no_process_holds_is_taken_over() {
         let d = dir("stale");
         std::fs::create_dir_all(&d).unwrap();
-        // A child that has exited and been reaped: its pid names no process.
-        let mut child = std::process::Command::new("true").spawn().unwrap();
-        let pid = child.id();
-        child.wait().unwrap();
+        // What a killed run leaves: its lines, with no lock on the file. The pid is this
+        // process's parent's, alive, so only the OS lock can tell that nobody holds it.
+        let pid = std::os::unix::process::parent_id();
         std::fs::write(d.join(FILE), format!("{pid}\nold-run\nbench-all\n")).unwrap();
         assert_eq!(live_holder(&d), None);
         let _lock = acquire(&d, "new-run", "bench-all").unwrap();
         assert_eq!(live_holder(&d).unwrap().run_id, "new-run");
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
+    /// Another process holding the lock (a shell that takes it with util-linux's `flock`
+    /// and becomes `sleep`, keeping the locked descriptor) is refused and named.
+    #[test]
+    fn a_lock_held_by_another_process_refuses() {
+        let d = dir("other");
+        std::fs::create_dir_all(&d).unwrap();
+        let lock = d.join(FILE);
+        if std::process::Command::new("flock")
+            .arg("--version")
+            .output()
+            .is_err()
+        {
+            eprintln!("flock(1) not installed: skipped");
+            return;
+        }
+        let mut child = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "exec 9>>'{}' && flock 9 && exec sleep 30",
+                lock.display()
+            ))
+            .spawn()
+            .unwrap();
+        std::fs::write(&lock, format!("{}\nheld-run\nbench-all\n", child.id())).unwrap();
+        let t = std::time::Instant::now();
+        while live_holder(&d).is_none() && t.elapsed().as_secs() < 10 {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        assert_eq!(live_holder(&d).unwrap().run_id, "held-run");
+        let e = acquire(&d, "run-b", "ab").unwrap_err().to_string();
+        assert!(e.contains(&format!("process id {}", child.id())), "{e}");
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert_eq!(live_holder(&d), None);
+        assert!(acquire(&d, "run-b", "ab").is_ok());
         let _ = std::fs::remove_dir_all(&d);
     }
 }

@@ -22,6 +22,7 @@ pub fn document(file: &ResultsFile) -> Result<Document> {
     blocks.extend(super::decision::section(file));
     blocks.extend(super::drop_in::section(file));
     blocks.extend(verdicts::counts_paragraph(file));
+    blocks.extend(verdicts::disagreement_paragraph(file));
     blocks.extend(super::peer_path::section(file));
     blocks.push(verdicts::verdict_box(file));
     let seed_rows = seed::seed_rows(file);

@@ -61,9 +61,9 @@ pub fn elems_per_sec(eps: f64, unit: &str) -> String {
 /// A data size: `0 B`, `165 B`, `1 KiB`, `10 MiB`.
 pub fn size(bytes: u64) -> String {
     const K: u64 = 1024;
-    if bytes >= K * K && bytes % (K * K) == 0 {
+    if bytes >= K * K && bytes.is_multiple_of(K * K) {
         format!("{} MiB", bytes / (K * K))
-    } else if bytes >= K && bytes % K == 0 {
+    } else if bytes >= K && bytes.is_multiple_of(K) {
         format!("{} KiB", bytes / K)
     } else {
         format!("{bytes} B")

@@ -192,6 +192,38 @@ pub fn counts_paragraph(file: &ResultsFile) -> Option<Block> {
     ]))
 }
 
+/// The rows whose paired and criterion ratios disagree (their intervals apart), named with
+/// both figures; `None` when every compared row agrees.
+pub fn disagreement_paragraph(file: &ResultsFile) -> Option<Block> {
+    let apart = crate::analysis::verdicts::disagreements(&file.results);
+    if apart.is_empty() {
+        return None;
+    }
+    let rows: Vec<String> = apart
+        .iter()
+        .map(|d| {
+            format!(
+                "`{}`: paired ×{:.3} ({:.3}–{:.3}), criterion ×{:.3} ({:.3}–{:.3})",
+                d.criterion_id,
+                d.paired.estimate,
+                d.paired.lower,
+                d.paired.upper,
+                d.criterion.estimate,
+                d.criterion.lower,
+                d.criterion.upper
+            )
+        })
+        .collect();
+    Some(Block::Paragraph(vec![
+        Inline::Strong("Paired and criterion disagree:".into()),
+        text(format!(
+            " {} row(s) whose paired interval and criterion's interval against the same baseline do not overlap, though both time the same call: {}. Their verdicts are worth re-measuring before use.",
+            apart.len(),
+            rows.join("; ")
+        )),
+    ]))
+}
+
 /// Instructions per item (and the counted ISA), or absent.
 pub fn instructions_cell(r: &Record) -> Cell {
     match instructions_per_item(r) {

@@ -110,17 +110,60 @@ impl Messages {
         self.ends.clear();
     }
 
-    fn slices(&self) -> Vec<&[u8]> {
+    /// Every staged message, into `out` (cleared first).
+    fn slices_into<'m>(&'m self, out: &mut Vec<&'m [u8]>) {
+        out.clear();
         let mut start = 0;
-        self.ends
-            .iter()
-            .map(|&end| {
-                let message = &self.bytes[start..end];
-                start = end;
-                message
-            })
-            .collect()
+        out.extend(self.ends.iter().map(|&end| {
+            let message = &self.bytes[start..end];
+            start = end;
+            message
+        }));
     }
+}
+
+/// An empty vector of message slices with `v`'s allocation, for another lifetime: an
+/// empty vector collected in place keeps its buffer, so one buffer serves call after call.
+fn recycle<'b>(mut v: Vec<&[u8]>) -> Vec<&'b [u8]> {
+    v.clear();
+    v.into_iter()
+        .map(|_| -> &'b [u8] { unreachable!("the vector is empty") })
+        .collect()
+}
+
+/// The buffers of the multi-chunk path of [`Batch::hash_batch`] and
+/// [`Batch::apply_delta`], kept per thread ([`REUSE`]) so that a call allocates only when
+/// it stages more than any call before it on the thread: small calls, a few accounts per
+/// transaction, allocate nothing.
+#[derive(Default)]
+struct Reuse {
+    messages: Messages,
+    slots: Vec<usize>,
+    hashes: Vec<[u8; 32]>,
+    slices: Vec<&'static [u8]>,
+}
+
+/// What [`BatchLtAccumulator`] allocates, kept per thread ([`ACCUMULATOR`]) between one
+/// accumulator and the next.
+struct AccumulatorBuffers {
+    staging: Box<[[u8; CHUNK_LEN]; GROUP]>,
+    long: Messages,
+    slices: Vec<&'static [u8]>,
+}
+
+thread_local! {
+    static REUSE: std::cell::Cell<Reuse> = std::cell::Cell::new(Reuse::default());
+    static ACCUMULATOR: std::cell::Cell<Option<AccumulatorBuffers>> =
+        const { std::cell::Cell::new(None) };
+}
+
+/// Runs `f` with this thread's [`Reuse`] (a fresh one if a call on the thread holds it).
+fn with_reuse<R>(f: impl FnOnce(&mut Reuse) -> R) -> R {
+    let mut reuse = REUSE.take();
+    let out = f(&mut reuse);
+    let mut reuse = Some(reuse);
+    let _ = REUSE.try_with(|slot| slot.set(reuse.take().unwrap_or_default()));
+    out
 }
 
 /// Hashes many accounts at once across SIMD lanes. Same digests as [`crate::CopyBuffer`].
@@ -190,50 +233,64 @@ impl Batch {
         let mut lens = [0usize; GROUP];
         let mut slot_of = [0usize; GROUP];
         let mut hashes = [[0u8; 32]; GROUP];
-        let mut long = Messages::default();
-        let mut long_slots = Vec::new();
-        for (group_index, (group, group_out)) in accounts
-            .chunks(GROUP)
-            .zip(out.chunks_mut(GROUP))
-            .enumerate()
-        {
-            let mut staged = 0;
-            for (i, (account, slot)) in group.iter().zip(group_out.iter_mut()).enumerate() {
-                if account.lamports == 0 {
-                    *slot = AccountHash::ZERO;
-                } else if let Some(len) =
-                    stage_as(self.staging, account, Fields::Legacy, &mut staging[staged])
+        with_reuse(|reuse| {
+            let Reuse {
+                messages: long,
+                slots: long_slots,
+                hashes: long_hashes,
+                slices,
+            } = reuse;
+            long.clear();
+            long_slots.clear();
+            for (group_index, (group, group_out)) in accounts
+                .chunks(GROUP)
+                .zip(out.chunks_mut(GROUP))
+                .enumerate()
+            {
+                let mut staged = 0;
+                for (i, (account, slot)) in group.iter().zip(group_out.iter_mut()).enumerate() {
+                    if account.lamports == 0 {
+                        *slot = AccountHash::ZERO;
+                    } else if let Some(len) =
+                        stage_as(self.staging, account, Fields::Legacy, &mut staging[staged])
+                    {
+                        lens[staged] = len;
+                        slot_of[staged] = i;
+                        staged += 1;
+                    } else if message_len(account, Fields::Legacy) < CROSSOVER_LEN {
+                        long.push(account, Fields::Legacy, self.staging);
+                        long_slots.push(group_index * GROUP + i);
+                    } else {
+                        *slot =
+                            AccountHash(feed_each_field(account, Fields::Legacy).finalize().into());
+                    }
+                }
+                let mut inputs: [&[u8]; GROUP] = [&[]; GROUP];
+                for ((input, buf), &len) in inputs.iter_mut().zip(&staging).zip(&lens).take(staged)
                 {
-                    lens[staged] = len;
-                    slot_of[staged] = i;
-                    staged += 1;
-                } else if message_len(account, Fields::Legacy) < CROSSOVER_LEN {
-                    long.push(account, Fields::Legacy, self.staging);
-                    long_slots.push(group_index * GROUP + i);
-                } else {
-                    *slot = AccountHash(feed_each_field(account, Fields::Legacy).finalize().into());
+                    *input = &buf[..len];
+                }
+                self.backend
+                    .hash_many(&inputs[..staged], &mut hashes[..staged])
+                    .expect("staged messages fit one chunk and the backend was checked");
+                for (hash, &i) in hashes.iter().zip(&slot_of).take(staged) {
+                    group_out[i] = AccountHash(*hash);
                 }
             }
-            let mut inputs: [&[u8]; GROUP] = [&[]; GROUP];
-            for ((input, buf), &len) in inputs.iter_mut().zip(&staging).zip(&lens).take(staged) {
-                *input = &buf[..len];
+            if !long_slots.is_empty() {
+                long_hashes.clear();
+                long_hashes.resize(long_slots.len(), [0u8; 32]);
+                let mut messages = recycle(std::mem::take(slices));
+                long.slices_into(&mut messages);
+                self.backend
+                    .hash_many_any_len(&messages, long_hashes)
+                    .expect("one hash per message and the backend was checked");
+                *slices = recycle(messages);
+                for (hash, &slot) in long_hashes.iter().zip(long_slots.iter()) {
+                    out[slot] = AccountHash(*hash);
+                }
             }
-            self.backend
-                .hash_many(&inputs[..staged], &mut hashes[..staged])
-                .expect("staged messages fit one chunk and the backend was checked");
-            for (hash, &i) in hashes.iter().zip(&slot_of).take(staged) {
-                group_out[i] = AccountHash(*hash);
-            }
-        }
-        if !long_slots.is_empty() {
-            let mut long_hashes = vec![[0u8; 32]; long_slots.len()];
-            self.backend
-                .hash_many_any_len(&long.slices(), &mut long_hashes)
-                .expect("one hash per message and the backend was checked");
-            for (hash, &slot) in long_hashes.iter().zip(&long_slots) {
-                out[slot] = AccountHash(*hash);
-            }
-        }
+        });
         Ok(())
     }
 
@@ -246,7 +303,7 @@ impl Batch {
         crate_terms: &mut LtHash,
         accounts: &[AccountRef<'_>],
         subtract: bool,
-        messages: &mut Messages,
+        (messages, slices): (&mut Messages, &mut Vec<&'static [u8]>),
     ) {
         messages.clear();
         for account in accounts.iter().filter(|account| account.lamports != 0) {
@@ -256,23 +313,26 @@ impl Batch {
                 crate_terms.mix_in(&LtHash::from_hasher(&feed_each_field(account, Fields::Lt)));
             }
         }
-        let slices = messages.slices();
+        let mut staged = recycle(std::mem::take(slices));
+        messages.slices_into(&mut staged);
         let result = if subtract {
-            sum.sub_xof_any_len(self.backend, &slices)
+            sum.sub_xof_any_len(self.backend, &staged)
         } else {
-            sum.add_xof_any_len(self.backend, &slices)
+            sum.add_xof_any_len(self.backend, &staged)
         };
+        *slices = recycle(staged);
         result.expect("the backend was checked");
     }
 
     /// Mixes every account's LtHash into `lt`: [`Batch::lt_accumulator`] for a slice, in one
-    /// kernel call. Allocates the staged messages once per call.
+    /// kernel call. Allocates nothing once a call as large ran on the thread.
     pub fn mix_in(&self, lt: &mut LtHash, accounts: &[AccountRef<'_>]) {
         self.apply_delta(lt, accounts, &[]);
     }
 
     /// Mixes every account's LtHash out of `lt` (an account's old version, or a deleted
-    /// account), with no second accumulator. Allocates the staged messages once per call.
+    /// account), with no second accumulator. Allocates nothing once a call as large ran on
+    /// the thread.
     pub fn mix_out(&self, lt: &mut LtHash, accounts: &[AccountRef<'_>]) {
         self.apply_delta(lt, &[], accounts);
     }
@@ -280,14 +340,18 @@ impl Batch {
     /// A slot's delta in one call: mixes the LtHash of every account of `new` into `lt` and
     /// that of every account of `old` out of it (each write's new and old version: a new
     /// account has no old version, a deleted one no new version). Accounts of any size;
-    /// zero-lamport accounts are the identity. Allocates the staged messages once per call.
+    /// zero-lamport accounts are the identity. The staged messages are kept per thread: a call
+    /// allocates only when it stages more than any call before it on the thread.
     pub fn apply_delta(&self, lt: &mut LtHash, new: &[AccountRef<'_>], old: &[AccountRef<'_>]) {
         let mut sum = U16Sum::new();
         let mut added = LtHash::identity();
         let mut removed = LtHash::identity();
-        let mut messages = Messages::default();
-        self.sum_accounts(&mut sum, &mut added, new, false, &mut messages);
-        self.sum_accounts(&mut sum, &mut removed, old, true, &mut messages);
+        with_reuse(|reuse| {
+            let buffers = (&mut reuse.messages, &mut reuse.slices);
+            self.sum_accounts(&mut sum, &mut added, new, false, buffers);
+            let buffers = (&mut reuse.messages, &mut reuse.slices);
+            self.sum_accounts(&mut sum, &mut removed, old, true, buffers);
+        });
         lt.mix_in(&LtHash(sum.to_lanes()));
         lt.mix_in(&added);
         lt.mix_out(&removed);
@@ -300,20 +364,31 @@ impl Batch {
 }
 
 /// Accumulates the LtHash of a stream of accounts: stages [`GROUP`] accounts, then sums
-/// their XOF output into the running value in one kernel call. Allocates once, when
-/// created; nothing per account up to one chunk (longer accounts are staged in a buffer of
-/// [`LONG_FLUSH_CHUNKS`] chunks, allocated at the first of them and reused).
+/// their XOF output into the running value in one kernel call. Allocates nothing per
+/// account; its staging (and, for accounts over one chunk, a buffer of
+/// [`LONG_FLUSH_CHUNKS`] chunks) is kept per thread from one accumulator to the next, so
+/// only a thread's first accumulator allocates it.
 pub struct BatchLtAccumulator {
     backend: Backend,
     staging_as: Staging,
     sum: U16Sum,
-    staging: Box<[[u8; CHUNK_LEN]; GROUP]>,
+    /// The staging, the long accounts waiting for one tree call (over one chunk and under
+    /// [`CROSSOVER_LEN`]) and their slices; `None` only once dropped.
+    buffers: Option<AccumulatorBuffers>,
     lens: [usize; GROUP],
     staged: usize,
     /// LtHashes of accounts at or over [`CROSSOVER_LEN`], in canonical lane order.
     spilled: LtHash,
-    /// Accounts over one chunk and under [`CROSSOVER_LEN`], waiting for one tree call.
-    long: Messages,
+}
+
+impl Drop for BatchLtAccumulator {
+    fn drop(&mut self) {
+        if let Some(mut buffers) = self.buffers.take() {
+            buffers.long.clear();
+            let mut buffers = Some(buffers);
+            let _ = ACCUMULATOR.try_with(|slot| slot.set(buffers.take()));
+        }
+    }
 }
 
 /// Chunks of long accounts staged before the accumulator sums them in one kernel call.
@@ -327,12 +402,27 @@ impl BatchLtAccumulator {
             backend,
             staging_as,
             sum: U16Sum::new(),
-            staging: Box::new([[0u8; CHUNK_LEN]; GROUP]),
+            buffers: Some(
+                ACCUMULATOR
+                    .try_with(std::cell::Cell::take)
+                    .ok()
+                    .flatten()
+                    .unwrap_or_else(|| AccumulatorBuffers {
+                        staging: Box::new([[0u8; CHUNK_LEN]; GROUP]),
+                        long: Messages::default(),
+                        slices: Vec::new(),
+                    }),
+            ),
             lens: [0; GROUP],
             staged: 0,
             spilled: LtHash::identity(),
-            long: Messages::default(),
         }
+    }
+
+    fn buffers(&mut self) -> &mut AccumulatorBuffers {
+        self.buffers
+            .as_mut()
+            .expect("an accumulator holds its buffers until dropped")
     }
 
     /// Mixes in one account's LtHash.
@@ -341,11 +431,12 @@ impl BatchLtAccumulator {
         if account.lamports == 0 {
             return;
         }
+        let (staging_as, staged) = (self.staging_as, self.staged);
         match stage_as(
-            self.staging_as,
+            staging_as,
             account,
             Fields::Lt,
-            &mut self.staging[self.staged],
+            &mut self.buffers().staging[staged],
         ) {
             Some(len) => {
                 self.lens[self.staged] = len;
@@ -355,14 +446,14 @@ impl BatchLtAccumulator {
                 }
             }
             None if message_len(account, Fields::Lt) < CROSSOVER_LEN => {
-                if self.long.bytes.capacity() == 0 {
+                let long = &mut self.buffers().long;
+                if long.bytes.capacity() == 0 {
                     // The most it holds: just under a flush, plus one message.
-                    self.long
-                        .bytes
+                    long.bytes
                         .reserve_exact(LONG_FLUSH_CHUNKS * CHUNK_LEN + CROSSOVER_LEN);
                 }
-                self.long.push(account, Fields::Lt, self.staging_as);
-                if self.long.bytes.len() >= LONG_FLUSH_CHUNKS * CHUNK_LEN {
+                long.push(account, Fields::Lt, staging_as);
+                if long.bytes.len() >= LONG_FLUSH_CHUNKS * CHUNK_LEN {
                     self.flush_long();
                 }
             }
@@ -373,15 +464,30 @@ impl BatchLtAccumulator {
     }
 
     fn flush_long(&mut self) {
+        let buffers = self
+            .buffers
+            .as_mut()
+            .expect("an accumulator holds its buffers until dropped");
+        let mut messages = recycle(std::mem::take(&mut buffers.slices));
+        buffers.long.slices_into(&mut messages);
         self.sum
-            .add_xof_any_len(self.backend, &self.long.slices())
+            .add_xof_any_len(self.backend, &messages)
             .expect("the backend was checked");
-        self.long.clear();
+        buffers.slices = recycle(messages);
+        buffers.long.clear();
     }
 
     fn flush(&mut self) {
+        let buffers = self
+            .buffers
+            .as_ref()
+            .expect("an accumulator holds its buffers until dropped");
         let mut inputs: [&[u8]; GROUP] = [&[]; GROUP];
-        for ((input, buf), &len) in inputs.iter_mut().zip(self.staging.iter()).zip(&self.lens) {
+        for ((input, buf), &len) in inputs
+            .iter_mut()
+            .zip(buffers.staging.iter())
+            .zip(&self.lens)
+        {
             *input = &buf[..len];
         }
         self.sum
@@ -395,7 +501,7 @@ impl BatchLtAccumulator {
         if self.staged > 0 {
             self.flush();
         }
-        if !self.long.ends.is_empty() {
+        if !self.buffers().long.ends.is_empty() {
             self.flush_long();
         }
         let mut total = LtHash(self.sum.to_lanes());

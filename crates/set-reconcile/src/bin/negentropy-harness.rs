@@ -42,7 +42,7 @@ fn fail<T>(line: usize, reason: impl ToString) -> Result<T, Failure> {
 }
 
 fn parse_hex(hex: &str) -> Result<Vec<u8>, String> {
-    if hex.len() % 2 != 0 {
+    if !hex.len().is_multiple_of(2) {
         return Err(format!("odd number of hex digits ({})", hex.len()));
     }
     hex.as_bytes()
