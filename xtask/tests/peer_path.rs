@@ -212,7 +212,9 @@ fn a_copy_with_another_digest_is_not_timed() {
 #[ignore]
 fn a_copy_without_an_item_the_adapter_uses_fails_naming_it() {
     let Some(dir) = fixture("renamed", "4.4.0", |t| {
-        t.replacen("pub fn add_part(", "pub fn add_bytes(", 1)
+        // Every use in the crate too (its `write_part` calls it), so that only the adapter
+        // misses it.
+        t.replace("add_part(", "add_bytes(")
     }) else {
         return;
     };

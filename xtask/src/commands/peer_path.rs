@@ -42,8 +42,9 @@ pub struct Adapter {
     /// The adapter's source, relative to the workspace root.
     pub file: &'static str,
     /// The workspace's own package of the same name (hashlab's drop-in), left out of the
-    /// shadow's members and its renamed dependency pointed at your copy too: cargo cannot
-    /// lock two path packages of one name and version.
+    /// shadow's members, and its renamed dependency pointed at the released crate of the
+    /// adapter's version: cargo can lock neither two path packages of one name and version
+    /// nor one package under two names. That build measures only the adapter's rows.
     pub member: Option<&'static str>,
 }
 
@@ -195,6 +196,7 @@ pub fn point_at_path(manifest: &str, spec: &Spec) -> Result<String> {
     let path = format!("path = {}", toml_string(&spec.dir.to_string_lossy()));
     let member = spec.adapter.member.map(|m| format!("\"{m}\","));
     let renamed = format!("package = \"{krate}\"");
+    let released = format!("version = \"={}\"", spec.adapter.version);
     let mut found = false;
     let mut out = String::with_capacity(manifest.len());
     for line in manifest.lines() {
@@ -221,7 +223,7 @@ pub fn point_at_path(manifest: &str, spec: &Spec) -> Result<String> {
                 let end = line[start + 8..]
                     .find('"')
                     .map_or(line.len(), |e| start + 8 + e + 1);
-                out.push_str(&format!("{}{path}{}\n", &line[..start], &line[end..]));
+                out.push_str(&format!("{}{released}{}\n", &line[..start], &line[end..]));
             }
             _ => {
                 out.push_str(line);
@@ -618,9 +620,11 @@ mod tests {
             out.contains("solana-lattice-hash = { path = \"/src/lattice-hash\", features = [\"agave-unstable-api\"] }\n"),
             "{out}"
         );
-        assert!(!out.contains("4.4.0"), "{out}");
+        assert!(!out.contains("version = \"4.4.0\""), "{out}");
         assert!(
-            out.contains("lattice-dropin = { package = \"solana-lattice-hash\", path = \"/src/lattice-hash\" }"),
+            out.contains(
+                "lattice-dropin = { package = \"solana-lattice-hash\", version = \"=4.4.0\" }"
+            ),
             "{out}"
         );
         assert!(!out.contains("\"crates/solana-lattice-hash\","), "{out}");

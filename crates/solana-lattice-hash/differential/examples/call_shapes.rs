@@ -1,0 +1,112 @@
+//! The call shapes the lab's set rows do not cover, the drop-in against the released crate
+//! in one process, alternated: a fresh accumulator with 1, 2 or 8 token-sized messages
+//! (replay hashes a few accounts per call), one message of each size around one chunk, and
+//! `mix_in` of a precomputed hash. Prints per shape the drop-in / released time ratio over
+//! rounds (median, lowest, highest) and both times.
+//! `cargo run --release --ignore-rust-version --example call_shapes [ROUNDS]`.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+fn messages(n: usize, len: usize) -> Vec<Vec<u8>> {
+    (0..n)
+        .map(|i| (0..len).map(|j| (i * 131 + j * 7) as u8).collect())
+        .collect()
+}
+
+/// Best time per call of `f` over a few short repetitions.
+fn time(mut f: impl FnMut()) -> f64 {
+    let mut best = f64::MAX;
+    for _ in 0..5 {
+        let reps = 200;
+        let t = Instant::now();
+        for _ in 0..reps {
+            f();
+        }
+        best = best.min(t.elapsed().as_nanos() as f64 / reps as f64);
+    }
+    best
+}
+
+fn main() {
+    let rounds: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(15);
+    let mut shapes: Vec<(String, Vec<Vec<u8>>)> = [1, 2, 3, 8]
+        .iter()
+        .map(|&n| (format!("{n} x 238 B"), messages(n, 238)))
+        .collect();
+    for len in [0, 64, 1000, 1024, 1025, 1100, 2048, 3835] {
+        shapes.push((format!("1 x {len} B"), messages(1, len)));
+    }
+    let mut stream = messages(64, 238);
+    stream[30] = messages(1, 3835).remove(0);
+    shapes.push(("64 x 238 B, one 3835 B".into(), stream));
+    println!("| call | released ns | drop-in ns | drop-in / released: median [lowest, highest] over {rounds} rounds |");
+    println!("|---|---|---|---|");
+    for (name, msgs) in &shapes {
+        let mut ratios = Vec::new();
+        let (mut tr, mut td) = (Vec::new(), Vec::new());
+        for round in 0..rounds {
+            let r = || {
+                let mut acc = released::batch::Accumulator::new();
+                for m in msgs {
+                    acc.add_message(black_box(m));
+                }
+                black_box(acc.into_lt_hash());
+            };
+            let d = || {
+                let mut acc = dropin::batch::Accumulator::new();
+                for m in msgs {
+                    acc.add_message(black_box(m));
+                }
+                black_box(acc.into_lt_hash());
+            };
+            let (a, b) = if round % 2 == 0 {
+                let a = time(r);
+                (a, time(d))
+            } else {
+                let b = time(d);
+                (time(r), b)
+            };
+            tr.push(a);
+            td.push(b);
+            ratios.push(b / a);
+        }
+        report(name, &mut tr, &mut td, &mut ratios);
+    }
+    let mut h = blake3::Hasher::new();
+    h.update(b"precomputed");
+    let (rh, dh) = (
+        released::lt_hash::LtHash::with(&h),
+        dropin::lt_hash::LtHash::with(&h),
+    );
+    let (mut ra, mut da) = (released::batch::Accumulator::new(), dropin::batch::Accumulator::new());
+    let (mut ratios, mut tr, mut td) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..rounds {
+        let a = time(|| ra.mix_in(black_box(&rh)));
+        let b = time(|| da.mix_in(black_box(&dh)));
+        tr.push(a);
+        td.push(b);
+        ratios.push(b / a);
+    }
+    black_box((ra.into_lt_hash(), da.into_lt_hash()));
+    report("Accumulator::mix_in", &mut tr, &mut td, &mut ratios);
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn report(name: &str, tr: &mut [f64], td: &mut [f64], ratios: &mut [f64]) {
+    let m = median(ratios);
+    println!(
+        "| {name} | {:.0} | {:.0} | ×{m:.3} [{:.3}, {:.3}] |",
+        median(tr),
+        median(td),
+        ratios[0],
+        ratios[ratios.len() - 1]
+    );
+}
