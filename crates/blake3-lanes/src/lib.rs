@@ -89,6 +89,7 @@ mod floor;
 mod lanes;
 mod platform;
 mod portable;
+mod ports;
 mod scalar_one;
 mod tree;
 mod u16sum;
@@ -104,6 +105,7 @@ mod sse41;
 pub use backend::{forced_portable, Backend, FORCE_PORTABLE_ENV};
 pub use error::Error;
 pub use floor::dependent_ops;
+pub use ports::{OpMeasure, VectorOp, OPS_PER_PASS, OP_CHAINS};
 pub use u16sum::U16Sum;
 pub use words::{BLOCK_LEN, CHUNK_LEN, OUT_LEN, U16_LANES, U16_SUM_XOF_LEN};
 
