@@ -4,9 +4,10 @@
 //!
 //! Prints, per backend, each operation's time per operation as independent chains
 //! (throughput) and as one dependent chain (latency), in cycles of a dependent-add loop,
-//! best of several repetitions.
+//! best of several repetitions; then each backend's register-only throughput floor
+//! (`Backend::compression_chains`) per lane-compression, in cycles.
 
-use blake3_lanes::{dependent_ops, Backend, OpMeasure, OPS_PER_PASS};
+use blake3_lanes::{dependent_ops, Backend, OpMeasure, OPS_PER_PASS, OUT_LEN};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -50,5 +51,21 @@ fn main() {
             }
             println!("{line}");
         }
+    }
+    const CHAIN: usize = 256;
+    let block = [0x5Au8; 64];
+    for backend in Backend::available() {
+        let mut out = vec![[0u8; OUT_LEN]; backend.floor_chains()];
+        let ns = best_ns_per_item(CHAIN * backend.floor_chains(), || {
+            backend
+                .compression_chains(black_box(&block), CHAIN, &mut out)
+                .unwrap();
+            black_box(&out);
+        });
+        println!(
+            "{:<8} floor-throughput {ns:.3} ns per lane-compression ({:.2} cycles)",
+            backend.name(),
+            ns / cycle
+        );
     }
 }

@@ -1186,12 +1186,15 @@ macro_rules! backend_entry_points {
             unsafe { $crate::lanes::accumulate_u16::<$vector>(sum, inputs, subtract) }
         }
 
-        /// The register-only throughput floor ([`$crate::lanes::compression_chains`]).
+        /// The register-only throughput floor ([`$crate::lanes::compression_chains`]);
+        /// AVX-512 on x86-64 runs `avx512_pair.rs`'s assembly instead (the tests compare
+        /// the two).
         ///
         /// # Safety
         /// The CPU must support this backend's features; `out.len()` is at least the
         /// backend's lane count.
         #[target_feature(enable = $features)]
+        #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
         pub(crate) unsafe fn compression_chains(
             block: &[u32; 16],
             compressions: usize,

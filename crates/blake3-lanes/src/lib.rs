@@ -99,6 +99,8 @@ mod words;
 mod avx2;
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 mod avx512;
+#[cfg(target_arch = "x86_64")]
+mod avx512_pair;
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 mod sse41;
 
