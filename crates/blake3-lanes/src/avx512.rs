@@ -222,6 +222,20 @@ impl LaneVector for Avx512Vector {
         }
     }
 
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    unsafe fn root_output_pair(
+        root: &crate::words::RootBlock,
+        counter: [Self; 2],
+    ) -> Option<[[Self; 16]; 2]> {
+        // SAFETY: the CPU supports AVX-512F, BW and VL (`LaneVector` contract).
+        let words =
+            unsafe { crate::avx512_pair::root_output_pair(root, counter[0].0, counter[1].0) };
+        // SAFETY: `Avx512Vector` is `repr(transparent)` over `__m512i`, so the arrays have
+        // the same layout.
+        Some(unsafe { core::mem::transmute::<[[__m512i; 16]; 2], [[Self; 16]; 2]>(words) })
+    }
+
     lanes::lane_vector_forwarders!();
 }
 

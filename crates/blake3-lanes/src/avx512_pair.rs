@@ -12,7 +12,8 @@
 //! steps is written for the four mixes of A, then the four of B: eight independent
 //! operations between dependent ones.
 
-use crate::words::{BLOCK_LEN, CHUNK_END, CHUNK_START, IV, OUT_LEN, ROOT};
+use crate::words::{RootBlock, BLOCK_LEN, CHUNK_END, CHUNK_START, IV, OUT_LEN, ROOT};
+use core::arch::x86_64::{__m512i, _mm512_setzero_si512};
 
 /// The register-only throughput floor on AVX-512 in this form: 32 independent chains (two
 /// per lane, compressions A and B) of `compressions` compressions of the broadcast `block`
@@ -148,6 +149,117 @@ pub(crate) unsafe fn compression_chains(
             bytes.copy_from_slice(&cv[8 * half + word][lane].to_le_bytes());
         }
     }
+}
+
+/// The output words of two root compressions of one message in lockstep (the LtHash output
+/// phase): compression A with the block counters `counter_a` in its lanes, B with
+/// `counter_b` (high halves 0), `root`'s chaining value, block, length and flags broadcast
+/// from memory. Returns each compression's 16 output words after the feed-forward (word
+/// `i < 8`: `v[i] ^ v[i + 8]`; word `8 + i`: `v[8 + i] ^ cv[i]`), vector `j` word `j` of
+/// every lane's output block.
+///
+/// # Safety
+///
+/// The CPU must support AVX-512F, AVX-512BW and AVX-512VL.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl")]
+pub(crate) unsafe fn root_output_pair(
+    root: &RootBlock,
+    counter_a: __m512i,
+    counter_b: __m512i,
+) -> [[__m512i; 16]; 2] {
+    // The output places' initial values, overwritten by the assembly.
+    let mut w = [[_mm512_setzero_si512(); 16]; 2];
+    // SAFETY: the CPU supports AVX-512F (this function's contract). The assembly reads
+    // `root` (its 8 chaining-value words, 16 block words, length and flags) and the IV
+    // (4 words) only, at the offsets written; every `zmm` register is an output; it does
+    // not touch the stack.
+    unsafe {
+        core::arch::asm!(
+            "vpbroadcastd zmm0, dword ptr [{cv}]",
+            "vpbroadcastd zmm1, dword ptr [{cv} + 4]",
+            "vpbroadcastd zmm2, dword ptr [{cv} + 8]",
+            "vpbroadcastd zmm3, dword ptr [{cv} + 12]",
+            "vpbroadcastd zmm4, dword ptr [{cv} + 16]",
+            "vpbroadcastd zmm5, dword ptr [{cv} + 20]",
+            "vpbroadcastd zmm6, dword ptr [{cv} + 24]",
+            "vpbroadcastd zmm7, dword ptr [{cv} + 28]",
+            "vpbroadcastd zmm8, dword ptr [{iv}]",
+            "vpbroadcastd zmm9, dword ptr [{iv} + 4]",
+            "vpbroadcastd zmm10, dword ptr [{iv} + 8]",
+            "vpbroadcastd zmm11, dword ptr [{iv} + 12]",
+            "vpxord zmm13, zmm13, zmm13",
+            "vpbroadcastd zmm14, dword ptr [{len}]",
+            "vpbroadcastd zmm15, dword ptr [{flags}]",
+            "vmovdqa32 zmm16, zmm0",
+            "vmovdqa32 zmm17, zmm1",
+            "vmovdqa32 zmm18, zmm2",
+            "vmovdqa32 zmm19, zmm3",
+            "vmovdqa32 zmm20, zmm4",
+            "vmovdqa32 zmm21, zmm5",
+            "vmovdqa32 zmm22, zmm6",
+            "vmovdqa32 zmm23, zmm7",
+            "vmovdqa32 zmm24, zmm8",
+            "vmovdqa32 zmm25, zmm9",
+            "vmovdqa32 zmm26, zmm10",
+            "vmovdqa32 zmm27, zmm11",
+            "vpxord zmm29, zmm29, zmm29",
+            "vmovdqa32 zmm30, zmm14",
+            "vmovdqa32 zmm31, zmm15",
+            include_str!("avx512_pair_rounds.s"),
+            "vpxord zmm0, zmm0, zmm8",
+            "vpxord zmm8, zmm8, dword ptr [{cv}]{{1to16}}",
+            "vpxord zmm1, zmm1, zmm9",
+            "vpxord zmm9, zmm9, dword ptr [{cv} + 4]{{1to16}}",
+            "vpxord zmm2, zmm2, zmm10",
+            "vpxord zmm10, zmm10, dword ptr [{cv} + 8]{{1to16}}",
+            "vpxord zmm3, zmm3, zmm11",
+            "vpxord zmm11, zmm11, dword ptr [{cv} + 12]{{1to16}}",
+            "vpxord zmm4, zmm4, zmm12",
+            "vpxord zmm12, zmm12, dword ptr [{cv} + 16]{{1to16}}",
+            "vpxord zmm5, zmm5, zmm13",
+            "vpxord zmm13, zmm13, dword ptr [{cv} + 20]{{1to16}}",
+            "vpxord zmm6, zmm6, zmm14",
+            "vpxord zmm14, zmm14, dword ptr [{cv} + 24]{{1to16}}",
+            "vpxord zmm7, zmm7, zmm15",
+            "vpxord zmm15, zmm15, dword ptr [{cv} + 28]{{1to16}}",
+            "vpxord zmm16, zmm16, zmm24",
+            "vpxord zmm24, zmm24, dword ptr [{cv}]{{1to16}}",
+            "vpxord zmm17, zmm17, zmm25",
+            "vpxord zmm25, zmm25, dword ptr [{cv} + 4]{{1to16}}",
+            "vpxord zmm18, zmm18, zmm26",
+            "vpxord zmm26, zmm26, dword ptr [{cv} + 8]{{1to16}}",
+            "vpxord zmm19, zmm19, zmm27",
+            "vpxord zmm27, zmm27, dword ptr [{cv} + 12]{{1to16}}",
+            "vpxord zmm20, zmm20, zmm28",
+            "vpxord zmm28, zmm28, dword ptr [{cv} + 16]{{1to16}}",
+            "vpxord zmm21, zmm21, zmm29",
+            "vpxord zmm29, zmm29, dword ptr [{cv} + 20]{{1to16}}",
+            "vpxord zmm22, zmm22, zmm30",
+            "vpxord zmm30, zmm30, dword ptr [{cv} + 24]{{1to16}}",
+            "vpxord zmm23, zmm23, zmm31",
+            "vpxord zmm31, zmm31, dword ptr [{cv} + 28]{{1to16}}",
+            cv = in(reg) root.cv.as_ptr(),
+            m = in(reg) root.block.as_ptr(),
+            len = in(reg) &root.block_len,
+            flags = in(reg) &root.flags,
+            iv = in(reg) IV.as_ptr(),
+            lateout("zmm0") w[0][0], lateout("zmm1") w[0][1], lateout("zmm2") w[0][2],
+            lateout("zmm3") w[0][3], lateout("zmm4") w[0][4], lateout("zmm5") w[0][5],
+            lateout("zmm6") w[0][6], lateout("zmm7") w[0][7], lateout("zmm8") w[0][8],
+            lateout("zmm9") w[0][9], lateout("zmm10") w[0][10], lateout("zmm11") w[0][11],
+            inout("zmm12") counter_a => w[0][12], lateout("zmm13") w[0][13],
+            lateout("zmm14") w[0][14], lateout("zmm15") w[0][15],
+            lateout("zmm16") w[1][0], lateout("zmm17") w[1][1], lateout("zmm18") w[1][2],
+            lateout("zmm19") w[1][3], lateout("zmm20") w[1][4], lateout("zmm21") w[1][5],
+            lateout("zmm22") w[1][6], lateout("zmm23") w[1][7], lateout("zmm24") w[1][8],
+            lateout("zmm25") w[1][9], lateout("zmm26") w[1][10], lateout("zmm27") w[1][11],
+            inout("zmm28") counter_b => w[1][12], lateout("zmm29") w[1][13],
+            lateout("zmm30") w[1][14], lateout("zmm31") w[1][15],
+            options(nostack, readonly, pure),
+        );
+    }
+    w
 }
 
 #[cfg(test)]

@@ -94,6 +94,20 @@ pub(crate) trait LaneVector: RoundVector {
     /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn sub_u16_from(self, dst: &mut [u32]);
 
+    /// The output words of two root compressions of `root` in lockstep, block counters
+    /// `counter[0]` and `counter[1]` in the lanes (high halves 0), after the feed-forward:
+    /// the backend's own schedule where it has one (AVX-512 on x86-64: `avx512_pair.rs`,
+    /// inline assembly with no spills); `None` elsewhere, and [`output_blocks`] runs the
+    /// generic rounds on a [`Pair`].
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
+    #[inline(always)]
+    unsafe fn root_output_pair(_root: &RootBlock, _counter: [Self; 2]) -> Option<[[Self; 16]; 2]> {
+        None
+    }
+
     /// [`compress_rounds`] for this backend: one out-of-line copy per backend, compiled
     /// with its target features, that every operation calls (but the output phase and the
     /// chunk tree's whole chunks, [`compress_whole_chunks`](Self::compress_whole_chunks),
@@ -921,7 +935,9 @@ pub(crate) unsafe fn accumulate_root<V: LaneVector>(
 /// (docs/kernel-breakdown.md). The part of round 0 that does not depend on the counter
 /// (columns 1 to 3: the counter's high half, word 13, is 0 for all 32 blocks) is
 /// loop-invariant and the compiler hoists it out of the loop; written out by hand it
-/// measured no faster.
+/// measured no faster. On AVX-512 (x86-64) the pair runs as the backend's assembly
+/// ([`LaneVector::root_output_pair`]: both states in the 32 registers, the root's words as
+/// broadcast memory operands, no spills) and the generic rounds are not instantiated there.
 ///
 /// # Safety
 ///
@@ -940,6 +956,7 @@ unsafe fn output_blocks<V: LaneVector>(root: &RootBlock, mut sink: impl FnMut(us
         }
         let lane_index = V::from_lanes(&lane_index);
         let zero = V::splat(0);
+        let root_block = root;
         let root = broadcast_root::<V>(root);
         if V::lockstep() == 1 {
             for first in (0..OUTPUT_BLOCKS).step_by(V::LANES) {
@@ -971,21 +988,28 @@ unsafe fn output_blocks<V: LaneVector>(root: &RootBlock, mut sink: impl FnMut(us
                 V::splat(first as u32).add(lane_index),
                 V::splat((first + V::LANES) as u32).add(lane_index),
             );
-            let state = compress_rounds(
-                &cv,
-                &block,
-                counter,
-                Pair(zero, zero),
-                Pair(root.block_len, root.block_len),
-                Pair(root.flags, root.flags),
-            );
-            let words = feed_forward(state, &cv);
-            for half in 0..2 {
-                let mut out = [zero; 16];
-                for (word, pair) in out.iter_mut().zip(&words) {
-                    *word = if half == 0 { pair.0 } else { pair.1 };
+            let halves = match V::root_output_pair(root_block, [counter.0, counter.1]) {
+                Some(halves) => halves,
+                None => {
+                    let state = compress_rounds(
+                        &cv,
+                        &block,
+                        counter,
+                        Pair(zero, zero),
+                        Pair(root.block_len, root.block_len),
+                        Pair(root.flags, root.flags),
+                    );
+                    let words = feed_forward(state, &cv);
+                    let mut halves = [[zero; 16]; 2];
+                    for (j, pair) in words.iter().enumerate() {
+                        halves[0][j] = pair.0;
+                        halves[1][j] = pair.1;
+                    }
+                    halves
                 }
-                sink(first + half * V::LANES, &out);
+            };
+            for (half, out) in halves.iter().enumerate() {
+                sink(first + half * V::LANES, out);
             }
         }
     }
