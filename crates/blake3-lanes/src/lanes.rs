@@ -937,7 +937,7 @@ pub(crate) unsafe fn accumulate_root<V: LaneVector>(
 /// loop-invariant and the compiler hoists it out of the loop; written out by hand it
 /// measured no faster. On AVX-512 (x86-64) the pair runs as the backend's assembly
 /// ([`LaneVector::root_output_pair`]: both states in the 32 registers, the root's words as
-/// broadcast memory operands, no spills) and the generic rounds are not instantiated there.
+/// broadcast memory operands, no spills) and the generic rounds do not run there.
 ///
 /// # Safety
 ///
