@@ -957,8 +957,8 @@ unsafe fn output_blocks<V: LaneVector>(root: &RootBlock, mut sink: impl FnMut(us
         let lane_index = V::from_lanes(&lane_index);
         let zero = V::splat(0);
         let root_block = root;
-        let root = broadcast_root::<V>(root);
         if V::lockstep() == 1 {
+            let root = broadcast_root::<V>(root_block);
             for first in (0..OUTPUT_BLOCKS).step_by(V::LANES) {
                 let counter = V::splat(first as u32).add(lane_index);
                 let state = compress_rounds(
@@ -973,16 +973,22 @@ unsafe fn output_blocks<V: LaneVector>(root: &RootBlock, mut sink: impl FnMut(us
             }
             return;
         }
-        // Plain loops rather than `array::map` and one `sink` call site: the closures of
-        // `map` and a second call site kept the sink and the moves out of line.
+        // Plain loops rather than `array::map` (so no `broadcast_root` here) and one `sink`
+        // call site: the closures of `map` and a second call site kept the sink and the
+        // moves out of line, and an outlined `map` stays a call (without the target
+        // features) even where the backend's assembly leaves its result unused.
         let mut cv = [Pair(zero, zero); 8];
-        for (pair, &word) in cv.iter_mut().zip(&root.cv) {
+        for (pair, &word) in cv.iter_mut().zip(&root_block.cv) {
+            let word = V::splat(word);
             *pair = Pair(word, word);
         }
         let mut block = [Pair(zero, zero); 16];
-        for (pair, &word) in block.iter_mut().zip(&root.block) {
+        for (pair, &word) in block.iter_mut().zip(&root_block.block) {
+            let word = V::splat(word);
             *pair = Pair(word, word);
         }
+        let block_len = V::splat(root_block.block_len);
+        let flags = V::splat(root_block.flags);
         for first in (0..OUTPUT_BLOCKS).step_by(2 * V::LANES) {
             let counter = Pair(
                 V::splat(first as u32).add(lane_index),
@@ -996,8 +1002,8 @@ unsafe fn output_blocks<V: LaneVector>(root: &RootBlock, mut sink: impl FnMut(us
                         &block,
                         counter,
                         Pair(zero, zero),
-                        Pair(root.block_len, root.block_len),
-                        Pair(root.flags, root.flags),
+                        Pair(block_len, block_len),
+                        Pair(flags, flags),
                     );
                     let words = feed_forward(state, &cv);
                     let mut halves = [[zero; 16]; 2];
