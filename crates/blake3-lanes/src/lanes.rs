@@ -707,10 +707,21 @@ unsafe fn broadcast_root<V: LaneVector>(root: &RootBlock) -> RootVectors<V> {
     // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
     // functions built on them, whose one requirement (the CPU supports `V`'s instruction
     // set) is this function's own contract; every array index is bounds-checked.
+    // Plain loops rather than `array::map`: an outlined `map` does not inherit the target
+    // features and stayed a call per root, behind a `vzeroupper`.
     unsafe {
+        let zero = V::splat(0);
+        let mut cv = [zero; 8];
+        for (v, &word) in cv.iter_mut().zip(&root.cv) {
+            *v = V::splat(word);
+        }
+        let mut block = [zero; 16];
+        for (v, &word) in block.iter_mut().zip(&root.block) {
+            *v = V::splat(word);
+        }
         RootVectors {
-            cv: root.cv.map(|w| V::splat(w)),
-            block: root.block.map(|w| V::splat(w)),
+            cv,
+            block,
             block_len: V::splat(root.block_len),
             flags: V::splat(root.flags),
         }
