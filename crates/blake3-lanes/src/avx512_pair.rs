@@ -319,25 +319,6 @@ pub(crate) mod tests {
         text
     }
 
-    /// The assembly's chains equal the compiled form of the same floor, chain by chain.
-    #[test]
-    fn the_pair_equals_the_compiled_floor() {
-        if !crate::Backend::Avx512.is_supported() {
-            return;
-        }
-        let block: [u32; 16] = core::array::from_fn(|i| (i as u32).wrapping_mul(0x9E37_79B9));
-        for compressions in [0, 1, 3, 8] {
-            let mut asm = vec![[0u8; crate::OUT_LEN]; 32];
-            let mut compiled = vec![[0u8; crate::OUT_LEN]; 32];
-            // SAFETY: the CPU supports AVX-512F, BW and VL (checked above); 32 outputs each.
-            unsafe {
-                super::compression_chains(&block, compressions, &mut asm);
-                crate::avx512::compression_chains(&block, compressions, &mut compiled);
-            }
-            assert_eq!(asm, compiled, "{compressions} compressions");
-        }
-    }
-
     /// `avx512_pair_rounds.s` is [`pair_rounds`]'s text; `HASHLAB_WRITE_ASM=1` writes it.
     #[test]
     fn the_rounds_file_is_the_generated_schedule() {

@@ -154,6 +154,26 @@ mod tests {
         }
     }
 
+    /// AVX-512's assembly chains (`avx512_pair.rs`) equal the compiled form of the same floor, chain by chain.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_pair_equals_the_compiled_floor() {
+        if !crate::Backend::Avx512.is_supported() {
+            return;
+        }
+        let block: [u32; 16] = core::array::from_fn(|i| (i as u32).wrapping_mul(0x9E37_79B9));
+        for compressions in [0, 1, 3, 8] {
+            let mut asm = vec![[0u8; crate::OUT_LEN]; 32];
+            let mut compiled = vec![[0u8; crate::OUT_LEN]; 32];
+            // SAFETY: the CPU supports AVX-512F, BW and VL (checked above); 32 outputs each.
+            unsafe {
+                crate::avx512_pair::compression_chains(&block, compressions, &mut asm);
+                crate::avx512::compression_chains(&block, compressions, &mut compiled);
+            }
+            assert_eq!(asm, compiled, "{compressions} compressions");
+        }
+    }
+
     #[test]
     fn dependent_ops_does_every_operation() {
         let xor = 0x9E37_79B9_7F4A_7C15_u64;
