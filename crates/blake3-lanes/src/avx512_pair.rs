@@ -349,7 +349,12 @@ pub(crate) mod tests {
         let function: Vec<&str> = text
             .split("\n\n")
             .find(|f| {
-                f.contains("avx512_pair") && f.contains("compression_chains") && f.contains(">:")
+                // The function's own header line, not a call to it from another function.
+                f.lines().any(|l| {
+                    l.ends_with(">:")
+                        && l.contains("avx512_pair")
+                        && l.contains("compression_chains")
+                })
             })
             .expect("the pair's function in the disassembly")
             .lines()
