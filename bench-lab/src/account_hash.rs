@@ -11,6 +11,7 @@
 //! | every per-account strategy without backends, `batch@<backend>` | `user_accounts/<stem>` | every account of a user's file ([`crate::user_accounts`]), as on the mix |
 //! | `input-phase@<backend>`, every backend | `compression/1024` | one-block messages through the input phase ([`crate::floor`]) |
 //! | `floor-throughput@<backend>`, `floor-latency@<backend>` | `compression/256` | register-only lanes; one message's dependent chain ([`crate::floor`]) |
+//! | `port-limit@<backend>` | `op_throughput/<op>`, `op_latency/<op>` | one vector operation's register-only loop: ns per operation as independent chains and as one chain ([`crate::floor`]) |
 //! | `clock` | `dependent_add/65536` | one cycle per add: the floors' clock ([`crate::floor`]) |
 //! | `batch@threads=<t>` | `rayon_mix/<n>` | `hash_batch` on rayon with `t` threads ([`crate::scaling`]) |
 //! | every per-account strategy without backends, `batch@<backend>` | `vote_1024`, `size_ladder/<size>` | the validator's workloads ([`crate::validator`]) |

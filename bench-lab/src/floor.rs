@@ -6,7 +6,10 @@
 //! nothing loaded or stored: ns per lane-compression),
 //! `floor-latency` (one message's dependent chain with the single-message code: ns per
 //! compression) and `input-phase` (one-block messages through the input phase: loads,
-//! transpose, compression, stores); the `clock` row (a dependent-add chain) converts
+//! transpose, compression, stores), and `port-limit` (one vector operation's register-only
+//! loop, workloads `op_throughput/<op>` and `op_latency/<op>`: ns per operation as
+//! independent chains and as one dependent chain, from which the report derives the
+//! compression's ALU bound); the `clock` row (a dependent-add chain) converts
 //! their times to cycles. [`compressions_per_account`] counts the compressions one
 //! account costs; a per-account floor is latency × input blocks + throughput × output
 //! blocks, a batch floor throughput × all of them.
@@ -15,7 +18,7 @@
 use crate::cases::{row, AccountDigest};
 use crate::ProfileSettings as _;
 use crate::{isa, workloads, Case, Profile, Registry};
-use blake3_lanes::{dependent_ops, Backend, BLOCK_LEN, OUT_LEN};
+use blake3_lanes::{dependent_ops, Backend, OpMeasure, VectorOp, BLOCK_LEN, OPS_PER_PASS, OUT_LEN};
 use lab_record::{BenchId, BenchMeta, Digest, Family, Workload, WorkloadKind};
 use std::hint::black_box;
 
@@ -82,8 +85,74 @@ pub fn register_input_phase(reg: &mut Registry) {
         for kind in [Chain::Throughput, Chain::Latency] {
             register_chain(reg, backend, kind);
         }
+        for &op in backend.port_ops() {
+            for measure in [OpMeasure::Throughput, OpMeasure::Latency] {
+                register_port_limit(reg, backend, op, measure);
+            }
+        }
     }
     register_clock(reg);
+}
+
+/// Passes of [`OPS_PER_PASS`] operations per iteration of a `port-limit` row.
+pub const PORT_PASSES: usize = 1024;
+
+fn register_port_limit(reg: &mut Registry, backend: Backend, op: VectorOp, measure: OpMeasure) {
+    let kind = match measure {
+        OpMeasure::Throughput => WorkloadKind::OpThroughput,
+        OpMeasure::Latency => WorkloadKind::OpLatency,
+    };
+    let meta = BenchMeta {
+        items_per_iter: (PORT_PASSES * OPS_PER_PASS) as u64,
+        isa: Some(isa::backend(backend.name())),
+        ..row(BenchId {
+            family: Family::AccountHash,
+            digest: Digest::Blake3,
+            strategy: PORT_LIMIT_ROW.to_string(),
+            variant: Some(backend.name().to_string()),
+            workload: Workload::new(kind, op.name()),
+        })
+    };
+    reg.add(meta, move || {
+        Box::new(PortLimit {
+            backend,
+            op,
+            measure,
+        })
+    });
+}
+
+/// A `port-limit` row: [`PORT_PASSES`] passes of one vector operation's register-only loop
+/// ([`Backend::op_loop`]), as independent chains or one dependent chain. Time per item is
+/// the operation's reciprocal throughput or its latency.
+pub struct PortLimit {
+    backend: Backend,
+    op: VectorOp,
+    measure: OpMeasure,
+}
+
+impl PortLimit {
+    fn pass(&self) {
+        // The backend came from `available`.
+        let _ = self
+            .backend
+            .op_loop(self.op, self.measure, black_box(PORT_PASSES));
+    }
+}
+
+impl Case for PortLimit {
+    fn time(&mut self, b: &mut criterion::Bencher<'_>) {
+        b.iter(|| self.pass())
+    }
+
+    fn run_once(&mut self) {
+        self.pass()
+    }
+
+    /// Nothing is computed that a reference could check: the loop's values are never read.
+    fn digest_matches_reference(&mut self) -> Option<bool> {
+        None
+    }
 }
 
 /// Compressions per chain of the floor rows.
@@ -91,7 +160,9 @@ pub const CHAIN_COMPRESSIONS: usize = 256;
 /// Dependent adds per iteration of the `clock` row.
 pub const CLOCK_ADDS: usize = 1 << 16;
 
-pub use lab_record::floor_rows::{CLOCK_ROW, INPUT_PHASE_ROW, LATENCY_ROW, THROUGHPUT_ROW};
+pub use lab_record::floor_rows::{
+    CLOCK_ROW, INPUT_PHASE_ROW, LATENCY_ROW, PORT_LIMIT_ROW, THROUGHPUT_ROW,
+};
 
 /// Which floor a chain row measures.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -503,6 +503,11 @@ mod tests {
                 format!("account-hash/floor-throughput@{b}/compression/256"),
                 format!("account-hash/floor-latency@{b}/compression/256"),
             ];
+            #[cfg(target_arch = "x86_64")]
+            expected.extend([
+                format!("account-hash/port-limit@{b}/op_throughput/add"),
+                format!("account-hash/port-limit@{b}/op_latency/add"),
+            ]);
             if features.contains(&"batch") {
                 expected.push(format!("account-hash/batch@{b}/data_size/165"));
                 expected.push(format!("lt-hash/batch@{b}/set_1024/165"));

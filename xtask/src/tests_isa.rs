@@ -225,3 +225,63 @@ fn floor_per_isa_uses_the_machine_floor_rows_per_call_shape() {
         .contains("| 520.00 ns | 4 × latency + 32 × throughput |"));
     assert!(row("| avx2 | LtHash, batch |").contains("| 360.00 ns | 36 × throughput |"));
 }
+
+/// The `port-limit` rows give each ISA its operations' rates and latencies and the
+/// compression's ALU bound (its 1024 AVX2 operations over the rates, per lane), and the
+/// distance of the throughput floor to it.
+#[test]
+fn the_machine_table_shows_the_port_limit_and_the_alu_bound() {
+    let mut f = run();
+    let with = |strategy: &str, isa: &str, workload: &str, ns: f64| {
+        let mut r = f
+            .results
+            .iter()
+            .find(|r| r.id().strategy == "limit")
+            .unwrap()
+            .clone();
+        r.meta.id.strategy = strategy.into();
+        r.meta.id.variant = Some(isa.into());
+        r.meta.id.workload = workload.parse().unwrap();
+        r.meta.isa = Some(isa.parse().unwrap());
+        r.criterion_id = r.meta.id.criterion_id();
+        let per_iter = ns * r.meta.items_per_iter as f64;
+        r.ns_per_iter.estimate = per_iter;
+        r.ns_per_iter.lower = per_iter;
+        r.ns_per_iter.upper = per_iter;
+        r
+    };
+    let mut rows = vec![
+        with("floor-throughput", "avx2", "compression/256", 10.0),
+        with("floor-latency", "avx2", "compression/256", 50.0),
+    ];
+    // 0.25 ns per add and xor (4 per cycle at 1 GHz), 0.5 per shift and shuffle; latency 2.
+    for (op, t) in [
+        ("add", 0.25),
+        ("xor", 0.25),
+        ("shift", 0.5),
+        ("shuffle", 0.5),
+    ] {
+        rows.push(with(
+            "port-limit",
+            "avx2",
+            &format!("op_throughput/{op}"),
+            t,
+        ));
+        rows.push(with("port-limit", "avx2", &format!("op_latency/{op}"), 2.0));
+    }
+    rows.push(with("clock", "portable", "dependent_add/65536", 1.0));
+    f.results.extend(rows);
+    let md = render::markdown::render(&render::outline::document(&f).unwrap());
+    let isa = md.split("## Per instruction set").nth(1).unwrap();
+    let row = isa
+        .lines()
+        .find(|l| l.starts_with("| avx2 | 10.000 ns"))
+        .unwrap_or_else(|| panic!("{isa}"));
+    // 1024 operations × 0.25 ns = 256 ns over 8 lanes = 32 ns; the 224 shifts alone take
+    // 112 ns. The throughput floor, 10 ns, sits at 0.31× of it.
+    assert!(row.contains("| 32.000 ns (32.0 cycles) | 0.31× |"), "{row}");
+    assert!(
+        row.contains("add 4.00/cycle, 2.00 cycles; xor 4.00/cycle, 2.00 cycles; shift 2.00/cycle, 2.00 cycles; shuffle 2.00/cycle, 2.00 cycles"),
+        "{row}"
+    );
+}

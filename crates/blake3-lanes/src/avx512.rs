@@ -169,7 +169,11 @@ impl LaneVector for Avx512Vector {
             unsafe { loadu(blocks[lane].as_ptr()) }
         });
         // SAFETY: register-only shuffles; the CPU supports AVX-512F.
-        unsafe { transpose16(rows) }.map(Avx512Vector)
+        let words = unsafe { transpose16(rows) };
+        // Not `array::map`: outlined without the target features, it stayed a call that
+        // copied the 16 registers through memory, behind a `vzeroupper`, at every block.
+        // SAFETY: `Avx512Vector` is `repr(transparent)` over `__m512i`: same layout.
+        unsafe { core::mem::transmute::<[__m512i; 16], [Self; 16]>(words) }
     }
 
     #[inline(always)]
@@ -191,8 +195,11 @@ impl LaneVector for Avx512Vector {
 
     #[inline(always)]
     unsafe fn store_transposed_blocks(words: &[Self; 16], out: &mut [[u8; BLOCK_LEN]]) {
-        // SAFETY: register-only shuffles; the CPU supports AVX-512F (`LaneVector` contract).
-        let lanes = unsafe { transpose16(words.map(|v| v.0)) };
+        // SAFETY: register-only shuffles of the registers, read as `__m512i` (which
+        // `Avx512Vector` is, `repr(transparent)`); the CPU supports AVX-512F (`LaneVector`
+        // contract).
+        let lanes =
+            unsafe { transpose16(core::mem::transmute::<[Self; 16], [__m512i; 16]>(*words)) };
         for (dst, lane) in out.iter_mut().zip(lanes) {
             // SAFETY: a 64-byte store into the 64-byte `dst`; the CPU supports AVX-512F.
             unsafe { storeu(dst.as_mut_ptr(), lane) };
@@ -220,6 +227,20 @@ impl LaneVector for Avx512Vector {
             let difference = _mm512_sub_epi16(loadu(dst.as_ptr() as *const u8), self.0);
             storeu(dst.as_mut_ptr() as *mut u8, difference);
         }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    unsafe fn root_output_pair(
+        root: &crate::words::RootBlock,
+        counter: [Self; 2],
+    ) -> Option<[[Self; 16]; 2]> {
+        // SAFETY: the CPU supports AVX-512F, BW and VL (`LaneVector` contract).
+        let words =
+            unsafe { crate::avx512_pair::root_output_pair(root, counter[0].0, counter[1].0) };
+        // SAFETY: `Avx512Vector` is `repr(transparent)` over `__m512i`, so the arrays have
+        // the same layout.
+        Some(unsafe { core::mem::transmute::<[[__m512i; 16]; 2], [[Self; 16]; 2]>(words) })
     }
 
     lanes::lane_vector_forwarders!();

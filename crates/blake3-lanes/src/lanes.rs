@@ -94,6 +94,20 @@ pub(crate) trait LaneVector: RoundVector {
     /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn sub_u16_from(self, dst: &mut [u32]);
 
+    /// The output words of two root compressions of `root` in lockstep, block counters
+    /// `counter[0]` and `counter[1]` in the lanes (high halves 0), after the feed-forward:
+    /// the backend's own schedule where it has one (AVX-512 on x86-64: `avx512_pair.rs`,
+    /// inline assembly with no spills); `None` elsewhere, and [`output_blocks`] runs the
+    /// generic rounds on a [`Pair`].
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
+    #[inline(always)]
+    unsafe fn root_output_pair(_root: &RootBlock, _counter: [Self; 2]) -> Option<[[Self; 16]; 2]> {
+        None
+    }
+
     /// [`compress_rounds`] for this backend: one out-of-line copy per backend, compiled
     /// with its target features, that every operation calls (but the output phase and the
     /// chunk tree's whole chunks, [`compress_whole_chunks`](Self::compress_whole_chunks),
@@ -693,10 +707,21 @@ unsafe fn broadcast_root<V: LaneVector>(root: &RootBlock) -> RootVectors<V> {
     // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
     // functions built on them, whose one requirement (the CPU supports `V`'s instruction
     // set) is this function's own contract; every array index is bounds-checked.
+    // Plain loops rather than `array::map`: an outlined `map` does not inherit the target
+    // features and stayed a call per root, behind a `vzeroupper`.
     unsafe {
+        let zero = V::splat(0);
+        let mut cv = [zero; 8];
+        for (v, &word) in cv.iter_mut().zip(&root.cv) {
+            *v = V::splat(word);
+        }
+        let mut block = [zero; 16];
+        for (v, &word) in block.iter_mut().zip(&root.block) {
+            *v = V::splat(word);
+        }
         RootVectors {
-            cv: root.cv.map(|w| V::splat(w)),
-            block: root.block.map(|w| V::splat(w)),
+            cv,
+            block,
             block_len: V::splat(root.block_len),
             flags: V::splat(root.flags),
         }
@@ -921,7 +946,9 @@ pub(crate) unsafe fn accumulate_root<V: LaneVector>(
 /// (docs/kernel-breakdown.md). The part of round 0 that does not depend on the counter
 /// (columns 1 to 3: the counter's high half, word 13, is 0 for all 32 blocks) is
 /// loop-invariant and the compiler hoists it out of the loop; written out by hand it
-/// measured no faster.
+/// measured no faster. On AVX-512 (x86-64) the pair runs as the backend's assembly
+/// ([`LaneVector::root_output_pair`]: both states in the 32 registers, the root's words as
+/// broadcast memory operands, no spills) and the generic rounds do not run there.
 ///
 /// # Safety
 ///
@@ -940,8 +967,9 @@ unsafe fn output_blocks<V: LaneVector>(root: &RootBlock, mut sink: impl FnMut(us
         }
         let lane_index = V::from_lanes(&lane_index);
         let zero = V::splat(0);
-        let root = broadcast_root::<V>(root);
+        let root_block = root;
         if V::lockstep() == 1 {
+            let root = broadcast_root::<V>(root_block);
             for first in (0..OUTPUT_BLOCKS).step_by(V::LANES) {
                 let counter = V::splat(first as u32).add(lane_index);
                 let state = compress_rounds(
@@ -956,36 +984,49 @@ unsafe fn output_blocks<V: LaneVector>(root: &RootBlock, mut sink: impl FnMut(us
             }
             return;
         }
-        // Plain loops rather than `array::map` and one `sink` call site: the closures of
-        // `map` and a second call site kept the sink and the moves out of line.
+        // Plain loops rather than `array::map` (so no `broadcast_root` here) and one `sink`
+        // call site: the closures of `map` and a second call site kept the sink and the
+        // moves out of line, and an outlined `map` stays a call (without the target
+        // features) even where the backend's assembly leaves its result unused.
         let mut cv = [Pair(zero, zero); 8];
-        for (pair, &word) in cv.iter_mut().zip(&root.cv) {
+        for (pair, &word) in cv.iter_mut().zip(&root_block.cv) {
+            let word = V::splat(word);
             *pair = Pair(word, word);
         }
         let mut block = [Pair(zero, zero); 16];
-        for (pair, &word) in block.iter_mut().zip(&root.block) {
+        for (pair, &word) in block.iter_mut().zip(&root_block.block) {
+            let word = V::splat(word);
             *pair = Pair(word, word);
         }
+        let block_len = V::splat(root_block.block_len);
+        let flags = V::splat(root_block.flags);
         for first in (0..OUTPUT_BLOCKS).step_by(2 * V::LANES) {
             let counter = Pair(
                 V::splat(first as u32).add(lane_index),
                 V::splat((first + V::LANES) as u32).add(lane_index),
             );
-            let state = compress_rounds(
-                &cv,
-                &block,
-                counter,
-                Pair(zero, zero),
-                Pair(root.block_len, root.block_len),
-                Pair(root.flags, root.flags),
-            );
-            let words = feed_forward(state, &cv);
-            for half in 0..2 {
-                let mut out = [zero; 16];
-                for (word, pair) in out.iter_mut().zip(&words) {
-                    *word = if half == 0 { pair.0 } else { pair.1 };
+            let halves = match V::root_output_pair(root_block, [counter.0, counter.1]) {
+                Some(halves) => halves,
+                None => {
+                    let state = compress_rounds(
+                        &cv,
+                        &block,
+                        counter,
+                        Pair(zero, zero),
+                        Pair(block_len, block_len),
+                        Pair(flags, flags),
+                    );
+                    let words = feed_forward(state, &cv);
+                    let mut halves = [[zero; 16]; 2];
+                    for (j, pair) in words.iter().enumerate() {
+                        halves[0][j] = pair.0;
+                        halves[1][j] = pair.1;
+                    }
+                    halves
                 }
-                sink(first + half * V::LANES, &out);
+            };
+            for (half, out) in halves.iter().enumerate() {
+                sink(first + half * V::LANES, out);
             }
         }
     }
@@ -1186,12 +1227,15 @@ macro_rules! backend_entry_points {
             unsafe { $crate::lanes::accumulate_u16::<$vector>(sum, inputs, subtract) }
         }
 
-        /// The register-only throughput floor ([`$crate::lanes::compression_chains`]).
+        /// The register-only throughput floor ([`$crate::lanes::compression_chains`]);
+        /// AVX-512 on x86-64 runs `avx512_pair.rs`'s assembly instead (the tests compare
+        /// the two).
         ///
         /// # Safety
         /// The CPU must support this backend's features; `out.len()` is at least the
         /// backend's lane count.
         #[target_feature(enable = $features)]
+        #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
         pub(crate) unsafe fn compression_chains(
             block: &[u32; 16],
             compressions: usize,

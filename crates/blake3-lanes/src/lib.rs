@@ -89,6 +89,7 @@ mod floor;
 mod lanes;
 mod platform;
 mod portable;
+mod ports;
 mod scalar_one;
 mod tree;
 mod u16sum;
@@ -98,12 +99,15 @@ mod words;
 mod avx2;
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 mod avx512;
+#[cfg(target_arch = "x86_64")]
+mod avx512_pair;
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 mod sse41;
 
 pub use backend::{forced_portable, Backend, FORCE_PORTABLE_ENV};
 pub use error::Error;
 pub use floor::dependent_ops;
+pub use ports::{OpMeasure, VectorOp, OPS_PER_PASS, OP_CHAINS};
 pub use u16sum::U16Sum;
 pub use words::{BLOCK_LEN, CHUNK_LEN, OUT_LEN, U16_LANES, U16_SUM_XOF_LEN};
 

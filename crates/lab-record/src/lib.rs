@@ -282,6 +282,13 @@ names! {
         SlotDelta = "slot_delta",
         /// `param` additions in one dependent chain (the floors' clock: about one cycle each).
         DependentAdd = "dependent_add",
+        /// One vector operation `param` (`add`, `xor`, `rotate`, `shift`, `shuffle`) as
+        /// independent chains: time per operation is its reciprocal throughput (the
+        /// `port-limit` rows).
+        OpThroughput = "op_throughput",
+        /// One vector operation `param` as one dependent chain: time per operation is its
+        /// latency (the `port-limit` rows).
+        OpLatency = "op_latency",
     }
 }
 

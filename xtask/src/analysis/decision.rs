@@ -6,7 +6,7 @@
 //! but one account at a time (where it is copy-buffer cap=200 through the blake3 crate, the
 //! tables' baseline); for the legacy hash, copy-buffer cap=200 (the baseline).
 
-use crate::analysis::floor::{floor_of, machine_floors, MachineFloor};
+use crate::analysis::floor::{alu_bound_of, floor_of, machine_floors, MachineFloor};
 use lab_record::sequential::{across_at, decide, Design, EQUAL_MARGIN};
 use lab_record::{
     Digest, Family, Profile, Ratio, Record, ResultsFile, Verdict, Workload, WorkloadKind,
@@ -191,8 +191,11 @@ fn reason(
                 // them; criterion's own time of the chosen row is one moment of one process.
                 let best_x =
                     ratio.map_or(best.ns_per_item().estimate / floor, |q| q.estimate * current_x);
+                let alu = alu_bound_of(machine, best, k)
+                    .map(|bound| format!(" ({:.2}x their ALU bound)", best_x * floor / bound))
+                    .unwrap_or_default();
                 format!(
-                    "{k:.0} compressions per account: {best_x:.2}x their floor, current code {current_x:.2}x"
+                    "{k:.0} compressions per account: {best_x:.2}x their floor{alu}, current code {current_x:.2}x"
                 )
             }
             None => format!("{k:.0} compressions per account"),

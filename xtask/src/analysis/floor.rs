@@ -11,7 +11,9 @@
 
 use lab_record::{Digest, Isa, Record, ResultsFile, WorkloadKind};
 
-pub use lab_record::floor_rows::{is_input_phase, CLOCK_ROW, LATENCY_ROW, THROUGHPUT_ROW};
+pub use lab_record::floor_rows::{
+    is_input_phase, CLOCK_ROW, LATENCY_ROW, PORT_LIMIT_ROW, THROUGHPUT_ROW,
+};
 /// Output blocks of an LtHash (2048 bytes): independent, throughput bound.
 pub const LT_OUTPUT_BLOCKS: f64 = 32.0;
 
@@ -21,6 +23,9 @@ pub struct MachineFloor {
     pub isa: Isa,
     pub throughput_ns: f64,
     pub latency_ns: f64,
+    /// The compression's ALU bound per lane-compression from the `port-limit` rows
+    /// ([`lab_record::floor_rows::alu_bound_ns`]), when measured.
+    pub alu_bound_ns: Option<f64>,
 }
 
 impl MachineFloor {
@@ -64,12 +69,57 @@ pub fn machine_floors(file: &ResultsFile) -> Vec<MachineFloor> {
                 isa,
                 throughput_ns,
                 latency_ns,
+                alu_bound_ns: alu_bound(file, isa),
             })
         })
         .collect();
     floors.sort_by_key(|f| f.isa);
     floors.dedup_by_key(|f| f.isa);
     floors
+}
+
+/// One vector operation's `port-limit` rows on an instruction set: ns per operation as
+/// independent chains and as one dependent chain.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PortOp {
+    pub op: String,
+    pub throughput_ns: Option<f64>,
+    pub latency_ns: Option<f64>,
+}
+
+/// The `port-limit` rows of `isa` (main build), one entry per operation in the order measured.
+pub fn port_ops(file: &ResultsFile, isa: Isa) -> Vec<PortOp> {
+    let mut ops: Vec<PortOp> = Vec::new();
+    for r in file.results.iter().filter(|r| {
+        r.is_main_build() && r.id().strategy == PORT_LIMIT_ROW && isa_of(r) == Some(isa)
+    }) {
+        let w = &r.id().workload;
+        let ns = Some(r.ns_per_item().estimate);
+        let at = match ops.iter().position(|o| o.op == w.param) {
+            Some(i) => i,
+            None => {
+                ops.push(PortOp {
+                    op: w.param.clone(),
+                    throughput_ns: None,
+                    latency_ns: None,
+                });
+                ops.len() - 1
+            }
+        };
+        if w.is(WorkloadKind::OpThroughput) {
+            ops[at].throughput_ns = ns;
+        } else if w.is(WorkloadKind::OpLatency) {
+            ops[at].latency_ns = ns;
+        }
+    }
+    ops
+}
+
+/// The compression's ALU bound on `isa` per lane-compression, ns, from its `port-limit`
+/// throughput rows; `None` when one of its operations was not measured.
+pub fn alu_bound(file: &ResultsFile, isa: Isa) -> Option<f64> {
+    let ops = port_ops(file, isa);
+    lab_record::floor_rows::alu_bound_ns(isa, |op| ops.iter().find(|o| o.op == op)?.throughput_ns)
 }
 
 /// Whether a row is throughput bound: an iteration hashes several accounts and the strategy
@@ -91,6 +141,16 @@ pub fn floor_of(machine: &[MachineFloor], r: &Record, compressions: f64) -> Opti
         .and_then(|isa| machine.iter().find(|f| f.isa == isa))
         .or(machine.last())?;
     Some(own.of(r.id().digest, compressions, batch_bound(r)))
+}
+
+/// A row's `compressions` per item at its own instruction set's ALU bound (the widest
+/// when its own has no floor rows), ns: every compression with all its operations on the
+/// execution pipes, whatever the call shape. `None` without `port-limit` rows.
+pub fn alu_bound_of(machine: &[MachineFloor], r: &Record, compressions: f64) -> Option<f64> {
+    let own = isa_of(r)
+        .and_then(|isa| machine.iter().find(|f| f.isa == isa))
+        .or(machine.last())?;
+    Some(compressions * own.alu_bound_ns?)
 }
 
 /// ns per cycle from the `clock` row (a dependent-add chain), when measured.

@@ -9,7 +9,8 @@
 //! for every compression.
 
 use crate::analysis::floor::{
-    cycle_ns, is_floor_row, is_input_phase, machine_floors, MachineFloor, LT_OUTPUT_BLOCKS,
+    cycle_ns, is_floor_row, is_input_phase, machine_floors, port_ops, MachineFloor, PortOp,
+    LT_OUTPUT_BLOCKS,
 };
 use lab_record::{Digest, Isa, Record, ResultsFile, WorkloadKind};
 
@@ -36,6 +37,8 @@ pub struct IsaFloor<'a> {
     pub machine: Option<MachineFloor>,
     /// ns per cycle (the clock row), when measured.
     pub cycle_ns: Option<f64>,
+    /// The `port-limit` rows of this ISA (empty when not measured).
+    pub ports: Vec<PortOp>,
     pub legacy_compressions: f64,
     pub lt_compressions: f64,
     pub legacy_account: Option<Best<'a>>,
@@ -177,6 +180,7 @@ pub fn floors(file: &ResultsFile) -> Vec<IsaFloor<'_>> {
             per_compression: limit.ns_per_item().estimate,
             machine: machine.iter().find(|m| m.isa == isa).copied(),
             cycle_ns,
+            ports: port_ops(file, isa),
             legacy_compressions,
             lt_compressions,
             legacy_account: best(file, isa, Digest::Legacy, false),

@@ -11,7 +11,7 @@ use lab_record::ResultsFile;
 
 const INTRO: &str = "Rows that call the blake3 crate are measured once per instruction set: by the main build (the widest the machine has) and by the capped builds (blake3-no-avx512: AVX2, blake3-no-avx2: SSE4.1). Batch and lane-xof rows are per backend already. Each cell is the time per account and, in parentheses, the ratio to copy-buffer cap=200 on the same instruction set.";
 
-const LIMITS: &str = "The machine's two limits per instruction set, and a 165-byte account against them. One account's input blocks form a dependent chain (each block's input is the previous block's output): latency bound, one message's compression after another (floor-latency). Independent compressions fill the SIMD lanes: throughput bound (floor-throughput: lanes of compressions, nothing loaded or stored). So one legacy account's floor is its 4 compressions at the latency, one LtHash account's is its 3 input blocks at the latency plus its 32 output blocks at the throughput, and a batch's is every compression at the throughput. Runs without the floor rows use the input-phase row (one-block messages through the input phase) for every compression.";
+const LIMITS: &str = "The machine's two limits per instruction set, and a 165-byte account against them. One account's input blocks form a dependent chain (each block's input is the previous block's output): latency bound, one message's compression after another (floor-latency). Independent compressions fill the SIMD lanes: throughput bound (floor-throughput: lanes of compressions, nothing loaded or stored). So one legacy account's floor is its 4 compressions at the latency, one LtHash account's is its 3 input blocks at the latency plus its 32 output blocks at the throughput, and a batch's is every compression at the throughput. Runs without the floor rows use the input-phase row (one-block messages through the input phase) for every compression. Below those sits the execution ports' limit (port-limit rows: each vector operation's rate and latency as register-only loops): the compression's ALU bound is its operations over those rates (800 on AVX-512, 1024 on SSE4.1 and AVX2, where a rotation is a shuffle or two shifts and an or), per lane; the machine table says how far the throughput floor is from it, and each 165-byte row's × floor is against the floor named in its made-of column.";
 
 /// `None` when no workload was measured on two instruction sets and there is no input-phase row
 /// per backend.
@@ -106,17 +106,54 @@ pub fn machine_table(floors: &[IsaFloor]) -> Table {
             "register-only throughput per lane-compression",
             "single-message latency per compression",
             "one-block messages through the input phase (input-phase row)",
+            "ALU bound per lane-compression (port-limit rows)",
+            "throughput × ALU bound",
+            "vector operations (port-limit rows): per cycle, latency",
         ],
     );
     for f in floors {
+        let bound = f.machine.and_then(|m| m.alu_bound_ns);
         table.rows.push(vec![
             Cell::plain(f.isa.as_str()),
             with_cycles(f, f.machine.map(|m| m.throughput_ns)),
             with_cycles(f, f.machine.map(|m| m.latency_ns)),
             with_cycles(f, Some(f.per_compression)),
+            with_cycles(f, bound),
+            match (f.machine, bound) {
+                (Some(m), Some(b)) => Cell::number(format!("{:.2}×", m.throughput_ns / b)),
+                _ => Cell::absent(),
+            },
+            port_cell(f),
         ]);
     }
     table
+}
+
+/// Each `port-limit` operation as `add 4.05/cycle, 1.95 cycles`: its rate from the
+/// throughput row and its latency from the latency row, in cycles of the clock row (ns
+/// without it).
+fn port_cell(f: &IsaFloor) -> Cell {
+    if f.ports.is_empty() {
+        return Cell::absent();
+    }
+    let cycles = |ns: f64| f.cycles(ns);
+    let text: Vec<String> = f
+        .ports
+        .iter()
+        .map(|p| {
+            let rate = p.throughput_ns.map(|t| match cycles(t) {
+                Some(c) => format!("{:.2}/cycle", 1.0 / c),
+                None => format!("{:.3} ns each", t),
+            });
+            let latency = p.latency_ns.map(|l| match cycles(l) {
+                Some(c) => format!("{c:.2} cycles"),
+                None => time_ns(l),
+            });
+            let parts: Vec<String> = [rate, latency].into_iter().flatten().collect();
+            format!("{} {}", p.op, parts.join(", "))
+        })
+        .collect();
+    Cell::plain(text.join("; "))
 }
 
 /// A 165-byte account per instruction set and call shape: its floor, what the floor is
