@@ -1012,7 +1012,7 @@ fn benchmarks(
     let mut times: RoundTimes = BTreeMap::new();
     let mut rng = Rng::from_time();
     for round in 0..args.rounds {
-        let order = if rng.next_u64() % 2 == 0 {
+        let order = if rng.next_u64().is_multiple_of(2) {
             [0, 1]
         } else {
             [1, 0]
