@@ -288,7 +288,7 @@ impl SplitMix64 {
     }
 
     /// Uniform in (0, 1].
-    fn unit(&mut self) -> f64 {
+    pub fn unit(&mut self) -> f64 {
         ((self.next_u64() >> 11) + 1) as f64 / (1u64 << 53) as f64
     }
 
@@ -299,26 +299,83 @@ impl SplitMix64 {
     }
 }
 
-/// A synthetic table: per process, the row's log ratio is `N(ln(1 + effect), sd²)` and the
-/// A/A control's `N(0, sd²)`, independent.
+/// The shape of the per-process noise in a [`Scenario`].
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Scenario {
-    /// The row's true relative effect (`0.02` = 2 % slower).
-    pub effect: f64,
-    /// Per-process SD of a log ratio (the layout spread plus the machine's noise).
-    pub sd: f64,
+pub enum Shape {
+    /// Normal.
+    Normal,
+    /// Student's t with 3 degrees of freedom, scaled to the scenario's SD (heavy tails: a
+    /// process now and then far off either way).
+    T3,
+    /// Normal, and in `share` of the processes each row's layout is slow: its log ratio
+    /// `shift` higher (a layout that 4K aliasing or a cache set conflict slows). The A/A
+    /// control has no slow mode (it is the baseline's own code).
+    SlowLayout { share: f64, shift: f64 },
 }
 
-/// How often each verdict came out of [`simulate`], and the processes spent.
+/// A synthetic table: `rows` rows and an A/A control, all against one baseline measured in
+/// the same processes. Per process, every entry (baseline, A/A twin, each row) draws a
+/// noise term of SD `sd / √2` of the given `shape`, and an entry's log ratio is its term
+/// minus the baseline's (SD `sd`; rows and control correlated through the baseline). A row's
+/// log ratio adds its effect, its slow layout (with [`Shape::SlowLayout`]) and the drift;
+/// its mean over processes, the truth the interval is checked against, is `ln(1 + effect)`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scenario {
+    /// Every row's true relative effect: the mean per-process log ratio is
+    /// `ln(1 + effect)` (`0.02` = 2 % slower).
+    pub effect: f64,
+    /// Per-process SD of a log ratio without the slow mode (the layout spread plus the
+    /// machine's noise).
+    pub sd: f64,
+    pub shape: Shape,
+    /// SD of a shift of the rows' log ratios common to the processes of one look and drawn
+    /// again for the next look (the machine's state changing between looks run in a burst);
+    /// 0 for none.
+    pub drift: f64,
+    /// How many rows the table has (at least 1); the table samples while any row asks.
+    pub rows: u32,
+    /// The most processes the time budget gives the table: it stops at the last look at or
+    /// below this (`None`: the design's last look).
+    pub cap: Option<u32>,
+}
+
+impl Scenario {
+    /// One row, normal noise, no drift, the budget reaching the last look.
+    pub fn normal(effect: f64, sd: f64) -> Scenario {
+        Scenario {
+            effect,
+            sd,
+            shape: Shape::Normal,
+            drift: 0.0,
+            rows: 1,
+            cap: None,
+        }
+    }
+
+    /// One draw of an entry's noise term, unit SD before scaling.
+    fn unit_draw(&self, rng: &mut SplitMix64) -> f64 {
+        match self.shape {
+            Shape::Normal | Shape::SlowLayout { .. } => rng.normal(),
+            Shape::T3 => {
+                let chi2: f64 = (0..3).map(|_| rng.normal().powi(2)).sum();
+                // t_3 = Z / sqrt(chi2_3 / 3) has variance 3.
+                rng.normal() / (chi2 / 3.0).sqrt() / 3f64.sqrt()
+            }
+        }
+    }
+}
+
+/// How often each verdict came out of [`simulate`], and the processes spent; a table of
+/// several rows counts each row.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Tally {
     pub faster: u32,
     pub slower: u32,
     pub equal: u32,
     pub undecided: u32,
-    /// Runs whose interval missed the true ratio at the look where they stopped.
+    /// Rows whose interval missed the true ratio at the look where the table stopped.
     pub missed: u32,
-    /// Processes summed over runs.
+    /// Processes summed over rows.
     pub processes: u64,
 }
 
@@ -331,44 +388,83 @@ impl Tally {
     pub fn share(&self, count: u32) -> f64 {
         f64::from(count) / f64::from(self.runs().max(1))
     }
+
+    /// Processes per row and run.
+    pub fn mean_processes(&self) -> f64 {
+        self.processes as f64 / f64::from(self.runs().max(1))
+    }
 }
 
-/// Runs the design's whole stopping rule `runs` times on `scenario` (deterministic in
-/// `seed`): at each look the A/A interval gives the band, the row's interval its verdict,
-/// and the table stops at the first look where [`needs_more`] is false.
+/// Runs the design's whole stopping rule on `runs` synthetic tables of `scenario`
+/// (deterministic in `seed`): at each look the A/A interval gives the band, each row's
+/// interval its verdict, and the table stops at the first look where [`needs_more`] is
+/// false for every row, or at the last look the scenario's budget reaches.
 pub fn simulate(design: &Design, scenario: Scenario, runs: u32, seed: u64) -> Tally {
     let mut rng = SplitMix64(seed);
     let mut tally = Tally::default();
-    let n_max = *design.looks.last().unwrap_or(&2) as usize;
-    let truth = (1.0 + scenario.effect).ln();
-    let (mut row, mut aa) = (Vec::with_capacity(n_max), Vec::with_capacity(n_max));
+    let n_rows = scenario.rows.max(1) as usize;
+    let looks: Vec<u32> = match scenario.cap {
+        Some(cap) => {
+            let k = design.look_at(cap);
+            design.looks[..=k].to_vec()
+        }
+        None => design.looks.clone(),
+    };
+    let truth = scenario.effect.ln_1p();
+    let (slow_share, slow_shift) = match scenario.shape {
+        Shape::SlowLayout { share, shift } => (share, shift),
+        _ => (0.0, 0.0),
+    };
+    let centre = truth - slow_share * slow_shift;
+    let entry_sd = scenario.sd / 2f64.sqrt();
+    let mut rows: Vec<Vec<f64>> = vec![Vec::new(); n_rows];
+    let mut aa = Vec::new();
     for _ in 0..runs {
-        row.clear();
+        rows.iter_mut().for_each(Vec::clear);
         aa.clear();
-        for (k, &n) in design.looks.iter().enumerate() {
-            while row.len() < n as usize {
-                row.push(truth + scenario.sd * rng.normal());
-                aa.push(scenario.sd * rng.normal());
+        for (k, &n) in looks.iter().enumerate() {
+            let drift = scenario.drift * rng.normal();
+            while aa.len() < n as usize {
+                let base = entry_sd * scenario.unit_draw(&mut rng);
+                aa.push(entry_sd * scenario.unit_draw(&mut rng) - base);
+                for row in &mut rows {
+                    let slow = if rng.unit() <= slow_share {
+                        slow_shift
+                    } else {
+                        0.0
+                    };
+                    row.push(
+                        centre + entry_sd * scenario.unit_draw(&mut rng) - base + slow + drift,
+                    );
+                }
             }
             let alpha = design.look_alpha(k);
-            let (Some(r), Some(a)) = (across_at(&row, alpha), across_at(&aa, alpha)) else {
+            let Some(a) = across_at(&aa, alpha) else {
                 break;
             };
             let band = crate::paired::noise_band(&a).max(MIN_BAND);
-            let v = decide(&r.ratio(), band, design.margin);
-            let undecided_in_reach = v == Verdict::Undecided && in_reach(design, &r, &a);
-            if needs_more(design, n, band, undecided_in_reach) {
+            let looked: Vec<(Across, Verdict)> = rows
+                .iter()
+                .filter_map(|row| across_at(row, alpha))
+                .map(|r| (r, decide(&r.ratio(), band, design.margin)))
+                .collect();
+            let undecided_in_reach = looked
+                .iter()
+                .any(|(r, v)| *v == Verdict::Undecided && in_reach(design, r, &a));
+            if k + 1 < looks.len() && needs_more(design, n, band, undecided_in_reach) {
                 continue;
             }
-            tally.processes += u64::from(n);
-            if r.lower_log > truth || r.upper_log < truth {
-                tally.missed += 1;
-            }
-            match v {
-                Verdict::Faster => tally.faster += 1,
-                Verdict::Slower => tally.slower += 1,
-                Verdict::Equal => tally.equal += 1,
-                Verdict::Undecided => tally.undecided += 1,
+            for (r, v) in looked {
+                tally.processes += u64::from(n);
+                if r.lower_log > truth || r.upper_log < truth {
+                    tally.missed += 1;
+                }
+                match v {
+                    Verdict::Faster => tally.faster += 1,
+                    Verdict::Slower => tally.slower += 1,
+                    Verdict::Equal => tally.equal += 1,
+                    Verdict::Undecided => tally.undecided += 1,
+                }
             }
             break;
         }
@@ -622,21 +718,13 @@ mod tests {
     fn simulated_error_rates_and_power_of_the_quick_design() {
         let d = Design::for_profile(Profile::Quick);
         for sd in [0.01, 0.03] {
-            let aa = simulate(&d, Scenario { effect: 0.0, sd }, 10_000, 17);
+            let aa = simulate(&d, Scenario::normal(0.0, sd), 10_000, 17);
             assert_eq!(aa.runs(), 10_000);
             assert!(aa.share(aa.faster + aa.slower) <= 0.05, "sd {sd}: {aa:?}");
             // The interval covers the truth at the look where the run stopped.
             assert!(aa.share(aa.missed) <= 0.05, "sd {sd}: {aa:?}");
         }
-        let real = simulate(
-            &d,
-            Scenario {
-                effect: 0.02,
-                sd: 0.01,
-            },
-            10_000,
-            18,
-        );
+        let real = simulate(&d, Scenario::normal(0.02, 0.01), 10_000, 18);
         assert!(real.share(real.slower) >= 0.80, "{real:?}");
         assert!(real.share(real.faster) <= 0.05, "{real:?}");
     }
