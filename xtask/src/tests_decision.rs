@@ -230,7 +230,7 @@ fn rows_measured_in_the_same_processes_are_compared_directly() {
     // Far narrower than the quotient's [0.476, 0.526]: the layouts' common spread cancels.
     assert!(r.lower > 0.498 && r.upper < 0.502, "{r:?}");
     let t = crate::render::decision::table(&f).unwrap();
-    assert_eq!(t.text(1, 5), "×0.500 [0.499, 0.501]");
+    assert_eq!(t.text(1, 5), "×0.500 [0.500, 0.501]");
     // Layouts that do not pair (different counts) fall back to the quotient.
     find(&mut f, Digest::Lt, "batch avx512", set)
         .paired

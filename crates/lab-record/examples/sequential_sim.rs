@@ -2,9 +2,10 @@
 //! synthetic tables: the scenario table of docs/measurement.md, 10,000 tables per scenario
 //! and effect with the profile's own stopping rule, deterministic (seed 0x5eed).
 //!
-//! `cargo run --release -p lab-record --example sequential_sim [quick|full|smoke]`
+//! `cargo run --release -p lab-record --example sequential_sim [quick|full|smoke] [t|hl|sign]`
+//! (the interval: Student t, Hodges–Lehmann, sign test; the design's own by default)
 
-use lab_record::sequential::{simulate, Design, Scenario, Shape, Tally};
+use lab_record::sequential::{simulate, Design, IntervalMethod, Scenario, Shape, Tally};
 use lab_record::Profile;
 
 /// The share of processes with a slow layout, and how much slower in units of the SD, fitted
@@ -73,12 +74,23 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let design = Design::for_profile(profile);
+    let mut design = Design::for_profile(profile);
+    match std::env::args().nth(2).as_deref() {
+        None => {}
+        Some("t") => design.interval = IntervalMethod::StudentT,
+        Some("hl") => design.interval = IntervalMethod::HodgesLehmann,
+        Some("sign") => design.interval = IntervalMethod::SignMedian,
+        Some(other) => {
+            eprintln!("sequential_sim: unknown interval `{other}` (t, hl, sign)");
+            std::process::exit(2);
+        }
+    }
     println!(
-        "{profile}: looks {:?}, margin ±{} %, target band {} %; budget cap {REAL_CAP} processes unless said",
+        "{profile}: looks {:?}, margin ±{} %, target band {} %, interval {:?}; budget cap {REAL_CAP} processes unless said",
         design.looks,
         design.margin * 100.0,
-        design.target_band * 100.0
+        design.target_band * 100.0,
+        design.interval
     );
     let levels: Vec<String> = (0..design.looks.len())
         .map(|k| format!("{}: {:.4}", design.looks[k], design.look_alpha(k)))

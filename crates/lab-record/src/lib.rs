@@ -185,7 +185,7 @@ names! {
 names! {
     /// A paired comparison's conclusion.
     Verdict {
-        /// The row's interval lies below `1 - band`.
+        /// The row's interval lies below `1 / (1 + band)`.
         Faster = "faster",
         /// The row's interval lies above `1 + band`.
         Slower = "slower",

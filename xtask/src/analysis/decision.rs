@@ -7,7 +7,7 @@
 //! tables' baseline); for the legacy hash, copy-buffer cap=200 (the baseline).
 
 use crate::analysis::floor::{floor_of, machine_floors, MachineFloor};
-use lab_record::sequential::{across_at, decide, Design, EQUAL_MARGIN};
+use lab_record::sequential::{decide, intervals_at, Design, Intervals, EQUAL_MARGIN};
 use lab_record::{
     Digest, Family, Profile, Ratio, Record, ResultsFile, Verdict, Workload, WorkloadKind,
 };
@@ -118,8 +118,8 @@ fn paired_between(cand: &Record, current: &Record, profile: &str) -> Option<(Rat
     }
     let design = Design::for_profile(profile.parse::<Profile>().ok()?);
     let diffs: Vec<f64> = a.iter().zip(b).map(|(x, y)| x - y).collect();
-    let ratio = across_at(&diffs, design.alpha_at(diffs.len() as u32))?.ratio();
-    Some((ratio, decide(&ratio, c.band, design.margin)))
+    let (across, iv) = intervals_at(design.interval, &diffs, design.alpha_at(diffs.len() as u32))?;
+    Some((across.ratio(), decide(&iv, c.band, design.margin)))
 }
 
 /// `cand`'s ratio to `current` (same table), whether it is direct, and its verdict.
@@ -137,7 +137,11 @@ fn against(
         return Some((r, true, v));
     }
     let q = quotient(&to_baseline(cand)?, &to_baseline(current)?);
-    Some((q, false, decide(&q, band, EQUAL_MARGIN)))
+    Some((
+        q,
+        false,
+        decide(&Intervals::from_ratio(&q), band, EQUAL_MARGIN),
+    ))
 }
 
 /// Why `best` is the row to run, in a few words: instructions per account against the
