@@ -661,8 +661,8 @@ pub struct Paired {
     /// two candidates is itself a paired comparison. Empty in files that do not carry them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub layout_log_ratios: Vec<f64>,
-    /// For an `undecided` row of the sequential pass: how many processes would decide it if
-    /// its estimate and the spreads held ([`sequential::reach`]).
+    /// For an `undecided` row of the sequential pass: how many processes would decide it
+    /// 80 % of the time if its estimate and the spreads held ([`sequential::reach`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reach: Option<sequential::Reach>,
 }

@@ -368,10 +368,14 @@ pub enum Reach {
 /// the A/A control's |mean| moved `shift` standard errors towards 0, plus its half-width at
 /// `n` (as [`crate::paired::noise_band`]); the verdict is [`decide`]'s. The answer is the
 /// first planned look after `row.layouts` that decides the row, else the fewest processes
-/// that would at the last look's error rate. `shift = 0` is the plain projection (the
-/// report's figure); [`in_reach`] uses [`REACH_SHIFT`], so that a row stays open while a
+/// that would at the last look's error rate. With `odds` above one half the interval is
+/// widened by the estimate's own sampling error at `n` (`t_odds · layout_sd / √n`): the
+/// count at which a row whose true ratio is its estimate is decided with those odds (the
+/// report uses [`REACH_ODDS`]; one half is the count at about even odds).
+/// `shift = 0` is the plain projection (the report's figure); [`in_reach`] uses
+/// [`REACH_SHIFT`] at even odds, so that a row stays open while a
 /// verdict is within that many standard errors of its estimate.
-pub fn reach(design: &Design, row: &Across, aa: &Across, shift: f64) -> Reach {
+pub fn reach(design: &Design, row: &Across, aa: &Across, shift: f64, odds: f64) -> Reach {
     let se = |a: &Across| a.layout_sd / f64::from(a.layouts.max(1)).sqrt();
     let moved = |mean: f64, by: f64| mean.signum() * (mean.abs() - by).max(0.0);
     let aa_mean = moved(aa.mean_log, shift * se(aa)).abs();
@@ -379,8 +383,17 @@ pub fn reach(design: &Design, row: &Across, aa: &Across, shift: f64) -> Reach {
         let df = n.saturating_sub(1);
         let t = t_quantile(1.0 - alpha / 2.0, df) / f64::from(n).sqrt();
         let t_equal = t_quantile(1.0 - alpha, df) / f64::from(n).sqrt();
+        let t_odds = if odds > 0.5 {
+            t_quantile(odds, df) / f64::from(n).sqrt()
+        } else {
+            0.0
+        };
         let band = ((aa_mean + t * aa.layout_sd).exp() - 1.0).max(MIN_BAND);
-        let (h, h_equal, by) = (t * row.layout_sd, t_equal * row.layout_sd, shift * se(row));
+        let (h, h_equal, by) = (
+            (t + t_odds) * row.layout_sd,
+            (t_equal + t_odds) * row.layout_sd,
+            shift * se(row),
+        );
         let at = |mean: f64| Intervals {
             lower: mean - h,
             upper: mean + h,
@@ -420,6 +433,10 @@ pub fn reach(design: &Design, row: &Across, aa: &Across, shift: f64) -> Reach {
     Reach::Beyond(hi)
 }
 
+/// The odds at which the report's [`reach`] projects an undecided row: the process count
+/// that decides it 80 % of the time if its estimate is the true ratio.
+pub const REACH_ODDS: f64 = 0.8;
+
 /// How many standard errors [`in_reach`] moves a row's estimate towards a verdict. With
 /// 1.5 the quick design's simulated power for a 2 % effect at a 1 % spread stays within
 /// 0.2 points of sampling every undecided row to the last look, while rows on the margin's
@@ -430,7 +447,7 @@ pub const REACH_SHIFT: f64 = 1.5;
 /// standard errors nearer a verdict: bench-all's sampling gives processes only to such rows
 /// (a futility rule; the error bound holds for any stopping rule).
 pub fn in_reach(design: &Design, row: &Across, aa: &Across) -> bool {
-    matches!(reach(design, row, aa, REACH_SHIFT), Reach::Look(_))
+    matches!(reach(design, row, aa, REACH_SHIFT, 0.5), Reach::Look(_))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -658,7 +675,7 @@ pub fn combine_sequential(
     if let Some(aa) = c.aa() {
         for row in &mut c.rows {
             if row.control.is_none() && row.paired.verdict == Verdict::Undecided {
-                row.paired.reach = Some(reach(design, &row.across, &aa, 0.0));
+                row.paired.reach = Some(reach(design, &row.across, &aa, 0.0, REACH_ODDS));
             }
         }
     }
@@ -784,12 +801,12 @@ mod tests {
         let quiet = across(0.0, 0.005, 8);
         // 2.5 % slower at a 1.5 % spread: a planned look after 8 decides it.
         let near = across(0.025f64.ln_1p(), 0.015, 8);
-        assert!(matches!(reach(&d, &near, &quiet, 0.0), Reach::Look(n) if n > 8));
+        assert!(matches!(reach(&d, &near, &quiet, 0.0, 0.5), Reach::Look(n) if n > 8));
         // 1.5 % slower at 1 %: past the last look, at a count that decides and one fewer
         // that does not (the projection is exact at its error rate).
         let far = across(0.015f64.ln_1p(), 0.01, 24);
-        let Reach::Beyond(n) = reach(&d, &far, &quiet, 0.0) else {
-            panic!("{:?}", reach(&d, &far, &quiet, 0.0));
+        let Reach::Beyond(n) = reach(&d, &far, &quiet, 0.0, 0.5) else {
+            panic!("{:?}", reach(&d, &far, &quiet, 0.0, 0.5));
         };
         assert!((25..200).contains(&n), "{n}");
         let alpha = d.look_alpha(d.looks.len() - 1);
@@ -804,11 +821,33 @@ mod tests {
         );
         // Exactly on the margin's edge: no count decides it.
         let edge = across(EQUAL_MARGIN.ln_1p(), 0.01, 24);
-        assert_eq!(reach(&d, &edge, &quiet, 0.0), Reach::Edge);
+        assert_eq!(reach(&d, &edge, &quiet, 0.0, 0.5), Reach::Edge);
         // Equal rows need the band within MAX_EQUAL_BAND: an A/A 3 % off never gets there.
         let null = across(0.0, 0.01, 24);
-        assert!(matches!(reach(&d, &null, &quiet, 0.0), Reach::Beyond(_)));
-        assert_eq!(reach(&d, &null, &across(0.03, 0.01, 24), 0.0), Reach::Edge);
+        assert!(matches!(
+            reach(&d, &null, &quiet, 0.0, 0.5),
+            Reach::Beyond(_)
+        ));
+        assert_eq!(
+            reach(&d, &null, &across(0.03, 0.01, 24), 0.0, 0.5),
+            Reach::Edge
+        );
+        // At 80 % odds the count grows by the estimate's own sampling error, and is exact
+        // for the widened interval.
+        let Reach::Beyond(n80) = reach(&d, &far, &quiet, 0.0, REACH_ODDS) else {
+            panic!("{:?}", reach(&d, &far, &quiet, 0.0, REACH_ODDS));
+        };
+        assert!(n80 > n, "{n80} {n}");
+        let widened = |n: u32| {
+            let q = t_quantile(1.0 - alpha / 2.0, n - 1) + t_quantile(REACH_ODDS, n - 1);
+            let h = q * 0.01 / f64::from(n).sqrt();
+            iv((far.mean_log - h).exp(), (far.mean_log + h).exp())
+        };
+        assert_eq!(decide(&widened(n80), MIN_BAND, d.margin), Verdict::Slower);
+        assert_eq!(
+            decide(&widened(n80 - 1), MIN_BAND, d.margin),
+            Verdict::Undecided
+        );
     }
 
     #[test]
@@ -817,7 +856,10 @@ mod tests {
         let quiet = across(0.0, 0.005, 16);
         // 1.5 % slower at 1 % after 16: plainly past the design, within reach shifted.
         let row = across(0.015f64.ln_1p(), 0.01, 16);
-        assert!(matches!(reach(&d, &row, &quiet, 0.0), Reach::Beyond(_)));
+        assert!(matches!(
+            reach(&d, &row, &quiet, 0.0, 0.5),
+            Reach::Beyond(_)
+        ));
         assert!(in_reach(&d, &row, &quiet));
         // On the edge with a small spread: out of reach either way.
         let edge = across(EQUAL_MARGIN.ln_1p(), 0.002, 16);

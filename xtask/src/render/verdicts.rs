@@ -109,16 +109,17 @@ pub fn verdict_cell(g: &Group, param: &str, r: &Record) -> Cell {
 }
 
 /// What an `undecided` verdict adds: the smallest effect its interval excludes and, when
-/// the run projected it, how many processes would decide it at the run's spread:
-/// `, |effect| < 1.4 %; about 60 processes at this spread, past the profile's last look`.
+/// the run projected it, how many processes would decide it 80 % of the time at the run's
+/// spread: `, |effect| < 1.4 %; 80 % odds at about 60 processes at this spread, past the
+/// profile's last look`.
 pub fn undecided_note(ratio: &Ratio, reach: Option<Reach>) -> String {
     let mut t = format!(", |effect| < {:.1} %", excludes(ratio) * 100.0);
     match reach {
         Some(Reach::Look(n)) => t.push_str(&format!(
-            "; a look at {n} processes would decide it: more `--budget`"
+            "; a look at {n} processes would decide it 80 % of the time: more `--budget`"
         )),
         Some(Reach::Beyond(n)) => t.push_str(&format!(
-            "; about {n} processes at this spread, past the profile's last look"
+            "; 80 % odds at about {n} processes at this spread, past the profile's last look"
         )),
         Some(Reach::Edge) => t.push_str("; on an edge at this spread: no run decides it"),
         None => {}
