@@ -81,6 +81,10 @@ pub struct Decision<'a> {
     /// Whether `ratio` is a paired comparison of the two rows (not a quotient of two
     /// ratios to the baseline).
     pub direct: bool,
+    /// How many rows were decided faster than the current code: `best` is the fastest of
+    /// them, picked after seeing the data, and its interval is not adjusted for that pick
+    /// (the report says so when there were several).
+    pub selected_from: usize,
     pub reason: String,
 }
 
@@ -242,9 +246,13 @@ pub fn decisions(file: &ResultsFile) -> Vec<Decision<'_>> {
                 && r.digest_compatible != Some(false)
                 && !r.id().strategy.starts_with("peer:")
         });
-        let best = candidates
+        let faster: Vec<_> = candidates
             .filter_map(|r| Some((r, against(r, current, band, &file.run.profile)?)))
             .filter(|(_, (_, _, v))| *v == Verdict::Faster)
+            .collect();
+        let selected_from = faster.len();
+        let best = faster
+            .into_iter()
             .min_by(|a, b| a.1 .0.estimate.total_cmp(&b.1 .0.estimate));
         if table.iter().all(|r| r.paired.is_none()) {
             continue;
@@ -262,6 +270,7 @@ pub fn decisions(file: &ResultsFile) -> Vec<Decision<'_>> {
             ratio,
             verdict,
             direct,
+            selected_from,
             reason: reason(best, current, ratio.as_ref(), verdict, &machine),
         });
     }

@@ -70,11 +70,16 @@ pub fn table(file: &ResultsFile) -> Option<Table> {
     for d in &ds {
         let ratio = match &d.ratio {
             Some(r) => format!(
-                "×{:.3} [{:.3}, {:.3}]{}",
+                "×{:.3} [{:.3}, {:.3}]{}{}",
                 r.estimate,
                 r.lower,
                 r.upper,
-                if d.direct { "" } else { " via baseline" }
+                if d.direct { "" } else { " via baseline" },
+                if d.selected_from > 1 {
+                    format!(", selected: the fastest of {} faster rows", d.selected_from)
+                } else {
+                    String::new()
+                }
             ),
             None => "–".into(),
         };
@@ -104,7 +109,10 @@ pub fn section(file: &ResultsFile) -> Option<Block> {
                 where the current code is not the table's baseline, the two rows' \
                 per-process ratios to the baseline, measured in the same processes, are \
                 compared process by process; \"via baseline\" marks the older files without \
-                them, where two rows' ratios are divided with the conservative interval.";
+                them, where two rows' ratios are divided with the conservative interval. \
+                \"selected\" marks a row picked as the fastest of several faster rows: \
+                its interval is not adjusted for that pick, so its ratio is more likely \
+                optimistic than the interval says.";
     Some(Block::Section(Section {
         kind: SectionKind::Plain,
         id: "decision".into(),
