@@ -121,6 +121,9 @@ fn shapes_of_workloads() {
 fn decision_table_picks_the_fastest_consensus_row_against_the_current_code() {
     let f = with_paired();
     let ds = decisions(&f);
+    // How many faster rows each winner was picked from (the label "selected" when > 1).
+    let picked: Vec<usize> = ds.iter().map(|d| d.selected_from).collect();
+    assert_eq!(picked, [0, 1, 1, 0], "{picked:?}");
     let got: Vec<_> = ds
         .iter()
         .map(|d| {
@@ -190,6 +193,36 @@ fn decision_table_picks_the_fastest_consensus_row_against_the_current_code() {
     assert_eq!(t.text(2, 6), "faster");
     assert_eq!(t.text(0, 0), "LtHash (consensus)");
     assert_eq!(t.text(3, 0), "legacy (the seed's; no longer consensus)");
+    // A second faster row in the legacy 165 B table: streaming stays the pick, labelled
+    // as selected from two.
+    let mut f = f;
+    let p = find(
+        &mut f,
+        Digest::Legacy,
+        "copy-buffer cap=47",
+        "data_size/165",
+    )
+    .paired
+    .as_mut()
+    .unwrap();
+    p.verdict = Verdict::Faster;
+    p.ratio = lab_record::Ratio {
+        estimate: 0.98,
+        lower: 0.97,
+        upper: 0.99,
+    };
+    let ds = decisions(&f);
+    assert_eq!(
+        (ds[2].best.id().label(), ds[2].selected_from),
+        ("streaming".into(), 2)
+    );
+    let t = crate::render::decision::table(&f).unwrap();
+    assert!(
+        t.text(2, 5)
+            .ends_with(", selected: the fastest of 2 faster rows"),
+        "{}",
+        t.text(2, 5)
+    );
 }
 
 #[test]
@@ -230,7 +263,7 @@ fn rows_measured_in_the_same_processes_are_compared_directly() {
     // Far narrower than the quotient's [0.476, 0.526]: the layouts' common spread cancels.
     assert!(r.lower > 0.498 && r.upper < 0.502, "{r:?}");
     let t = crate::render::decision::table(&f).unwrap();
-    assert_eq!(t.text(1, 5), "×0.500 [0.499, 0.501]");
+    assert_eq!(t.text(1, 5), "×0.500 [0.500, 0.501]");
     // Layouts that do not pair (different counts) fall back to the quotient.
     find(&mut f, Digest::Lt, "batch avx512", set)
         .paired

@@ -121,7 +121,10 @@ fn report_shows_band_aa_row_once_and_paired_verdicts() {
     let md = markdown::render(&outline::document(&filled()).unwrap());
     assert!(md.contains("**Noise band** from the A/A control"), "{md}");
     assert!(
-        md.contains("at 0 B: ±0.5%, 2 layouts; at 165 B: ±0.7%, 2 layouts"),
+        md.contains(
+            "at 0 B: ±0.5%, 2 layouts, finds a 1.7 % difference 80 % of the time; \
+             at 165 B: ±0.7%, 2 layouts, finds a 4.6 % difference 80 % of the time"
+        ),
         "{md}"
     );
     let aa_rows: Vec<&str> = md
@@ -406,8 +409,10 @@ fn undecided_rows_say_what_would_decide_them_and_the_report_counts_them() {
     let note = |reach| rv::undecided_note(&ratio, reach);
     assert_eq!(note(None), ", |effect| < 1.4 %");
     assert!(note(Some(Reach::Look(20)))
-        .ends_with("a look at 20 processes would decide it: more `--budget`"));
-    assert!(note(Some(Reach::Beyond(61))).contains("about 61 processes at this spread"));
+        .ends_with("a look at 20 processes would decide it 80 % of the time: more `--budget`"));
+    assert!(
+        note(Some(Reach::Beyond(61))).contains("80 % odds at about 61 processes at this spread")
+    );
     assert!(note(Some(Reach::Edge)).contains("no run decides it"));
     let mut f = filled();
     let rows: Vec<usize> = (0..f.results.len())

@@ -185,7 +185,7 @@ names! {
 names! {
     /// A paired comparison's conclusion.
     Verdict {
-        /// The row's interval lies below `1 - band`.
+        /// The row's interval lies below `1 / (1 + band)`.
         Faster = "faster",
         /// The row's interval lies above `1 + band`.
         Slower = "slower",
@@ -668,8 +668,8 @@ pub struct Paired {
     /// two candidates is itself a paired comparison. Empty in files that do not carry them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub layout_log_ratios: Vec<f64>,
-    /// For an `undecided` row of the sequential pass: how many processes would decide it if
-    /// its estimate and the spreads held ([`sequential::reach`]).
+    /// For an `undecided` row of the sequential pass: how many processes would decide it
+    /// 80 % of the time if its estimate and the spreads held ([`sequential::reach`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reach: Option<sequential::Reach>,
 }

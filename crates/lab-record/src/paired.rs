@@ -15,7 +15,7 @@
 //! 2. [`across_layouts`]: the per-layout means → [`Across`] (mean, 95 % t interval, layout
 //!    SD and range, all in log space; [`Across::ratio`] exponentiates).
 //! 3. [`noise_band`]: the A/A control's [`Across`] → the table's band.
-//! 4. [`verdict`] / [`paired`]: a row's interval against `[1 - band, 1 + band]` →
+//! 4. [`verdict`] / [`paired`]: a row's interval against `[1 / (1 + band), 1 + band]` →
 //!    [`Verdict`] and the record's [`Paired`].
 
 use crate::{Control, Paired, Ratio, Verdict};
@@ -164,10 +164,10 @@ pub fn noise_band(aa: &Across) -> f64 {
     (reach.exp() - 1.0).max(MIN_BAND)
 }
 
-/// `faster` when the whole interval is below `1 - band`, `slower` when the whole interval is
-/// above `1 + band`, `equal` otherwise.
+/// `faster` when the whole interval is below `1 / (1 + band)`, `slower` when the whole
+/// interval is above `1 + band` (mirror images in log space), `equal` otherwise.
 pub fn verdict(ratio: &Ratio, band: f64) -> Verdict {
-    if ratio.upper < 1.0 - band {
+    if ratio.upper < 1.0 / (1.0 + band) {
         Verdict::Faster
     } else if ratio.lower > 1.0 + band {
         Verdict::Slower
@@ -346,11 +346,20 @@ pub fn layout_means(runs: &[ProcessRun], row: usize, unit: LayoutUnit) -> Vec<f6
 /// and each row's [`Paired`]. `None` when the runs disagree on rows or a row has fewer than
 /// two layouts.
 pub fn combine(runs: &[ProcessRun], unit: LayoutUnit) -> Option<Combined> {
-    combine_by(runs, unit, &across_layouts, &verdict)
+    combine_by(
+        runs,
+        unit,
+        &across_layouts,
+        &|m, band| match across_layouts(m) {
+            Some(a) => verdict(&a.ratio(), band),
+            None => Verdict::Equal,
+        },
+    )
 }
 
 pub(crate) type AcrossFn<'a> = &'a dyn Fn(&[f64]) -> Option<Across>;
-pub(crate) type VerdictFn<'a> = &'a dyn Fn(&Ratio, f64) -> Verdict;
+/// A row's verdict from its per-layout log ratios and the table's band.
+pub(crate) type VerdictFn<'a> = &'a dyn Fn(&[f64], f64) -> Verdict;
 
 pub(crate) fn combine_by(
     runs: &[ProcessRun],
@@ -395,7 +404,7 @@ pub(crate) fn combine_by(
                 across: a,
                 paired: Paired {
                     baseline: first.baseline.clone(),
-                    verdict: verdict_of(&ratio, band),
+                    verdict: verdict_of(&means[i], band),
                     ratio,
                     band,
                     layouts: Some(a.layouts),
@@ -500,6 +509,9 @@ mod tests {
         assert_eq!(verdict(&r(1.005, 1.025), 0.01), Verdict::Equal);
         assert_eq!(verdict(&r(0.985, 0.995), 0.01), Verdict::Equal);
         assert_eq!(verdict(&r(0.98, 1.02), 0.001), Verdict::Equal);
+        // A 20 % band: faster below 1 / 1.2, not 0.8.
+        assert_eq!(verdict(&r(0.81, 0.83), 0.2), Verdict::Faster);
+        assert_eq!(verdict(&r(0.81, 0.84), 0.2), Verdict::Equal);
     }
 
     #[test]

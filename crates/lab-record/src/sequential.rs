@@ -5,19 +5,23 @@
 //! "Discrete sequential boundaries for clinical trials", Biometrika 70(3)) using the
 //! **Pocock-type spending function** `α(t) = α · ln(1 + (e − 1) · t)`, `t = n / n_max`.
 //! The comparison is looked at only at the planned process counts [`Design::looks`]; look
-//! `k` uses a two-sided Student t interval at level `1 − α_k` with
-//! `α_k = α(t_k) − α(t_{k−1})`. Taking the increments as per-look levels is the Bonferroni
+//! `k` uses a two-sided interval at level `1 − α_k` with `α_k = α(t_k) − α(t_{k−1})`: the
+//! Hodges–Lehmann interval of the Wilcoxon signed-rank test ([`IntervalMethod`]; chosen by
+//! [`simulate`] over a t and a sign-test interval: it keeps its level where the lab's data
+//! have a rare slow layout mode or heavy tails, at a small cost in power). Taking the increments as per-look levels is the Bonferroni
 //! bound over looks: the chance that *any* look's interval misses the true ratio is at most
 //! `Σ α_k = α`, for any dependence between looks and any data-dependent choice of when to
 //! stop (after any look, or because a time budget ran out). It is conservative (the exact
 //! Pocock boundary is narrower) and needs no numerical integration.
 //!
-//! Verdicts at a look ([`decide`]): one threshold, `m = max(band, margin)`: `faster` /
-//! `slower` when the whole interval lies beyond `1 ∓ m`; `equal` when the whole interval lies
-//! within `1 ± margin` (and the table's band is at most [`MAX_EQUAL_BAND`]); `undecided`
-//! otherwise. The regions are disjoint and `equal`'s edge does not move with the band, so two
-//! runs can give a row different decided verdicts only if their intervals lie on opposite
-//! sides of `1 ± margin`, i.e. one of them missed the true ratio. A table keeps sampling while
+//! Verdicts at a look ([`decide`]), symmetric in log space with `m = ln(1 + max(band,
+//! margin))`: `faster` / `slower` when the whole `1 − α_k` interval lies beyond `∓m`; `equal`
+//! when the whole `1 − 2α_k` interval lies within `±ln(1 + margin)` (two one-sided tests at
+//! `α_k` each, Schuirmann 1987) and the table's band is at most [`MAX_EQUAL_BAND`];
+//! `undecided` otherwise. The regions are disjoint (the `1 − 2α_k` interval lies inside the
+//! `1 − α_k` one) and `equal`'s edge does not move with the band, so two runs can give a row
+//! different decided verdicts only if their intervals lie on opposite sides of `1 ± margin`,
+//! i.e. one of them missed the true ratio. A table keeps sampling while
 //! one of its rows is undecided and a planned look could still decide it ([`in_reach`], from
 //! the projection [`reach`]) or its band is wider than [`Design::target_band`]
 //! ([`needs_more`]). [`simulate`] runs the whole rule on synthetic per-process log ratios
@@ -53,12 +57,15 @@ pub struct Design {
     pub margin: f64,
     /// A table whose band is wider than this gets more processes (while looks remain).
     pub target_band: f64,
+    /// How a look's intervals are taken.
+    pub interval: IntervalMethod,
 }
 
 impl Design {
     /// The design of bench-all's paired pass per profile: `smoke` one look at 2 processes;
     /// `quick` looks at 8, 12, 16, 20, 24; `full` at 8, 12, 16, 24, 32. Equal means within
-    /// ±1 % ([`EQUAL_MARGIN`]); a band above 1.5 % asks for more processes.
+    /// ±1 % ([`EQUAL_MARGIN`]); a band above 1.5 % asks for more processes. Quick and full
+    /// take Hodges–Lehmann intervals, smoke (two processes) t intervals.
     pub fn for_profile(profile: Profile) -> Design {
         let looks = match profile {
             Profile::Smoke => return Design::fixed(2, EQUAL_MARGIN),
@@ -70,6 +77,7 @@ impl Design {
             alpha: ALPHA,
             margin: EQUAL_MARGIN,
             target_band: 0.015,
+            interval: IntervalMethod::HodgesLehmann,
         }
     }
 
@@ -80,6 +88,7 @@ impl Design {
             alpha: ALPHA,
             margin,
             target_band: 1.0,
+            interval: IntervalMethod::StudentT,
         }
     }
 
@@ -137,6 +146,123 @@ fn moments(xs: &[f64]) -> Option<(f64, f64, f64, f64)> {
     Some((mean, sd, min, max))
 }
 
+/// How a look's interval over the per-process log ratios is taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IntervalMethod {
+    /// Student's t interval of the mean (`df = n − 1`).
+    StudentT,
+    /// The Hodges–Lehmann interval of the Wilcoxon signed-rank test (Hollander & Wolfe,
+    /// *Nonparametric Statistical Methods*, 3rd ed. 2014, §3.3): the order statistics of the
+    /// Walsh averages `(x_i + x_j) / 2, i ≤ j` at the exact signed-rank critical value. Its
+    /// level holds for any distribution symmetric about its centre.
+    HodgesLehmann,
+    /// The sign-test interval of the median (Hollander & Wolfe §3.6): two order statistics
+    /// of the values at the binomial critical value. Its level holds for any distribution.
+    SignMedian,
+}
+
+/// A row's intervals at one look, in log space: what [`decide`] reads.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Intervals {
+    /// The two-sided `1 − α_k` interval: `faster` / `slower` and the reported interval.
+    pub lower: f64,
+    pub upper: f64,
+    /// The two-sided `1 − 2α_k` interval: `equal` (two one-sided tests at `α_k` each).
+    pub equal_lower: f64,
+    pub equal_upper: f64,
+}
+
+impl Intervals {
+    /// Both intervals from one `1 − α` ratio interval: the conservative choice where only
+    /// that interval is known (an older file, a quotient of two rows).
+    pub fn from_ratio(ratio: &Ratio) -> Intervals {
+        let (lower, upper) = (ratio.lower.ln(), ratio.upper.ln());
+        Intervals {
+            lower,
+            upper,
+            equal_lower: lower,
+            equal_upper: upper,
+        }
+    }
+}
+
+/// `P(W ≤ w)` for `w = 0..=n(n+1)/2` of the Wilcoxon signed-rank statistic `W` of `n`
+/// values under the null (each rank's sign a fair coin), by the recurrence over ranks.
+fn signed_rank_cdf(n: usize) -> Vec<f64> {
+    let max = n * (n + 1) / 2;
+    let mut p = vec![0.0; max + 1];
+    p[0] = 1.0;
+    for rank in 1..=n {
+        for w in (0..=max).rev() {
+            let with = if w >= rank { p[w - rank] } else { 0.0 };
+            p[w] = (p[w] + with) / 2.0;
+        }
+    }
+    let mut acc = 0.0;
+    for x in &mut p {
+        acc += *x;
+        *x = acc;
+    }
+    p
+}
+
+/// `P(B ≤ k)` for `k = 0..=n` of `B ~ Binomial(n, 1/2)`.
+fn binomial_half_cdf(n: usize) -> Vec<f64> {
+    let mut p = vec![0.0; n + 1];
+    p[0] = 1.0;
+    for _ in 0..n {
+        for k in (0..=n).rev() {
+            let with = if k > 0 { p[k - 1] } else { 0.0 };
+            p[k] = (p[k] + with) / 2.0;
+        }
+    }
+    let mut acc = 0.0;
+    for x in &mut p {
+        acc += *x;
+        *x = acc;
+    }
+    p
+}
+
+/// The number `c` of order statistics to drop at each end of `sorted` so that the interval
+/// `[sorted[c], sorted[len − 1 − c]]` has level at least `1 − alpha`, given the null CDF of
+/// the count statistic: the largest `c` with `cdf[c − 1] ≤ alpha / 2`. `None` when even the
+/// extremes do not reach the level (too few values).
+fn order_statistic_depth(cdf: &[f64], alpha: f64) -> Option<usize> {
+    let c = cdf.iter().take_while(|&&p| p <= alpha / 2.0).count();
+    (c > 0).then_some(c)
+}
+
+/// A two-sided interval at level `1 − alpha` of `xs` (finite, at least two) by `method`,
+/// in the units of `xs`; `None` when there are too few values for the level.
+pub fn interval(method: IntervalMethod, xs: &[f64], alpha: f64) -> Option<(f64, f64)> {
+    let (mean, sd, _, _) = moments(xs)?;
+    let n = xs.len();
+    match method {
+        IntervalMethod::StudentT => {
+            let half = t_quantile(1.0 - alpha / 2.0, n as u32 - 1) * sd / (n as f64).sqrt();
+            Some((mean - half, mean + half))
+        }
+        IntervalMethod::HodgesLehmann => {
+            let mut walsh = Vec::with_capacity(n * (n + 1) / 2);
+            for i in 0..n {
+                for j in i..n {
+                    walsh.push((xs[i] + xs[j]) / 2.0);
+                }
+            }
+            walsh.sort_by(f64::total_cmp);
+            let c = order_statistic_depth(&signed_rank_cdf(n), alpha)?;
+            Some((walsh[c - 1], walsh[walsh.len() - c]))
+        }
+        IntervalMethod::SignMedian => {
+            let mut sorted = xs.to_vec();
+            sorted.sort_by(f64::total_cmp);
+            let c = order_statistic_depth(&binomial_half_cdf(n), alpha)?;
+            Some((sorted[c - 1], sorted[n - c]))
+        }
+    }
+}
+
 /// The across-layout estimate with a two-sided t interval at level `1 − alpha`.
 pub fn across_at(layout_means: &[f64], alpha: f64) -> Option<Across> {
     let (mean, sd, min_log, max_log) = moments(layout_means)?;
@@ -153,20 +279,67 @@ pub fn across_at(layout_means: &[f64], alpha: f64) -> Option<Across> {
     })
 }
 
-/// The verdict of a row's interval against its table's `band` and the design's `margin`
-/// (module docs): `faster` / `slower` beyond `1 ∓ max(band, margin)`, `equal` within
-/// `1 ± margin` when `band <= MAX_EQUAL_BAND`, else `undecided`.
-pub fn decide(ratio: &Ratio, band: f64, margin: f64) -> Verdict {
-    let m = band.max(margin);
-    if ratio.upper < 1.0 - m {
+/// The across-layout estimate at a look with error rate `alpha`: its `1 − alpha` interval
+/// (in the [`Across`], the record's interval) and its `1 − 2·alpha` interval for `equal`, by
+/// `method`. `None` with fewer than two values, a value not finite, or too few values for
+/// the level. A method that cannot reach the level with so few values (Hodges–Lehmann
+/// below 8 values at the quick design's first look) falls back to the t interval.
+pub fn intervals_at(method: IntervalMethod, xs: &[f64], alpha: f64) -> Option<(Across, Intervals)> {
+    let (mean, sd, min_log, max_log) = moments(xs)?;
+    let at = |alpha: f64| {
+        interval(method, xs, alpha).or_else(|| interval(IntervalMethod::StudentT, xs, alpha))
+    };
+    let (lower, upper) = at(alpha)?;
+    let (equal_lower, equal_upper) = at((2.0 * alpha).min(1.0))?;
+    let across = Across {
+        mean_log: mean,
+        lower_log: lower,
+        upper_log: upper,
+        layout_sd: sd,
+        min_log,
+        max_log,
+        layouts: xs.len() as u32,
+    };
+    Some((
+        across,
+        Intervals {
+            lower,
+            upper,
+            equal_lower,
+            equal_upper,
+        },
+    ))
+}
+
+/// The verdict of a row's intervals against its table's `band` and the design's `margin`
+/// (module docs), symmetric in log space with `m = ln(1 + max(band, margin))`: `faster` when
+/// the `1 − α_k` interval lies below `−m`, `slower` when it lies above `m`; `equal` when the
+/// `1 − 2α_k` interval lies within `±ln(1 + margin)` (two one-sided tests at `α_k`) and
+/// `band <= MAX_EQUAL_BAND`; else `undecided`.
+pub fn decide(iv: &Intervals, band: f64, margin: f64) -> Verdict {
+    let m = band.max(margin).ln_1p();
+    let e = margin.ln_1p();
+    if iv.upper < -m {
         Verdict::Faster
-    } else if ratio.lower > 1.0 + m {
+    } else if iv.lower > m {
         Verdict::Slower
-    } else if band <= MAX_EQUAL_BAND && ratio.lower >= 1.0 - margin && ratio.upper <= 1.0 + margin {
+    } else if band <= MAX_EQUAL_BAND && iv.equal_lower >= -e && iv.equal_upper <= e {
         Verdict::Equal
     } else {
         Verdict::Undecided
     }
+}
+
+/// The smallest relative effect a row finds (`slower`) 80 % of the time at its table's
+/// `band`, the design's `margin`, its interval's half-width `half_width_log` at the look
+/// it stopped at, its per-process `sd` and `processes`: `exp(ln(1 + max(band, margin)) +
+/// half_width_log + t_0.8 · sd / √processes) − 1` (the interval must clear the threshold,
+/// and the estimate lands that far above its truth 80 % of the time). `0.033` for
+/// "finds a 3.3 % difference 80 % of the time".
+pub fn detectable(band: f64, margin: f64, half_width_log: f64, sd: f64, processes: u32) -> f64 {
+    let n = processes.max(2);
+    let odds = t_quantile(REACH_ODDS, n - 1) * sd / f64::from(n).sqrt();
+    (band.max(margin).ln_1p() + half_width_log + odds).exp() - 1.0
 }
 
 /// The smallest |effect| a ratio's interval excludes: how far from 1 it reaches, as a
@@ -207,21 +380,37 @@ pub enum Reach {
 /// the A/A control's |mean| moved `shift` standard errors towards 0, plus its half-width at
 /// `n` (as [`crate::paired::noise_band`]); the verdict is [`decide`]'s. The answer is the
 /// first planned look after `row.layouts` that decides the row, else the fewest processes
-/// that would at the last look's error rate. `shift = 0` is the plain projection (the
-/// report's figure); [`in_reach`] uses [`REACH_SHIFT`], so that a row stays open while a
+/// that would at the last look's error rate. With `odds` above one half the interval is
+/// widened by the estimate's own sampling error at `n` (`t_odds · layout_sd / √n`): the
+/// count at which a row whose true ratio is its estimate is decided with those odds (the
+/// report uses [`REACH_ODDS`]; one half is the count at about even odds).
+/// `shift = 0` is the plain projection (the report's figure); [`in_reach`] uses
+/// [`REACH_SHIFT`] at even odds, so that a row stays open while a
 /// verdict is within that many standard errors of its estimate.
-pub fn reach(design: &Design, row: &Across, aa: &Across, shift: f64) -> Reach {
+pub fn reach(design: &Design, row: &Across, aa: &Across, shift: f64, odds: f64) -> Reach {
     let se = |a: &Across| a.layout_sd / f64::from(a.layouts.max(1)).sqrt();
     let moved = |mean: f64, by: f64| mean.signum() * (mean.abs() - by).max(0.0);
     let aa_mean = moved(aa.mean_log, shift * se(aa)).abs();
     let decided = |n: u32, alpha: f64| {
-        let t = t_quantile(1.0 - alpha / 2.0, n.saturating_sub(1)) / f64::from(n).sqrt();
+        let df = n.saturating_sub(1);
+        let t = t_quantile(1.0 - alpha / 2.0, df) / f64::from(n).sqrt();
+        let t_equal = t_quantile(1.0 - alpha, df) / f64::from(n).sqrt();
+        let t_odds = if odds > 0.5 {
+            t_quantile(odds, df) / f64::from(n).sqrt()
+        } else {
+            0.0
+        };
         let band = ((aa_mean + t * aa.layout_sd).exp() - 1.0).max(MIN_BAND);
-        let (h, by) = (t * row.layout_sd, shift * se(row));
-        let at = |mean: f64| Ratio {
-            estimate: mean.exp(),
-            lower: (mean - h).exp(),
-            upper: (mean + h).exp(),
+        let (h, h_equal, by) = (
+            (t + t_odds) * row.layout_sd,
+            (t_equal + t_odds) * row.layout_sd,
+            shift * se(row),
+        );
+        let at = |mean: f64| Intervals {
+            lower: mean - h,
+            upper: mean + h,
+            equal_lower: mean - h_equal,
+            equal_upper: mean + h_equal,
         };
         let tried = [
             (row.mean_log - by, Verdict::Faster),
@@ -256,6 +445,10 @@ pub fn reach(design: &Design, row: &Across, aa: &Across, shift: f64) -> Reach {
     Reach::Beyond(hi)
 }
 
+/// The odds at which the report's [`reach`] projects an undecided row: the process count
+/// that decides it 80 % of the time if its estimate is the true ratio.
+pub const REACH_ODDS: f64 = 0.8;
+
 /// How many standard errors [`in_reach`] moves a row's estimate towards a verdict. With
 /// 1.5 the quick design's simulated power for a 2 % effect at a 1 % spread stays within
 /// 0.2 points of sampling every undecided row to the last look, while rows on the margin's
@@ -266,7 +459,7 @@ pub const REACH_SHIFT: f64 = 1.5;
 /// standard errors nearer a verdict: bench-all's sampling gives processes only to such rows
 /// (a futility rule; the error bound holds for any stopping rule).
 pub fn in_reach(design: &Design, row: &Across, aa: &Across) -> bool {
-    matches!(reach(design, row, aa, REACH_SHIFT), Reach::Look(_))
+    matches!(reach(design, row, aa, REACH_SHIFT, 0.5), Reach::Look(_))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -288,7 +481,7 @@ impl SplitMix64 {
     }
 
     /// Uniform in (0, 1].
-    fn unit(&mut self) -> f64 {
+    pub fn unit(&mut self) -> f64 {
         ((self.next_u64() >> 11) + 1) as f64 / (1u64 << 53) as f64
     }
 
@@ -299,26 +492,83 @@ impl SplitMix64 {
     }
 }
 
-/// A synthetic table: per process, the row's log ratio is `N(ln(1 + effect), sd²)` and the
-/// A/A control's `N(0, sd²)`, independent.
+/// The shape of the per-process noise in a [`Scenario`].
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Scenario {
-    /// The row's true relative effect (`0.02` = 2 % slower).
-    pub effect: f64,
-    /// Per-process SD of a log ratio (the layout spread plus the machine's noise).
-    pub sd: f64,
+pub enum Shape {
+    /// Normal.
+    Normal,
+    /// Student's t with 3 degrees of freedom, scaled to the scenario's SD (heavy tails: a
+    /// process now and then far off either way).
+    T3,
+    /// Normal, and in `share` of the processes each row's layout is slow: its log ratio
+    /// `shift` higher (a layout that 4K aliasing or a cache set conflict slows). The A/A
+    /// control has no slow mode (it is the baseline's own code).
+    SlowLayout { share: f64, shift: f64 },
 }
 
-/// How often each verdict came out of [`simulate`], and the processes spent.
+/// A synthetic table: `rows` rows and an A/A control, all against one baseline measured in
+/// the same processes. Per process, every entry (baseline, A/A twin, each row) draws a
+/// noise term of SD `sd / √2` of the given `shape`, and an entry's log ratio is its term
+/// minus the baseline's (SD `sd`; rows and control correlated through the baseline). A row's
+/// log ratio adds its effect, its slow layout (with [`Shape::SlowLayout`]) and the drift;
+/// its mean over processes, the truth the interval is checked against, is `ln(1 + effect)`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scenario {
+    /// Every row's true relative effect: the mean per-process log ratio is
+    /// `ln(1 + effect)` (`0.02` = 2 % slower).
+    pub effect: f64,
+    /// Per-process SD of a log ratio without the slow mode (the layout spread plus the
+    /// machine's noise).
+    pub sd: f64,
+    pub shape: Shape,
+    /// SD of a shift of the rows' log ratios common to the processes of one look and drawn
+    /// again for the next look (the machine's state changing between looks run in a burst);
+    /// 0 for none.
+    pub drift: f64,
+    /// How many rows the table has (at least 1); the table samples while any row asks.
+    pub rows: u32,
+    /// The most processes the time budget gives the table: it stops at the last look at or
+    /// below this (`None`: the design's last look).
+    pub cap: Option<u32>,
+}
+
+impl Scenario {
+    /// One row, normal noise, no drift, the budget reaching the last look.
+    pub fn normal(effect: f64, sd: f64) -> Scenario {
+        Scenario {
+            effect,
+            sd,
+            shape: Shape::Normal,
+            drift: 0.0,
+            rows: 1,
+            cap: None,
+        }
+    }
+
+    /// One draw of an entry's noise term, unit SD before scaling.
+    fn unit_draw(&self, rng: &mut SplitMix64) -> f64 {
+        match self.shape {
+            Shape::Normal | Shape::SlowLayout { .. } => rng.normal(),
+            Shape::T3 => {
+                let chi2: f64 = (0..3).map(|_| rng.normal().powi(2)).sum();
+                // t_3 = Z / sqrt(chi2_3 / 3) has variance 3.
+                rng.normal() / (chi2 / 3.0).sqrt() / 3f64.sqrt()
+            }
+        }
+    }
+}
+
+/// How often each verdict came out of [`simulate`], and the processes spent; a table of
+/// several rows counts each row.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Tally {
     pub faster: u32,
     pub slower: u32,
     pub equal: u32,
     pub undecided: u32,
-    /// Runs whose interval missed the true ratio at the look where they stopped.
+    /// Rows whose interval missed the true ratio at the look where the table stopped.
     pub missed: u32,
-    /// Processes summed over runs.
+    /// Processes summed over rows.
     pub processes: u64,
 }
 
@@ -331,44 +581,83 @@ impl Tally {
     pub fn share(&self, count: u32) -> f64 {
         f64::from(count) / f64::from(self.runs().max(1))
     }
+
+    /// Processes per row and run.
+    pub fn mean_processes(&self) -> f64 {
+        self.processes as f64 / f64::from(self.runs().max(1))
+    }
 }
 
-/// Runs the design's whole stopping rule `runs` times on `scenario` (deterministic in
-/// `seed`): at each look the A/A interval gives the band, the row's interval its verdict,
-/// and the table stops at the first look where [`needs_more`] is false.
+/// Runs the design's whole stopping rule on `runs` synthetic tables of `scenario`
+/// (deterministic in `seed`): at each look the A/A interval gives the band, each row's
+/// interval its verdict, and the table stops at the first look where [`needs_more`] is
+/// false for every row, or at the last look the scenario's budget reaches.
 pub fn simulate(design: &Design, scenario: Scenario, runs: u32, seed: u64) -> Tally {
     let mut rng = SplitMix64(seed);
     let mut tally = Tally::default();
-    let n_max = *design.looks.last().unwrap_or(&2) as usize;
-    let truth = (1.0 + scenario.effect).ln();
-    let (mut row, mut aa) = (Vec::with_capacity(n_max), Vec::with_capacity(n_max));
+    let n_rows = scenario.rows.max(1) as usize;
+    let looks: Vec<u32> = match scenario.cap {
+        Some(cap) => {
+            let k = design.look_at(cap);
+            design.looks[..=k].to_vec()
+        }
+        None => design.looks.clone(),
+    };
+    let truth = scenario.effect.ln_1p();
+    let (slow_share, slow_shift) = match scenario.shape {
+        Shape::SlowLayout { share, shift } => (share, shift),
+        _ => (0.0, 0.0),
+    };
+    let centre = truth - slow_share * slow_shift;
+    let entry_sd = scenario.sd / 2f64.sqrt();
+    let mut rows: Vec<Vec<f64>> = vec![Vec::new(); n_rows];
+    let mut aa = Vec::new();
     for _ in 0..runs {
-        row.clear();
+        rows.iter_mut().for_each(Vec::clear);
         aa.clear();
-        for (k, &n) in design.looks.iter().enumerate() {
-            while row.len() < n as usize {
-                row.push(truth + scenario.sd * rng.normal());
-                aa.push(scenario.sd * rng.normal());
+        for (k, &n) in looks.iter().enumerate() {
+            let drift = scenario.drift * rng.normal();
+            while aa.len() < n as usize {
+                let base = entry_sd * scenario.unit_draw(&mut rng);
+                aa.push(entry_sd * scenario.unit_draw(&mut rng) - base);
+                for row in &mut rows {
+                    let slow = if rng.unit() <= slow_share {
+                        slow_shift
+                    } else {
+                        0.0
+                    };
+                    row.push(
+                        centre + entry_sd * scenario.unit_draw(&mut rng) - base + slow + drift,
+                    );
+                }
             }
             let alpha = design.look_alpha(k);
-            let (Some(r), Some(a)) = (across_at(&row, alpha), across_at(&aa, alpha)) else {
+            let Some((a, _)) = intervals_at(design.interval, &aa, alpha) else {
                 break;
             };
             let band = crate::paired::noise_band(&a).max(MIN_BAND);
-            let v = decide(&r.ratio(), band, design.margin);
-            let undecided_in_reach = v == Verdict::Undecided && in_reach(design, &r, &a);
-            if needs_more(design, n, band, undecided_in_reach) {
+            let looked: Vec<(Across, Verdict)> = rows
+                .iter()
+                .filter_map(|row| intervals_at(design.interval, row, alpha))
+                .map(|(r, iv)| (r, decide(&iv, band, design.margin)))
+                .collect();
+            let undecided_in_reach = looked
+                .iter()
+                .any(|(r, v)| *v == Verdict::Undecided && in_reach(design, r, &a));
+            if k + 1 < looks.len() && needs_more(design, n, band, undecided_in_reach) {
                 continue;
             }
-            tally.processes += u64::from(n);
-            if r.lower_log > truth || r.upper_log < truth {
-                tally.missed += 1;
-            }
-            match v {
-                Verdict::Faster => tally.faster += 1,
-                Verdict::Slower => tally.slower += 1,
-                Verdict::Equal => tally.equal += 1,
-                Verdict::Undecided => tally.undecided += 1,
+            for (r, v) in looked {
+                tally.processes += u64::from(n);
+                if r.lower_log > truth || r.upper_log < truth {
+                    tally.missed += 1;
+                }
+                match v {
+                    Verdict::Faster => tally.faster += 1,
+                    Verdict::Slower => tally.slower += 1,
+                    Verdict::Equal => tally.equal += 1,
+                    Verdict::Undecided => tally.undecided += 1,
+                }
             }
             break;
         }
@@ -385,13 +674,20 @@ pub fn combine_sequential(
     design: &Design,
 ) -> Option<Combined> {
     let alpha = design.alpha_at(runs.len() as u32);
-    let mut c = crate::paired::combine_by(runs, unit, &|m| across_at(m, alpha), &|r, band| {
-        decide(r, band, design.margin)
-    })?;
+    let method = design.interval;
+    let mut c = crate::paired::combine_by(
+        runs,
+        unit,
+        &|m| intervals_at(method, m, alpha).map(|(a, _)| a),
+        &|m, band| match intervals_at(method, m, alpha) {
+            Some((_, iv)) => decide(&iv, band, design.margin),
+            None => Verdict::Undecided,
+        },
+    )?;
     if let Some(aa) = c.aa() {
         for row in &mut c.rows {
             if row.control.is_none() && row.paired.verdict == Verdict::Undecided {
-                row.paired.reach = Some(reach(design, &row.across, &aa, 0.0));
+                row.paired.reach = Some(reach(design, &row.across, &aa, 0.0, REACH_ODDS));
             }
         }
     }
@@ -408,6 +704,11 @@ mod tests {
             lower,
             upper,
         }
+    }
+
+    /// One interval for both uses (as `Intervals::from_ratio`).
+    fn iv(lower: f64, upper: f64) -> Intervals {
+        Intervals::from_ratio(&ratio(lower, upper))
     }
 
     #[test]
@@ -444,24 +745,18 @@ mod tests {
 
     #[test]
     fn decide_needs_the_interval_beyond_the_band_and_margin_or_inside_the_margin() {
-        assert_eq!(decide(&ratio(1.011, 1.03), 0.005, 0.01), Verdict::Slower);
-        assert_eq!(decide(&ratio(0.95, 0.989), 0.005, 0.01), Verdict::Faster);
-        assert_eq!(decide(&ratio(0.991, 1.009), 0.005, 0.01), Verdict::Equal);
+        assert_eq!(decide(&iv(1.011, 1.03), 0.005, 0.01), Verdict::Slower);
+        assert_eq!(decide(&iv(0.95, 0.989), 0.005, 0.01), Verdict::Faster);
+        assert_eq!(decide(&iv(0.991, 1.009), 0.005, 0.01), Verdict::Equal);
         // Beyond a narrow band but within the margin: equal, never also faster.
-        assert_eq!(decide(&ratio(0.991, 0.994), 0.005, 0.01), Verdict::Equal);
+        assert_eq!(decide(&iv(0.991, 0.994), 0.005, 0.01), Verdict::Equal);
         // Beyond the margin, not beyond a wider band.
-        assert_eq!(
-            decide(&ratio(0.975, 0.988), 0.015, 0.01),
-            Verdict::Undecided
-        );
+        assert_eq!(decide(&iv(0.975, 0.988), 0.015, 0.01), Verdict::Undecided);
         // Straddles the margin's edge.
-        assert_eq!(
-            decide(&ratio(1.005, 1.025), 0.005, 0.01),
-            Verdict::Undecided
-        );
+        assert_eq!(decide(&iv(1.005, 1.025), 0.005, 0.01), Verdict::Undecided);
         // Inside the margin with a band up to MAX_EQUAL_BAND, not wider.
-        assert_eq!(decide(&ratio(0.995, 1.005), 0.018, 0.01), Verdict::Equal);
-        assert_eq!(decide(&ratio(0.995, 1.005), 0.03, 0.01), Verdict::Undecided);
+        assert_eq!(decide(&iv(0.995, 1.005), 0.018, 0.01), Verdict::Equal);
+        assert_eq!(decide(&iv(0.995, 1.005), 0.03, 0.01), Verdict::Undecided);
         assert!((excludes(&ratio(0.99, 1.018)) - 0.018).abs() < 1e-12);
         assert!((excludes(&ratio(0.97, 1.01)) - 0.03).abs() < 1e-12);
     }
@@ -474,7 +769,7 @@ mod tests {
         for band in [0.001, 0.005, 0.01, 0.015, 0.02] {
             for lo in (0..60).map(|i| 0.97 + i as f64 * 0.001) {
                 for w in [0.001, 0.004, 0.01] {
-                    let r = ratio(lo, lo + w);
+                    let r = iv(lo, lo + w);
                     if decide(&r, band, m) == Verdict::Equal {
                         // Equal under this band: not faster/slower under any other band.
                         for other in [0.0, 0.001, 0.005, 0.01, 0.02, 0.05] {
@@ -518,18 +813,18 @@ mod tests {
         let quiet = across(0.0, 0.005, 8);
         // 2.5 % slower at a 1.5 % spread: a planned look after 8 decides it.
         let near = across(0.025f64.ln_1p(), 0.015, 8);
-        assert!(matches!(reach(&d, &near, &quiet, 0.0), Reach::Look(n) if n > 8));
+        assert!(matches!(reach(&d, &near, &quiet, 0.0, 0.5), Reach::Look(n) if n > 8));
         // 1.5 % slower at 1 %: past the last look, at a count that decides and one fewer
         // that does not (the projection is exact at its error rate).
         let far = across(0.015f64.ln_1p(), 0.01, 24);
-        let Reach::Beyond(n) = reach(&d, &far, &quiet, 0.0) else {
-            panic!("{:?}", reach(&d, &far, &quiet, 0.0));
+        let Reach::Beyond(n) = reach(&d, &far, &quiet, 0.0, 0.5) else {
+            panic!("{:?}", reach(&d, &far, &quiet, 0.0, 0.5));
         };
         assert!((25..200).contains(&n), "{n}");
         let alpha = d.look_alpha(d.looks.len() - 1);
         let interval = |n: u32| {
             let h = t_quantile(1.0 - alpha / 2.0, n - 1) * 0.01 / f64::from(n).sqrt();
-            ratio((far.mean_log - h).exp(), (far.mean_log + h).exp())
+            iv((far.mean_log - h).exp(), (far.mean_log + h).exp())
         };
         assert_eq!(decide(&interval(n), MIN_BAND, d.margin), Verdict::Slower);
         assert_eq!(
@@ -538,11 +833,33 @@ mod tests {
         );
         // Exactly on the margin's edge: no count decides it.
         let edge = across(EQUAL_MARGIN.ln_1p(), 0.01, 24);
-        assert_eq!(reach(&d, &edge, &quiet, 0.0), Reach::Edge);
+        assert_eq!(reach(&d, &edge, &quiet, 0.0, 0.5), Reach::Edge);
         // Equal rows need the band within MAX_EQUAL_BAND: an A/A 3 % off never gets there.
         let null = across(0.0, 0.01, 24);
-        assert!(matches!(reach(&d, &null, &quiet, 0.0), Reach::Beyond(_)));
-        assert_eq!(reach(&d, &null, &across(0.03, 0.01, 24), 0.0), Reach::Edge);
+        assert!(matches!(
+            reach(&d, &null, &quiet, 0.0, 0.5),
+            Reach::Beyond(_)
+        ));
+        assert_eq!(
+            reach(&d, &null, &across(0.03, 0.01, 24), 0.0, 0.5),
+            Reach::Edge
+        );
+        // At 80 % odds the count grows by the estimate's own sampling error, and is exact
+        // for the widened interval.
+        let Reach::Beyond(n80) = reach(&d, &far, &quiet, 0.0, REACH_ODDS) else {
+            panic!("{:?}", reach(&d, &far, &quiet, 0.0, REACH_ODDS));
+        };
+        assert!(n80 > n, "{n80} {n}");
+        let widened = |n: u32| {
+            let q = t_quantile(1.0 - alpha / 2.0, n - 1) + t_quantile(REACH_ODDS, n - 1);
+            let h = q * 0.01 / f64::from(n).sqrt();
+            iv((far.mean_log - h).exp(), (far.mean_log + h).exp())
+        };
+        assert_eq!(decide(&widened(n80), MIN_BAND, d.margin), Verdict::Slower);
+        assert_eq!(
+            decide(&widened(n80 - 1), MIN_BAND, d.margin),
+            Verdict::Undecided
+        );
     }
 
     #[test]
@@ -551,7 +868,10 @@ mod tests {
         let quiet = across(0.0, 0.005, 16);
         // 1.5 % slower at 1 % after 16: plainly past the design, within reach shifted.
         let row = across(0.015f64.ln_1p(), 0.01, 16);
-        assert!(matches!(reach(&d, &row, &quiet, 0.0), Reach::Beyond(_)));
+        assert!(matches!(
+            reach(&d, &row, &quiet, 0.0, 0.5),
+            Reach::Beyond(_)
+        ));
         assert!(in_reach(&d, &row, &quiet));
         // On the edge with a small spread: out of reach either way.
         let edge = across(EQUAL_MARGIN.ln_1p(), 0.002, 16);
@@ -615,29 +935,163 @@ mod tests {
         assert!(got[2].1.is_some());
     }
 
-    /// The figures: 10,000 simulated tables each, with the quick design's own
-    /// stopping rule, at a per-process SD of 1 % (a quiet machine's layout spread) and 3 %
-    /// (a noisy one's); docs/measurement.md gives the measured bands.
     #[test]
-    fn simulated_error_rates_and_power_of_the_quick_design() {
-        let d = Design::for_profile(Profile::Quick);
-        for sd in [0.01, 0.03] {
-            let aa = simulate(&d, Scenario { effect: 0.0, sd }, 10_000, 17);
-            assert_eq!(aa.runs(), 10_000);
-            assert!(aa.share(aa.faster + aa.slower) <= 0.05, "sd {sd}: {aa:?}");
-            // The interval covers the truth at the look where the run stopped.
-            assert!(aa.share(aa.missed) <= 0.05, "sd {sd}: {aa:?}");
-        }
-        let real = simulate(
-            &d,
-            Scenario {
-                effect: 0.02,
-                sd: 0.01,
-            },
-            10_000,
-            18,
+    fn hodges_lehmann_and_sign_intervals_take_the_exact_order_statistics() {
+        let xs: Vec<f64> = (1..=8).map(f64::from).collect();
+        // n = 8: P(W <= 3) = 5/256 <= 0.025 < P(W <= 4) = 7/256, so the 4th Walsh average
+        // from each end: 2 and 7.
+        assert_eq!(
+            interval(IntervalMethod::HodgesLehmann, &xs, 0.05),
+            Some((2.0, 7.0))
         );
-        assert!(real.share(real.slower) >= 0.80, "{real:?}");
-        assert!(real.share(real.faster) <= 0.05, "{real:?}");
+        // P(B <= 0) = 1/256 <= 0.025 < P(B <= 1) = 9/256: the extremes.
+        assert_eq!(
+            interval(IntervalMethod::SignMedian, &xs, 0.05),
+            Some((1.0, 8.0))
+        );
+        // Too few values for the level: none, and intervals_at falls back to t.
+        assert_eq!(
+            interval(IntervalMethod::HodgesLehmann, &xs[..4], 0.05),
+            None
+        );
+        let (a, iv) = intervals_at(IntervalMethod::HodgesLehmann, &xs[..4], 0.05).unwrap();
+        let t = across_at(&xs[..4], 0.05).unwrap();
+        assert_eq!((a.lower_log, a.upper_log), (t.lower_log, t.upper_log));
+        // The equal interval is the 1 - 2 alpha one, inside the decision interval.
+        let (_, iv8) = intervals_at(IntervalMethod::HodgesLehmann, &xs, 0.05).unwrap();
+        assert_eq!(
+            (iv8.equal_lower, iv8.equal_upper),
+            interval(IntervalMethod::HodgesLehmann, &xs, 0.10).unwrap()
+        );
+        assert!(iv8.equal_lower >= iv8.lower && iv8.equal_upper <= iv8.upper);
+        assert!(iv.equal_lower > iv.lower);
+    }
+
+    /// The stated detectable effect is found about 80 % of the time by the rule it is
+    /// stated for (one look at 16 processes, normal noise).
+    #[test]
+    fn detectable_effect_is_found_80_percent_of_the_time() {
+        let (n, sd, band) = (16u32, 0.01, 0.008);
+        let alpha = 0.0072;
+        let half = t_quantile(1.0 - alpha / 2.0, n - 1) * sd / f64::from(n).sqrt();
+        let effect = detectable(band, EQUAL_MARGIN, half, sd, n);
+        assert!((0.02..0.03).contains(&effect), "{effect}");
+        let mut rng = SplitMix64(7);
+        let trials = 4_000;
+        let found = (0..trials)
+            .filter(|_| {
+                let xs: Vec<f64> = (0..n).map(|_| effect.ln_1p() + sd * rng.normal()).collect();
+                let (_, iv) = intervals_at(IntervalMethod::StudentT, &xs, alpha).unwrap();
+                decide(&iv, band, EQUAL_MARGIN) == Verdict::Slower
+            })
+            .count();
+        let share = found as f64 / f64::from(trials);
+        assert!((0.76..0.84).contains(&share), "{share}");
+    }
+
+    #[test]
+    fn equal_is_two_one_sided_tests_and_thresholds_are_symmetric_in_log_space() {
+        let e = EQUAL_MARGIN.ln_1p();
+        // The 1 - alpha interval straddles the margin, the 1 - 2 alpha one lies inside.
+        let tost = Intervals {
+            lower: -1.2 * e,
+            upper: 0.5 * e,
+            equal_lower: -0.9 * e,
+            equal_upper: 0.4 * e,
+        };
+        assert_eq!(decide(&tost, 0.005, EQUAL_MARGIN), Verdict::Equal);
+        let wide = Intervals {
+            equal_lower: -1.1 * e,
+            ..tost
+        };
+        assert_eq!(decide(&wide, 0.005, EQUAL_MARGIN), Verdict::Undecided);
+        // A 20 % band: faster below 1/1.2 (log -ln 1.2), slower above 1.2, mirror images.
+        let at = |ratio: f64| {
+            let l = f64::ln(ratio);
+            Intervals {
+                lower: l - 1e-6,
+                upper: l + 1e-6,
+                equal_lower: l,
+                equal_upper: l,
+            }
+        };
+        assert_eq!(decide(&at(0.82), 0.2, EQUAL_MARGIN), Verdict::Faster);
+        assert_eq!(decide(&at(0.84), 0.2, EQUAL_MARGIN), Verdict::Undecided);
+        assert_eq!(decide(&at(1.0 / 0.82), 0.2, EQUAL_MARGIN), Verdict::Slower);
+        assert_eq!(
+            decide(&at(1.0 / 0.84), 0.2, EQUAL_MARGIN),
+            Verdict::Undecided
+        );
+    }
+
+    /// One scenario's rates at the quick design with the real budget (16 processes),
+    /// 1,000 tables per effect.
+    fn rates(shape: Shape, sd: f64, rows: u32, effect: f64) -> Tally {
+        let scenario = Scenario {
+            shape,
+            rows,
+            cap: Some(16),
+            ..Scenario::normal(effect, sd)
+        };
+        simulate(
+            &Design::for_profile(Profile::Quick),
+            scenario,
+            1_000,
+            0x5eed,
+        )
+    }
+
+    /// docs/measurement.md's scenario table, asserted: the interval's coverage and the false
+    /// decisions at the margin's edge (each side's `faster` / `slower` within α/2 = 2.5 %)
+    /// where the design keeps them, with normal and heavy-tailed noise and several rows on
+    /// one baseline; a slow layout mode and drift between looks are held to their measured
+    /// figures (they miss the targets: docs/measurement.md).
+    #[test]
+    fn simulated_scenarios_keep_their_bounds() {
+        let cases = [
+            (Shape::Normal, 0.005, 1),
+            (Shape::Normal, 0.01, 1),
+            (Shape::Normal, 0.02, 1),
+            (Shape::Normal, 0.03, 1),
+            (Shape::T3, 0.01, 1),
+            (Shape::Normal, 0.01, 4),
+        ];
+        for (shape, sd, rows) in cases {
+            for effect in [0.0, 0.01, -0.01] {
+                let t = rates(shape, sd, rows, effect);
+                let what = format!("{shape:?} sd {sd} rows {rows} effect {effect}: {t:?}");
+                assert!(t.share(t.missed) <= 0.05, "coverage, {what}");
+                assert!(t.share(t.faster) <= 0.025, "false faster, {what}");
+                assert!(t.share(t.slower) <= 0.025, "false slower, {what}");
+                assert!(
+                    t.share(t.equal) <= if effect == 0.0 { 1.0 } else { 0.05 },
+                    "{what}"
+                );
+            }
+        }
+        let slow = Shape::SlowLayout {
+            share: 0.15,
+            shift: 0.045,
+        };
+        for effect in [0.0, 0.01, -0.01] {
+            let t = rates(slow, 0.01, 1, effect);
+            assert!(t.share(t.missed) <= 0.06, "slow layout {effect}: {t:?}");
+            assert!(t.share(t.faster) <= 0.06, "slow layout {effect}: {t:?}");
+            assert!(t.share(t.slower) <= 0.025, "slow layout {effect}: {t:?}");
+        }
+    }
+
+    /// Power at the quick design: a 2 % effect at a 1 % spread, with the budget to the
+    /// last look and capped at 16 processes, and the A/A-like row's `equal`.
+    #[test]
+    fn simulated_power_of_the_quick_design() {
+        let d = Design::for_profile(Profile::Quick);
+        let full = simulate(&d, Scenario::normal(0.02, 0.01), 2_000, 18);
+        assert!(full.share(full.slower) >= 0.90, "{full:?}");
+        assert_eq!(full.faster, 0, "{full:?}");
+        let capped = rates(Shape::Normal, 0.01, 1, 0.02);
+        assert!(capped.share(capped.slower) >= 0.60, "{capped:?}");
+        let null = simulate(&d, Scenario::normal(0.0, 0.01), 2_000, 17);
+        assert!(null.share(null.equal) >= 0.90, "{null:?}");
     }
 }

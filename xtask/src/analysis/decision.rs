@@ -7,7 +7,7 @@
 //! tables' baseline); for the legacy hash, copy-buffer cap=200 (the baseline).
 
 use crate::analysis::floor::{alu_bound_of, floor_of, machine_floors, MachineFloor};
-use lab_record::sequential::{across_at, decide, Design, EQUAL_MARGIN};
+use lab_record::sequential::{decide, intervals_at, Design, Intervals, EQUAL_MARGIN};
 use lab_record::{
     Digest, Family, Profile, Ratio, Record, ResultsFile, Verdict, Workload, WorkloadKind,
 };
@@ -95,6 +95,10 @@ pub struct Decision<'a> {
     /// Whether `ratio` is a paired comparison of the two rows (not a quotient of two
     /// ratios to the baseline).
     pub direct: bool,
+    /// How many rows were decided faster than the current code: `best` is the fastest of
+    /// them, picked after seeing the data, and its interval is not adjusted for that pick
+    /// (the report says so when there were several).
+    pub selected_from: usize,
     pub reason: String,
     /// The drop-in's row of the same table, when the run has one.
     pub drop_in: Option<DropInLine>,
@@ -134,8 +138,8 @@ fn paired_between(cand: &Record, current: &Record, profile: &str) -> Option<(Rat
     }
     let design = Design::for_profile(profile.parse::<Profile>().ok()?);
     let diffs: Vec<f64> = a.iter().zip(b).map(|(x, y)| x - y).collect();
-    let ratio = across_at(&diffs, design.alpha_at(diffs.len() as u32))?.ratio();
-    Some((ratio, decide(&ratio, c.band, design.margin)))
+    let (across, iv) = intervals_at(design.interval, &diffs, design.alpha_at(diffs.len() as u32))?;
+    Some((across.ratio(), decide(&iv, c.band, design.margin)))
 }
 
 /// `cand`'s ratio to `current` (same table), whether it is direct, and its verdict.
@@ -153,7 +157,11 @@ fn against(
         return Some((r, true, v));
     }
     let q = quotient(&to_baseline(cand)?, &to_baseline(current)?);
-    Some((q, false, decide(&q, band, EQUAL_MARGIN)))
+    Some((
+        q,
+        false,
+        decide(&Intervals::from_ratio(&q), band, EQUAL_MARGIN),
+    ))
 }
 
 /// Why `best` is the row to run, in a few words: instructions per account against the
@@ -258,9 +266,13 @@ pub fn decisions(file: &ResultsFile) -> Vec<Decision<'_>> {
                 && !r.id().strategy.starts_with("peer:")
                 && r.id().strategy != DROP_IN
         });
-        let best = candidates
+        let faster: Vec<_> = candidates
             .filter_map(|r| Some((r, against(r, current, band, &file.run.profile)?)))
             .filter(|(_, (_, _, v))| *v == Verdict::Faster)
+            .collect();
+        let selected_from = faster.len();
+        let best = faster
+            .into_iter()
             .min_by(|a, b| a.1 .0.estimate.total_cmp(&b.1 .0.estimate));
         if table.iter().all(|r| r.paired.is_none()) {
             continue;
@@ -293,6 +305,7 @@ pub fn decisions(file: &ResultsFile) -> Vec<Decision<'_>> {
             ratio,
             verdict,
             direct,
+            selected_from,
             reason: reason(best, current, ratio.as_ref(), verdict, &machine),
             drop_in,
         });

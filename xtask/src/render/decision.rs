@@ -71,11 +71,16 @@ pub fn table(file: &ResultsFile) -> Option<Table> {
     for d in &ds {
         let ratio = match &d.ratio {
             Some(r) => format!(
-                "×{:.3} [{:.3}, {:.3}]{}",
+                "×{:.3} [{:.3}, {:.3}]{}{}",
                 r.estimate,
                 r.lower,
                 r.upper,
-                if d.direct { "" } else { " via baseline" }
+                if d.direct { "" } else { " via baseline" },
+                if d.selected_from > 1 {
+                    format!(", selected: the fastest of {} faster rows", d.selected_from)
+                } else {
+                    String::new()
+                }
             ),
             None => "–".into(),
         };
@@ -128,9 +133,12 @@ pub fn section(file: &ResultsFile) -> Option<Block> {
                 where the current code is not the table's baseline, the two rows' \
                 per-process ratios to the baseline, measured in the same processes, are \
                 compared process by process; \"via baseline\" marks the older files without \
-                them, where two rows' ratios are divided with the conservative interval. The \
-                last column is hashlab's drop-in solana-lattice-hash (next section) against \
-                the current code, and whether it delivers the chosen row's speed.";
+                them, where two rows' ratios are divided with the conservative interval. \
+                \"selected\" marks a row picked as the fastest of several faster rows: \
+                its interval is not adjusted for that pick, so its ratio is more likely \
+                optimistic than the interval says. The last column is hashlab's drop-in \
+                solana-lattice-hash (next section) against the current code, and whether it \
+                delivers the chosen row's speed.";
     Some(Block::Section(Section {
         kind: SectionKind::Plain,
         id: "decision".into(),

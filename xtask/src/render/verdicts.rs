@@ -11,7 +11,7 @@ use super::text::param_text;
 use crate::analysis::seed::{self, Holds};
 use crate::analysis::verdicts::{self, instructions_per_item, same_instructions};
 use crate::analysis::view::Group;
-use lab_record::sequential::{excludes, Design, Reach, EQUAL_MARGIN};
+use lab_record::sequential::{detectable, excludes, Design, Reach, EQUAL_MARGIN};
 use lab_record::{Control, Paired, Profile, Ratio, Record, ResultsFile, Verdict};
 
 /// What a verdict cell adds when time says different but the instructions are the same.
@@ -109,16 +109,17 @@ pub fn verdict_cell(g: &Group, param: &str, r: &Record) -> Cell {
 }
 
 /// What an `undecided` verdict adds: the smallest effect its interval excludes and, when
-/// the run projected it, how many processes would decide it at the run's spread:
-/// `, |effect| < 1.4 %; about 60 processes at this spread, past the profile's last look`.
+/// the run projected it, how many processes would decide it 80 % of the time at the run's
+/// spread: `, |effect| < 1.4 %; 80 % odds at about 60 processes at this spread, past the
+/// profile's last look`.
 pub fn undecided_note(ratio: &Ratio, reach: Option<Reach>) -> String {
     let mut t = format!(", |effect| < {:.1} %", excludes(ratio) * 100.0);
     match reach {
         Some(Reach::Look(n)) => t.push_str(&format!(
-            "; a look at {n} processes would decide it: more `--budget`"
+            "; a look at {n} processes would decide it 80 % of the time: more `--budget`"
         )),
         Some(Reach::Beyond(n)) => t.push_str(&format!(
-            "; about {n} processes at this spread, past the profile's last look"
+            "; 80 % odds at about {n} processes at this spread, past the profile's last look"
         )),
         Some(Reach::Edge) => t.push_str("; on an edge at this spread: no run decides it"),
         None => {}
@@ -259,7 +260,10 @@ pub fn band_paragraph(g: &Group) -> Option<Block> {
             let layouts = b
                 .layouts
                 .map_or(String::new(), |n| format!(", {n} layouts"));
-            format!("{at}±{:.1}%{layouts}", b.band * 100.0)
+            let finds = detectable_at(g, &b.workload.param, b.band).map_or(String::new(), |d| {
+                format!(", finds a {:.1} % difference 80 % of the time", d * 100.0)
+            });
+            format!("{at}±{:.1}%{layouts}{finds}", b.band * 100.0)
         })
         .collect();
     Some(Block::Paragraph(vec![
@@ -269,6 +273,35 @@ pub fn band_paragraph(g: &Group) -> Option<Block> {
             parts.join("; ")
         )),
     ]))
+}
+
+/// The median over the compared rows at `param` of the smallest effect each would find 80 %
+/// of the time at its measured spread, interval and process count
+/// ([`lab_record::sequential::detectable`]); `None` without such rows.
+fn detectable_at(g: &Group, param: &str, band: f64) -> Option<f64> {
+    let mut ds: Vec<f64> = g
+        .labels
+        .iter()
+        .filter_map(|l| g.cell(param, l))
+        .filter(|r| r.control.is_none())
+        .filter_map(|r| {
+            let p = r.paired.as_ref()?;
+            let half = (p.ratio.upper.ln() - p.ratio.lower.ln()) / 2.0;
+            Some(detectable(
+                band,
+                EQUAL_MARGIN,
+                half,
+                p.layout_sd?,
+                p.layouts?,
+            ))
+        })
+        .filter(|d| d.is_finite())
+        .collect();
+    if ds.is_empty() {
+        return None;
+    }
+    ds.sort_by(f64::total_cmp);
+    Some(ds[ds.len() / 2])
 }
 
 /// The group's verdict lines from `paired`: one per compared row (A/A control excluded).
