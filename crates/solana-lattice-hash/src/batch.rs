@@ -10,7 +10,7 @@
 //! message fills the lanes with its own chunks and the blake3 crate is faster, so it
 //! streams into a `blake3::Hasher`. A batch flushed with one or two messages (the end of a
 //! stream, or a call that hashes a few accounts) takes the single-message path
-//! (`Backend::xof_u16_term`). The backend is the widest this CPU has under the crate's
+//! (`Backend::xof_u16_term`), and one or two messages longer than a chunk the blake3 crate. The backend is the widest this CPU has under the crate's
 //! `max-*` feature; on the portable backend every message goes through the blake3 crate,
 //! as in the released crate.
 //!
@@ -26,8 +26,9 @@ use blake3_lanes::{Backend, U16Sum};
 /// Messages staged before one kernel call: a multiple of every backend's lane count.
 pub(crate) const GROUP: usize = 16;
 
-/// A batch of at most this many messages takes the single-message path: fewer than three
-/// messages leave most of a wide compression's lanes idle in the input phase.
+/// A batch of at most this many messages takes the single-message path (messages longer
+/// than one chunk: the blake3 crate): fewer than three messages leave most of a wide
+/// compression's lanes idle in the input phase.
 const SINGLE_UP_TO: usize = 2;
 
 /// Bytes of messages longer than one chunk gathered before one tree call.
@@ -188,10 +189,6 @@ impl Accumulator {
                     self.cur_len = 0;
                     self.current = Current::Serial;
                 } else {
-                    if self.long.capacity() == 0 {
-                        // The most it holds: just under a flush, plus one message.
-                        self.long.reserve_exact(TREE_FLUSH_LEN + SERIAL_FROM);
-                    }
                     let start = self.long.len();
                     self.long.extend_from_slice(&lane[..self.cur_len]);
                     self.long.extend_from_slice(bytes);
@@ -291,10 +288,20 @@ impl Accumulator {
                 message
             })
             .collect();
-        self.sum
-            .add_xof_any_len(self.backend, &messages)
-            .expect("the backend is supported");
-        self.summed = true;
+        if messages.len() <= SINGLE_UP_TO {
+            // A chunk or a few per message leave most lanes of the tree idle; the blake3
+            // crate hashes one message's chunks and output blocks across its own lanes.
+            for message in &messages {
+                self.serial.reset();
+                self.serial.update(message);
+                self.acc.mix_in(&LtHash::with(&self.serial));
+            }
+        } else {
+            self.sum
+                .add_xof_any_len(self.backend, &messages)
+                .expect("the backend is supported");
+            self.summed = true;
+        }
         self.long.clear();
         self.long_ends.clear();
     }

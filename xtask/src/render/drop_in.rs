@@ -2,7 +2,7 @@
 //! (`crates/solana-lattice-hash`), the API it mirrors, the one line that patches it in, and
 //! its paired ratio to the validator's crate on each LtHash line of the decision table.
 
-use super::doc::{text, Block, Cell, Inline, Section, SectionKind, Table, TableKind};
+use super::doc::{text, Block, Cell, Section, SectionKind, Table, TableKind};
 use crate::analysis::decision::{decisions, LT_PEER};
 use lab_record::{Digest, ResultsFile};
 
@@ -64,9 +64,7 @@ pub fn section(file: &ResultsFile) -> Option<Block> {
         title: "Run it in your validator".into(),
         blocks: vec![
             Block::Paragraph(vec![text(intro)]),
-            Block::Paragraph(vec![Inline::Code(format!(
-                "[patch.crates-io]\n{PATCH_LINE}"
-            ))]),
+            Block::Pre(format!("[patch.crates-io]\n{PATCH_LINE}\n")),
             Block::Paragraph(vec![text(after)]),
             Block::Table(t),
         ],
