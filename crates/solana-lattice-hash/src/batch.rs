@@ -57,10 +57,9 @@ enum Current {
 pub struct Accumulator {
     /// Precomputed hashes mixed in, and the terms of messages summed one at a time.
     acc: LtHash,
-    /// Terms summed by the kernel, in its own word order.
-    sum: U16Sum,
-    /// Whether `sum` holds anything.
-    summed: bool,
+    /// Terms summed by the kernel, in its own word order; `None` until the first kernel
+    /// call (an accumulator that hashes one or two messages neither zeroes nor moves it).
+    sum: Option<Box<U16Sum>>,
     backend: Backend,
     /// [`GROUP`] lane buffers of one chunk each.
     lanes: Box<[[u8; CHUNK_LEN]]>,
@@ -91,8 +90,13 @@ impl core::fmt::Debug for Accumulator {
     }
 }
 
-/// The widest backend this CPU has, under the `max-*` feature.
+/// The widest backend this CPU has, under the `max-*` feature (picked once per process).
 fn backend() -> Backend {
+    static PICKED: std::sync::OnceLock<Backend> = std::sync::OnceLock::new();
+    *PICKED.get_or_init(pick_backend)
+}
+
+fn pick_backend() -> Backend {
     let cap = if cfg!(feature = "max-portable") {
         Backend::Portable
     } else if cfg!(feature = "max-sse41") {
@@ -119,8 +123,7 @@ impl Accumulator {
     pub(crate) fn on(backend: Backend) -> Self {
         Self {
             acc: LtHash::identity(),
-            sum: U16Sum::new(),
-            summed: false,
+            sum: None,
             backend,
             lanes: vec![[0u8; CHUNK_LEN]; GROUP].into_boxed_slice(),
             lens: [0; GROUP],
@@ -159,10 +162,8 @@ impl Accumulator {
         );
         self.flush_lanes();
         self.flush_long();
-        if self.summed {
-            self.acc.mix_in(&LtHash(self.sum.to_lanes()));
-            self.sum = U16Sum::new();
-            self.summed = false;
+        if let Some(sum) = self.sum.take() {
+            self.acc.mix_in(&LtHash(sum.to_lanes()));
         }
         core::mem::replace(&mut self.acc, LtHash::identity())
     }
@@ -266,9 +267,9 @@ impl Accumulator {
             }
         } else {
             self.sum
+                .get_or_insert_with(Box::default)
                 .add_xof(self.backend, inputs)
                 .expect("staged messages fit one chunk and the backend is supported");
-            self.summed = true;
         }
         self.count = 0;
     }
@@ -298,9 +299,9 @@ impl Accumulator {
             }
         } else {
             self.sum
+                .get_or_insert_with(Box::default)
                 .add_xof_any_len(self.backend, &messages)
                 .expect("the backend is supported");
-            self.summed = true;
         }
         self.long.clear();
         self.long_ends.clear();

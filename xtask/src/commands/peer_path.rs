@@ -379,7 +379,9 @@ fn missing_item(message: &str) -> String {
             .any(|p| m.starts_with(p)) =>
         {
             // `MessageBuilder<'_>` -> `MessageBuilder`.
+            // (`solana_lattice_hash::batch::MessageBuilder<'a>` from a macro's expansion.)
             let owner = owner.split('<').next().unwrap_or(owner);
+            let owner = owner.rsplit("::").next().unwrap_or(owner);
             format!("{owner}::{name}")
         }
         ([name, ..], _) => (*name).to_string(),
@@ -574,7 +576,7 @@ mod tests {
             ),
             message(
                 "bench-lab/src/peers/lattice.rs",
-                "no method named `add_part` found for struct `MessageBuilder<'_>` in the current scope",
+                "no method named `add_part` found for struct `solana_lattice_hash::batch::MessageBuilder<'a>` in the current scope",
             ),
             r#"{"reason":"build-finished","success":false}"#.to_string(),
         ]
