@@ -45,7 +45,8 @@ pub fn split(a: &[String], b: &[String]) -> Split {
     }
 }
 
-fn median(xs: &[f64]) -> f64 {
+/// The median of `xs` (the mean of the middle two for an even count).
+pub fn median(xs: &[f64]) -> f64 {
     let mut v = xs.to_vec();
     v.sort_by(f64::total_cmp);
     let n = v.len();

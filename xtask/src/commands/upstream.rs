@@ -297,16 +297,7 @@ pub fn parse_bencher(text: &str) -> Vec<(String, f64)> {
 /// Per benchmark, the times of each round: `[released, drop-in]`, ns per iteration.
 pub type RoundTimes = BTreeMap<String, Vec<[Option<f64>; 2]>>;
 
-fn median(xs: &[f64]) -> f64 {
-    let mut v = xs.to_vec();
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
-    }
-}
+use crate::analysis::ab::median;
 
 /// The rows of the benchmarks both builds timed in two or more rounds, and the names of
 /// the rest.
