@@ -6,49 +6,21 @@
 //!
 //! # Layers
 //!
-//! Dependencies point down only:
-//!
-//! ```text
-//! commands  (bench_all, report, compare, ab: arguments, loading, printing, writing files;
-//!    |       accounts: --accounts files; isa_builds: the capped blake3 builds; lab_build:
-//!    |       building the lab, running one benchmark; ab_measure: ab's rounds)
-//! render    (doc: the document model; outline: the report built once; merged: the
-//!    |       merged report of several machines; html, markdown: their serialisers; text,
-//!    |       tables, units, plots, ctable, compare, isa: the per-ISA section, ab)
-//! analysis  (stats, view, seed, floor, runs, machines, isa, isa_floor, composition, ab:
-//!    |       pure functions of the record)
-//!    |
-//! record    (lab_record's types, paths: run directories and `latest`, criterion's files,
-//!            run metadata)
-//! ```
-//!
-//! A module imports only modules of its own layer or below (`use crate::<layer>::`), and no
-//! two modules import each other. `error` is a leaf every layer may use. Check with `grep -rn 'use crate::' src/`; the test `layers_import_only_downwards`
-//! fails when a layer imports one above it.
+//! xtask holds the commands only (arguments, builds, processes, progress: `commands/`, run
+//! metadata `meta`, the run lock `lock`); reading, analysing and rendering runs is the
+//! library `lab-report` (`record`, `analysis`, `render`), so Cargo keeps the layers apart.
 
 #![forbid(unsafe_code)]
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-mod analysis;
 mod commands;
-mod error;
-mod record;
-mod render;
+mod lock;
+mod meta;
 
 #[cfg(test)]
-mod tests;
-#[cfg(test)]
 mod tests_ab;
-#[cfg(test)]
-mod tests_decision;
-#[cfg(test)]
-mod tests_imports;
-#[cfg(test)]
-mod tests_isa;
-#[cfg(test)]
-mod tests_merge;
 #[cfg(test)]
 mod tests_verdicts;
 

@@ -2,11 +2,11 @@
 //! times carry per-process layout noise from a seeded RNG, the ab.json fixture's round
 //! trip and its rendering.
 
-use crate::analysis::ab::split;
 use crate::commands::ab_measure::{measure_all, Hooks, Rng, Runner, Side, Tally};
 use crate::commands::ab_pair::parse_list;
-use crate::render;
 use lab_record::{AbFile, AbStatus, Verdict};
+use lab_report::analysis::ab::split;
+use lab_report::render;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -224,7 +224,7 @@ fn criterion_list_output_gives_the_ids() {
 }
 
 fn fixture_path() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ab/ab.json")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates/lab-report/tests/fixtures/ab/ab.json")
 }
 
 #[test]

@@ -3,20 +3,20 @@
 //! then shows (band, A/A row, verdict box, same-instructions note); the instruction pass
 //! without valgrind and the callgrind dump reader.
 
-use crate::analysis::seed::{self, Claim, Holds};
-use crate::analysis::verdicts::{self, Count};
 use crate::commands::instructions_pass;
 use crate::commands::paired_pass::{self, Lab};
-use crate::record::{self, ResultsFile};
-use crate::render::{markdown, outline, verdicts as rv};
 use lab_record::callgrind::Ran;
 use lab_record::paired::{combine, Combined, LayoutUnit, ProcessRun};
 use lab_record::{Control, Paired, Ratio, Verdict};
+use lab_report::analysis::seed::{self, Claim, Holds};
+use lab_report::analysis::verdicts::{self, Count};
+use lab_report::record::{self, ResultsFile};
+use lab_report::render::{markdown, outline, verdicts as rv};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 fn dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates/lab-report/tests/fixtures")
 }
 
 fn combined() -> Vec<Combined> {

@@ -9,7 +9,8 @@ fn xtask() -> Command {
 }
 
 fn fixture() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/run-small/results.json")
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../crates/lab-report/tests/fixtures/run-small/results.json")
 }
 
 fn temp_run(name: &str, results: &str) -> PathBuf {
@@ -111,7 +112,8 @@ fn compare_prints_text_and_markdown() {
 
 #[test]
 fn merge_exits_1_naming_a_skipped_run_and_2_when_none_reads() {
-    let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/merge");
+    let base =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates/lab-report/tests/fixtures/merge");
     let bad = temp_run("merge-bad", "{\"schema\": 2, \"run\": 1}");
     let out_dir = bad.join("merged");
     let out = xtask()
@@ -171,7 +173,8 @@ fn compare_into_a_closed_pipe_exits_0_quietly() {
 /// it as `interrupted` (no process holds the reports directory's lock) and renders it so.
 #[test]
 fn report_on_a_killed_ab_reads_interrupted() {
-    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ab/ab.json");
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../crates/lab-report/tests/fixtures/ab/ab.json");
     let text = std::fs::read_to_string(fixture).unwrap();
     let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
     v["status"] = "running".into();

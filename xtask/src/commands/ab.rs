@@ -15,13 +15,13 @@ use super::ab_measure::Tally;
 use super::ab_pair::{self, measure_pair, Pair};
 use super::lab_build::{self, LabBuild};
 use super::peer_path;
-use crate::analysis::ab as analysis;
-use crate::error::{Error, Result};
-use crate::record::paths::{self, workspace_root};
-use crate::record::{lock, meta};
-use crate::render;
+use crate::{lock, meta};
 use clap::Args;
 use lab_record::{AbFile, AbStatus, Revision, AB_FORMAT, AB_VERSION};
+use lab_report::analysis::ab as analysis;
+use lab_report::error::{Error, Result};
+use lab_report::record::paths::{self, workspace_root};
+use lab_report::render;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
@@ -475,8 +475,8 @@ fn write_all(file: &AbFile, dir: &Path) -> Result<()> {
     file.save(&path)
         .map_err(|e| Error::io(&path, "cannot write", e))?;
     let (html, md) = render::ab::report(file);
-    crate::error::write(&dir.join("index.html"), html)?;
-    crate::error::write(&dir.join("summary.md"), md)
+    lab_report::error::write(&dir.join("index.html"), html)?;
+    lab_report::error::write(&dir.join("summary.md"), md)
 }
 
 /// The rounds, with the real processes; ab.json is rewritten after each benchmark.
@@ -521,7 +521,7 @@ mod tests {
             args: AbArgs,
         }
         let d = std::env::temp_dir().join(format!("xtask-ab-peer-{}", std::process::id()));
-        crate::error::write(
+        lab_report::error::write(
             &d.join("Cargo.toml"),
             "[package]\nname = \"solana-lattice-hash\"\nversion = \"4.3.0\"\n",
         )
@@ -545,7 +545,7 @@ mod tests {
         let _ = std::fs::remove_dir_all(&d);
         let old = SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_000_000_000);
         for f in ["bench-lab/src/lib.rs", "Cargo.toml", "target/x"] {
-            crate::error::write(&d.join(f), "x").unwrap();
+            lab_report::error::write(&d.join(f), "x").unwrap();
             std::fs::File::open(d.join(f))
                 .unwrap()
                 .set_modified(old)

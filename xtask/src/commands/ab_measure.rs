@@ -4,9 +4,9 @@
 //! reported as failed and the next one measured. The process-running is behind
 //! [`Runner`], so the tests drive the loop with a fake one.
 
-use crate::analysis::ab::{self, Round, Split};
-use crate::error::Result;
 use lab_record::{AbFailed, AbRow};
+use lab_report::analysis::ab::{self, Round, Split};
+use lab_report::error::Result;
 use set_reconcile::splitmix::splitmix64;
 
 /// Which process of a round.

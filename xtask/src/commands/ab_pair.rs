@@ -5,8 +5,8 @@
 
 use super::ab_measure::{self, Hooks, Rng, Runner, Side, Tally};
 use super::lab_build::{self, CriterionRun};
-use crate::analysis::ab as analysis;
-use crate::error::{Error, Result};
+use lab_report::analysis::ab as analysis;
+use lab_report::error::{Error, Result};
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -62,7 +62,7 @@ pub fn measure_pair(
     saved: &mut dyn FnMut(&Tally) -> Result<()>,
 ) -> Result<Tally> {
     let log_path = pair.dir.join(pair.log);
-    crate::error::write(&log_path, "")?;
+    lab_report::error::write(&log_path, "")?;
     let interrupted = Arc::new(AtomicBool::new(false));
     for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
         signal_hook::flag::register(sig, Arc::clone(&interrupted))

@@ -9,9 +9,9 @@
 //! lab reads; the composition describes every record read, so it is the storage's real
 //! size mix even when a sample is measured.
 
-use crate::analysis::composition::composition_of_counts;
 use account_hash::snapshot::{self, Sample, StorageKind, StorageRead};
 use lab_record::{Workload, WorkloadInfo};
+use lab_report::analysis::composition::composition_of_counts;
 use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -67,7 +67,7 @@ pub fn stem(path: &Path) -> String {
 
 /// Where the accounts kept from storage inputs are written for the lab.
 pub fn storage_out_dir() -> PathBuf {
-    crate::record::paths::workspace_root()
+    lab_report::record::paths::workspace_root()
         .join("target/hashlab-accounts")
         .join(std::process::id().to_string())
 }

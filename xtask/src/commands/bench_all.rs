@@ -15,17 +15,17 @@ use super::accounts;
 use super::isa_builds::{self, CappedBuild};
 use super::lab_build::{self, CriterionRun, LabBuild, Timed};
 use super::{instructions_pass, paired_pass, peer_path};
-use crate::analysis::isa;
-use crate::error::{Error, Result};
-use crate::record::journal::{Entry, InstructionCount, Journal};
-use crate::record::paths::{self, workspace_root};
-use crate::record::{
-    self, Interval, Missing, Record, ResultsFile, RunMeta, Statistic, Status, SCHEMA,
-};
-use crate::record::{lock, meta};
-use crate::render::{text, units};
+use crate::{lock, meta};
 use clap::Args;
 use lab_record::{from_json_str, CountFile, Counted, PlanFile, Planned, Profile};
+use lab_report::analysis::isa;
+use lab_report::error::{Error, Result};
+use lab_report::record::journal::{Entry, InstructionCount, Journal};
+use lab_report::record::paths::{self, workspace_root};
+use lab_report::record::{
+    self, Interval, Missing, Record, ResultsFile, RunMeta, Statistic, Status, SCHEMA,
+};
+use lab_report::render::{text, units};
 use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::io::Write;
@@ -275,7 +275,7 @@ fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
     session.journal.append(&Entry::End {
         status: file.run.status,
     })?;
-    super::report::render_dir(&session.results_path())?;
+    lab_report::render::render_dir(&session.results_path())?;
     paths::update_latest(&session.reports, &session.run_id)?;
     print_summary(&session, &file, build_secs);
     Ok(exit_code(&file))
@@ -321,7 +321,7 @@ fn measure_yours(
     };
     let builds = peer_path::Builds { released, yours };
     let measured = peer_path::measure(spec, &builds, &filters, &session.dir)?;
-    for line in crate::render::peer_path::lines(&measured) {
+    for line in lab_report::render::peer_path::lines(&measured) {
         println!("bench-all: {line}");
     }
     Ok(measured)
@@ -517,7 +517,7 @@ fn print_summary(session: &Session, file: &ResultsFile, build_secs: f64) {
     println!();
     println!("bench-all: {}", text::status_line(file));
     // The report's verdict box: paired over layouts when the paired pass ran.
-    for c in crate::analysis::seed::claims(file) {
+    for c in lab_report::analysis::seed::claims(file) {
         println!("  {}: {}", c.claim.text(), c.holds.word());
         println!("    {}", c.figures);
     }

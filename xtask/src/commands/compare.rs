@@ -2,11 +2,11 @@
 //! like criterion's change report / critcmp, as a text table and (with `--markdown`)
 //! GitHub Markdown.
 
-use crate::analysis::runs;
-use crate::error::Result;
-use crate::record::{self, paths, ResultsFile};
-use crate::render;
 use clap::Args;
+use lab_report::analysis::runs;
+use lab_report::error::Result;
+use lab_report::record::{self, paths, ResultsFile};
+use lab_report::render;
 use std::path::PathBuf;
 use std::process::ExitCode;
 

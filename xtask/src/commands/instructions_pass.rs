@@ -10,11 +10,11 @@
 //! that valgrind emulates does not offer (AVX-512) are skipped by the lab and stay null.
 
 use super::paired_pass::Lab;
-use crate::analysis::verdicts::{self, Count};
-use crate::error::Result;
-use crate::render::units;
 use lab_record::callgrind::{self, Ran, COUNTED_FN, ITERS_LARGE, ITERS_SMALL, TOGGLE};
 use lab_record::{from_json_str, Family, Planned, Record, WorkloadKind};
+use lab_report::analysis::verdicts::{self, Count};
+use lab_report::error::Result;
+use lab_report::render::units;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::time::Instant;

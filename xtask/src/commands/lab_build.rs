@@ -3,8 +3,8 @@
 //! benchmark in its own process (`<bench exe> --bench --exact <id>`), read back from
 //! criterion's files.
 
-use crate::error::{Error, Result};
-use crate::record::{criterion, Interval, Statistic};
+use lab_report::error::{Error, Result};
+use lab_report::record::{criterion, Interval, Statistic};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -3,10 +3,10 @@
 //! the `mainnet_mix/*` workloads draw their sizes from it instead of the built-in mix. A
 //! `.json` path is a mix file written by an earlier run, used as it is.
 
-use crate::analysis::composition::composition_of_counts;
 use account_hash::snapshot::{self, Sample};
 use lab_record::mix::{MixFile, SizeCount, MIX_SCHEMA};
 use lab_record::{Workload, WorkloadInfo, WorkloadKind};
+use lab_report::analysis::composition::composition_of_counts;
 use std::path::{Path, PathBuf};
 
 /// The environment variable the lab reads the mix file's path from.

@@ -1,6 +1,6 @@
 //! One file per command: argument parsing, loading, and printing or writing what the lower
 //! layers produce. A command may call another command's public function (bench-all renders
-//! through `report::render_dir`), never the other way round.
+//! through `report::run`), never the other way round.
 
 pub mod ab;
 pub mod ab_measure;

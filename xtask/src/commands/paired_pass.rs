@@ -6,13 +6,13 @@
 //! xtask does not depend on bench-lab: it spawns `lab paired ... --json` and reads each
 //! process's `lab_record::paired::ProcessRun`.
 
-use crate::analysis::verdicts::{self, Comparison};
-use crate::error::Result;
-use crate::record::journal::Replay;
-use crate::render::units;
 use lab_record::paired::{Combined, LayoutUnit, ProcessRun};
 use lab_record::sequential::{combine_sequential, in_reach, needs_more, Design};
 use lab_record::{from_json_str, Planned, Profile, Record, Verdict};
+use lab_report::analysis::verdicts::{self, Comparison};
+use lab_report::error::Result;
+use lab_report::record::journal::Replay;
+use lab_report::render::units;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;

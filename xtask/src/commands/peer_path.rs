@@ -20,9 +20,9 @@
 
 use super::ab_pair::{self, Pair};
 use super::lab_build::{self, CargoOutput, LabBuild, LabExes};
-use crate::analysis::ab as analysis;
-use crate::error::{Error, Result};
 use lab_record::{from_json_str, AbFailed, CountFile, PeerPath};
+use lab_report::analysis::ab as analysis;
+use lab_report::error::{Error, Result};
 use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -254,7 +254,7 @@ pub fn build(
     let manifest = ws.join("Cargo.toml");
     let text =
         std::fs::read_to_string(&manifest).map_err(|e| Error::io(&manifest, "cannot read", e))?;
-    crate::error::write(&manifest, &point_at_path(&text, spec)?)?;
+    lab_report::error::write(&manifest, &point_at_path(&text, spec)?)?;
     let mut features = features.to_vec();
     features.push(spec.adapter.feature.to_string());
     let out = lab_build::cargo_build(
@@ -648,8 +648,8 @@ mod tests {
     fn specs_name_a_crate_with_an_adapter_and_its_manifest() {
         let d = tempdir("spec");
         let manifest = "[package]\nname = \"solana-lattice-hash\"\nversion = \"4.3.0\"\n\n[dependencies.blake3]\nversion = \"1\"\n";
-        crate::error::write(&d.join("ok/Cargo.toml"), manifest).unwrap();
-        crate::error::write(
+        lab_report::error::write(&d.join("ok/Cargo.toml"), manifest).unwrap();
+        lab_report::error::write(
             &d.join("other/Cargo.toml"),
             "[package]\nname = \"blake3\"\n",
         )
@@ -685,7 +685,7 @@ mod tests {
             "target/x",
             "reports/r",
         ] {
-            crate::error::write(&root.join(f), f).unwrap();
+            lab_report::error::write(&root.join(f), f).unwrap();
         }
         let ws = shadow_workspace(&root, &root.join("target")).unwrap();
         assert_eq!(ws, root.join("target/hashlab-peer-path/ws"));
@@ -697,7 +697,7 @@ mod tests {
         assert!(ws.join("bench-lab").is_symlink());
         assert!(!ws.join("target").exists() && !ws.join("reports").exists());
         // A second shadow starts from the workspace's lock again.
-        crate::error::write(&ws.join("Cargo.lock"), "rewritten").unwrap();
+        lab_report::error::write(&ws.join("Cargo.lock"), "rewritten").unwrap();
         let ws = shadow_workspace(&root, &root.join("target")).unwrap();
         assert_eq!(
             std::fs::read_to_string(ws.join("Cargo.lock")).unwrap(),

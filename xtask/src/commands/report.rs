@@ -2,13 +2,14 @@
 //! `results.json` alone. `cargo xtask report --merge DIR... [--out DIR]` renders one page
 //! of several runs, one per machine (each strategy's ratio to that machine's baseline).
 
-use crate::analysis::verdicts::{self, Count};
-use crate::error::Result;
-use crate::record::journal::{self, Recovery, Replay};
-use crate::record::{self, lock, paths};
-use crate::render;
+use crate::lock;
 use clap::Args;
-use lab_record::{AbFile, AbStatus, Profile, Record, ResultsFile};
+use lab_record::{AbFile, AbStatus, Profile, Record};
+use lab_report::analysis::verdicts::{self, Count};
+use lab_report::error::Result;
+use lab_report::record::journal::{self, Recovery, Replay};
+use lab_report::record::{self, paths};
+use lab_report::render;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -49,7 +50,7 @@ pub fn run(args: ReportArgs) -> ExitCode {
     }
     let rendered = recover(&args.reports_dir, &target)
         .and_then(|()| paths::resolve_run(&args.reports_dir, &target))
-        .and_then(|p| render_dir(&p));
+        .and_then(|p| render::render_dir(&p));
     match rendered {
         Ok(dir) => {
             println!("report: {}", dir.join("index.html").display());
@@ -152,7 +153,8 @@ fn ab_dir(reports_dir: &Path, run: &str) -> Option<PathBuf> {
 /// `interrupted`: its ab.json is rewritten so, and said.
 fn render_ab(dir: &Path) -> Result<()> {
     let path = dir.join("ab.json");
-    let mut file = AbFile::load(&path).map_err(|e| crate::error::Error::Other(e.to_string()))?;
+    let mut file =
+        AbFile::load(&path).map_err(|e| lab_report::error::Error::Other(e.to_string()))?;
     let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
     let live = dir
         .parent()
@@ -161,40 +163,22 @@ fn render_ab(dir: &Path) -> Result<()> {
     if file.status == AbStatus::Running && !live {
         file.status = AbStatus::Interrupted;
         file.save(&path)
-            .map_err(|e| crate::error::Error::io(&path, "cannot write", e))?;
+            .map_err(|e| lab_report::error::Error::io(&path, "cannot write", e))?;
         eprintln!(
             "report: {} was interrupted (its process is gone): status `interrupted`",
             dir.display()
         );
     }
     let (html, md) = render::ab::report(&file);
-    crate::error::write(&dir.join("index.html"), html)?;
-    crate::error::write(&dir.join("summary.md"), md)
-}
-
-/// Loads `results_json` and writes index.html, summary.md and details.md next to it;
-/// returns the dir.
-pub fn render_dir(results_json: &Path) -> Result<PathBuf> {
-    let file = record::load(results_json)?;
-    let dir = results_json
-        .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| PathBuf::from("."));
-    write_pages(&dir, render::report(&file)?)?;
-    Ok(dir)
-}
-
-fn write_pages(dir: &Path, pages: render::Pages) -> Result<()> {
-    crate::error::write(&dir.join("index.html"), pages.html)?;
-    crate::error::write(&dir.join("summary.md"), pages.summary)?;
-    crate::error::write(&dir.join("details.md"), pages.details)
+    lab_report::error::write(&dir.join("index.html"), html)?;
+    lab_report::error::write(&dir.join("summary.md"), md)
 }
 
 /// Loads every run of `--merge` (a bad or missing one is reported and skipped), writes the
 /// merged index.html and summary.md. Exit status 0, 1 when a run was skipped, 2 when none
 /// could be read or the report could not be written.
 fn merge(args: &ReportArgs) -> ExitCode {
-    let (files, skipped) = load_runs(&args.merge);
+    let (files, skipped) = record::load_runs(&args.merge);
     for (path, e) in &skipped {
         eprintln!("error: {e} (skipped {})", path.display());
     }
@@ -203,10 +187,10 @@ fn merge(args: &ReportArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     let out = args.out.clone().unwrap_or_else(|| {
-        let stamp = crate::record::meta::compact(std::time::SystemTime::now());
+        let stamp = crate::meta::compact(std::time::SystemTime::now());
         paths::reports_dir(&args.reports_dir).join(format!("merged-{stamp}"))
     });
-    let written = write_pages(&out, render::merged_report(&files));
+    let written = render::write_pages(&out, render::merged_report(&files));
     if let Err(e) = written {
         eprintln!("error: {e}");
         return ExitCode::from(2);
@@ -232,21 +216,4 @@ fn merge(args: &ReportArgs) -> ExitCode {
         );
         ExitCode::from(1)
     }
-}
-
-/// Each argument is a run directory or a results.json file.
-pub fn load_runs(args: &[PathBuf]) -> (Vec<ResultsFile>, Vec<(PathBuf, crate::error::Error)>) {
-    let (mut files, mut skipped) = (Vec::new(), Vec::new());
-    for a in args {
-        let path = if a.is_dir() {
-            a.join("results.json")
-        } else {
-            a.clone()
-        };
-        match record::load(&path) {
-            Ok(f) => files.push(f),
-            Err(e) => skipped.push((path, e)),
-        }
-    }
-    (files, skipped)
 }

@@ -17,10 +17,10 @@
 //! of each build). Writes `reports/upstream/upstream.json` and `summary.md`.
 
 use super::ab_measure::Rng;
-use crate::error::{Error, Result};
-use crate::record::paths::workspace_root;
 use lab_record::paired::across_layouts;
 use lab_record::Ratio;
+use lab_report::error::{Error, Result};
+use lab_report::record::paths::workspace_root;
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -297,7 +297,7 @@ pub fn parse_bencher(text: &str) -> Vec<(String, f64)> {
 /// Per benchmark, the times of each round: `[released, drop-in]`, ns per iteration.
 pub type RoundTimes = BTreeMap<String, Vec<[Option<f64>; 2]>>;
 
-use crate::analysis::ab::median;
+use lab_report::analysis::ab::median;
 
 /// The rows of the benchmarks both builds timed in two or more rounds, and the names of
 /// the rest.
@@ -453,9 +453,9 @@ fn run_all(args: &UpstreamArgs) -> Result<UpstreamReport> {
     let out = root.join(REPORT_DIR);
     let json = serde_json::to_string_pretty(&report)
         .map_err(|e| Error::Other(format!("cannot serialise the report: {e}")))?;
-    crate::error::write(&out.join("upstream.json"), json + "\n")?;
+    lab_report::error::write(&out.join("upstream.json"), json + "\n")?;
     let text = summary(&report);
-    crate::error::write(&out.join("summary.md"), &text)?;
+    lab_report::error::write(&out.join("summary.md"), &text)?;
     println!("\n{text}");
     println!("written: {}", out.display());
     Ok(report)
@@ -574,7 +574,7 @@ fn generate_checks(
     let mut sources = BTreeMap::new();
     for rel in &dropin_files {
         let path = dropin_dir.join(rel);
-        let text = crate::error::read_to_string(&path)?;
+        let text = lab_report::error::read_to_string(&path)?;
         let own = cfg_test_items(&text, &path)?;
         sources.insert(rel.clone(), without_items(&text, &own));
     }
@@ -586,7 +586,7 @@ fn generate_checks(
     };
     for rel in &released_files {
         let path = released_dir.join(rel);
-        let items = cfg_test_items(&crate::error::read_to_string(&path)?, &path)?;
+        let items = cfg_test_items(&lab_report::error::read_to_string(&path)?, &path)?;
         for item in items {
             let entry = LeftOut {
                 file: rel.clone(),
@@ -621,9 +621,9 @@ fn generate_checks(
         }
     }
     for (rel, text) in &sources {
-        crate::error::write(&checks.join(rel), text)?;
+        lab_report::error::write(&checks.join(rel), text)?;
     }
-    crate::error::write(&checks.join("Cargo.toml"), checks_manifest(packages)?)?;
+    lab_report::error::write(&checks.join("Cargo.toml"), checks_manifest(packages)?)?;
     let lock = root.join("Cargo.lock");
     std::fs::copy(&lock, checks.join("Cargo.lock"))
         .map_err(|e| Error::io(&lock, "cannot copy", e))?;
@@ -822,14 +822,14 @@ fn compile_tests(checks: &Path, target: &Path, generated: &mut Generated) -> Res
         for (i, reason) in removed.iter().rev() {
             let a = generated.appended.remove(*i);
             let path = checks.join(&a.file);
-            let text = crate::error::read_to_string(&path)?;
+            let text = lab_report::error::read_to_string(&path)?;
             let gone = CfgTestItem {
                 label: String::new(),
                 first_line: a.first_line,
                 last_line: a.last_line,
                 text: String::new(),
             };
-            crate::error::write(&path, without_items(&text, &[gone]))?;
+            lab_report::error::write(&path, without_items(&text, &[gone]))?;
             // Lines after the removed item moved up.
             let n = a.last_line - a.first_line + 1;
             for b in &mut generated.appended {
@@ -933,7 +933,7 @@ fn benchmarks(
             released_dir.display()
         )));
     }
-    let mut manifest = crate::error::read_to_string(&checks.join("Cargo.toml"))?;
+    let mut manifest = lab_report::error::read_to_string(&checks.join("Cargo.toml"))?;
     for (name, rel) in &benches {
         let from = released_dir.join(rel);
         let to = checks.join(rel);
@@ -948,7 +948,7 @@ fn benchmarks(
             toml_str(rel)
         ));
     }
-    crate::error::write(&checks.join("Cargo.toml"), manifest)?;
+    lab_report::error::write(&checks.join("Cargo.toml"), manifest)?;
 
     let released = work.join("released");
     if released.exists() {
@@ -957,8 +957,8 @@ fn benchmarks(
     copy_tree(released_dir, &released)?;
     // Its own workspace: the copy lies inside hashlab's.
     let toml = released.join("Cargo.toml");
-    let text = crate::error::read_to_string(&toml)? + "\n[workspace]\n";
-    crate::error::write(&toml, text)?;
+    let text = lab_report::error::read_to_string(&toml)? + "\n[workspace]\n";
+    lab_report::error::write(&toml, text)?;
 
     let build_args = [
         "bench",

@@ -26,6 +26,7 @@ pub mod verdicts;
 
 use crate::error::Result;
 use lab_record::ResultsFile;
+use std::path::{Path, PathBuf};
 
 /// The pages of a report, from one document: `index.html`, the short `summary.md` and
 /// the whole `details.md`.
@@ -53,4 +54,23 @@ pub fn report(file: &ResultsFile) -> Result<Pages> {
 /// The pages of several runs merged (one per machine).
 pub fn merged_report(files: &[ResultsFile]) -> Pages {
     Pages::of(&merged::document(files))
+}
+
+/// Loads `results_json` and writes index.html, summary.md and details.md next to it;
+/// returns the dir.
+pub fn render_dir(results_json: &Path) -> Result<PathBuf> {
+    let file = crate::record::load(results_json)?;
+    let dir = results_json
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| PathBuf::from("."));
+    write_pages(&dir, report(&file)?)?;
+    Ok(dir)
+}
+
+/// Writes a report's pages into `dir`.
+pub fn write_pages(dir: &Path, pages: Pages) -> Result<()> {
+    crate::error::write(&dir.join("index.html"), pages.html)?;
+    crate::error::write(&dir.join("summary.md"), pages.summary)?;
+    crate::error::write(&dir.join("details.md"), pages.details)
 }

@@ -4,10 +4,14 @@
 use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
 
-/// The workspace root (the parent of xtask's manifest directory).
+/// The workspace root (two levels above this crate's manifest directory, `crates/lab-report`).
 pub fn workspace_root() -> PathBuf {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    manifest.parent().map(Path::to_path_buf).unwrap_or(manifest)
+    manifest
+        .ancestors()
+        .nth(2)
+        .map(Path::to_path_buf)
+        .unwrap_or(manifest)
 }
 
 /// A run given as an id under `reports_dir`, a directory, or a results.json path; returns

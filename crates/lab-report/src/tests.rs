@@ -196,7 +196,7 @@ fn sweep_table_marks_multiples_of_64() {
 fn render_dir_writes_both_files() {
     let d = temp_dir("render");
     std::fs::copy(fixture_path(), d.join("results.json")).unwrap();
-    crate::commands::report::render_dir(&d.join("results.json")).unwrap();
+    crate::render::render_dir(&d.join("results.json")).unwrap();
     assert!(std::fs::read_to_string(d.join("index.html"))
         .unwrap()
         .starts_with("<!DOCTYPE html>"));
@@ -389,7 +389,7 @@ fn compare_counts_verdicts_that_held_and_lists_flips() {
 fn chromium_renders_the_report() {
     let d = temp_dir("chromium");
     std::fs::copy(fixture_path(), d.join("results.json")).unwrap();
-    crate::commands::report::render_dir(&d.join("results.json")).unwrap();
+    crate::render::render_dir(&d.join("results.json")).unwrap();
     if let Some(result) = chromium_check(&d.join("index.html")) {
         let (checks, first) = result.rsplit_once(" first=").expect("a first field");
         assert_eq!(
@@ -667,7 +667,7 @@ fn mixed_run_has_floor_batch_and_best_of_runs() {
 /// Every field a results.json holds is described in docs/results-format.md.
 #[test]
 fn every_written_field_is_documented() {
-    let doc_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/results-format.md");
+    let doc_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/results-format.md");
     let doc = std::fs::read_to_string(doc_path).unwrap();
     let v: serde_json::Value =
         serde_json::from_str(&serde_json::to_string(&fixture()).unwrap()).unwrap();
@@ -716,7 +716,7 @@ fn your_accounts_composition_is_recorded_shown_and_documented() {
     record::save(&f, &d.join("results.json")).unwrap();
     assert_eq!(record::load(&d.join("results.json")).unwrap(), f);
     let doc = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/results-format.md"),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/results-format.md"),
     )
     .unwrap();
     let v = serde_json::to_value(&f.run.workloads[0]).unwrap();

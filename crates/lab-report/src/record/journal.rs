@@ -428,7 +428,7 @@ mod tests {
     /// twice under one index counts once), and counts as journaled.
     #[test]
     fn the_passes_entries_read_back() {
-        let text = include_str!("../../../docs/results-format.md");
+        let text = include_str!("../../../../docs/results-format.md");
         let example = text.split("```json\n").nth(3).unwrap();
         let run: ProcessRun = serde_json::from_str(example.split("```").next().unwrap()).unwrap();
         let mut replay = Replay::default();

@@ -5,14 +5,12 @@
 
 pub mod criterion;
 pub mod journal;
-pub mod lock;
-pub mod meta;
 pub mod paths;
 
 pub use lab_record::{Interval, Missing, Record, ResultsFile, RunMeta, Statistic, Status, SCHEMA};
 
 use crate::error::Result;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Reads and validates `results.json` (schema [`SCHEMA`]); errors name file, line, column
 /// and field path.
@@ -24,4 +22,21 @@ pub fn load(path: &Path) -> Result<ResultsFile> {
 pub fn save(file: &ResultsFile, path: &Path) -> Result<()> {
     file.save(path)
         .map_err(|e| crate::error::Error::io(path, "cannot write", e))
+}
+
+/// Each argument is a run directory or a results.json file.
+pub fn load_runs(args: &[PathBuf]) -> (Vec<ResultsFile>, Vec<(PathBuf, crate::error::Error)>) {
+    let (mut files, mut skipped) = (Vec::new(), Vec::new());
+    for a in args {
+        let path = if a.is_dir() {
+            a.join("results.json")
+        } else {
+            a.clone()
+        };
+        match load(&path) {
+            Ok(f) => files.push(f),
+            Err(e) => skipped.push((path, e)),
+        }
+    }
+    (files, skipped)
 }

@@ -5,7 +5,7 @@
 
 use crate::analysis::machines;
 use crate::analysis::seed::Holds;
-use crate::commands::report::load_runs;
+use crate::record::load_runs;
 use crate::render::{self, merged};
 use lab_record::ResultsFile;
 use std::path::{Path, PathBuf};

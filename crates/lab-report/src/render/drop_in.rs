@@ -79,7 +79,7 @@ mod tests {
     fn the_version_is_the_drop_ins_manifest_version() {
         let manifest = std::fs::read_to_string(
             std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("../crates/solana-lattice-hash/Cargo.toml"),
+                .join("../solana-lattice-hash/Cargo.toml"),
         )
         .unwrap();
         assert!(
