@@ -271,6 +271,12 @@ pub(crate) mod tests {
     /// column half and a diagonal half of four `G` mixes; each of a mix's 14 steps is
     /// written for the four mixes of A, then the four of B.
     pub(crate) fn pair_rounds() -> String {
+        pair_rounds_with(|_, word| format!("dword ptr [{{m}} + {}]{{{{1to16}}}}", 4 * word))
+    }
+
+    /// [`pair_rounds`] with message word `word` of the compression whose state starts at
+    /// register `base` (0 for A, 16 for B) as the memory operand `message(base, word)`.
+    pub(crate) fn pair_rounds_with(message: impl Fn(usize, usize) -> String) -> String {
         let mut text = String::new();
         for (round, schedule) in MSG_SCHEDULE.iter().enumerate() {
             text += &format!("/* round {round} */\n");
@@ -294,20 +300,18 @@ pub(crate) mod tests {
                         for &[a, b, c, d, mx, my] in &mixes {
                             let (a, b, c, d) = (a + base, b + base, c + base, d + base);
                             text += &match step {
-                                0 => format!(
-                                    "vpaddd zmm{a}, zmm{a}, dword ptr [{{m}} + {}]{{{{1to16}}}}\n",
-                                    4 * mx
-                                ),
+                                0 => {
+                                    format!("vpaddd zmm{a}, zmm{a}, {}\n", message(base, mx))
+                                }
                                 1 | 8 => format!("vpaddd zmm{a}, zmm{a}, zmm{b}\n"),
                                 2 | 9 => format!("vpxord zmm{d}, zmm{d}, zmm{a}\n"),
                                 3 => format!("vprord zmm{d}, zmm{d}, 16\n"),
                                 4 | 11 => format!("vpaddd zmm{c}, zmm{c}, zmm{d}\n"),
                                 5 | 12 => format!("vpxord zmm{b}, zmm{b}, zmm{c}\n"),
                                 6 => format!("vprord zmm{b}, zmm{b}, 12\n"),
-                                7 => format!(
-                                    "vpaddd zmm{a}, zmm{a}, dword ptr [{{m}} + {}]{{{{1to16}}}}\n",
-                                    4 * my
-                                ),
+                                7 => {
+                                    format!("vpaddd zmm{a}, zmm{a}, {}\n", message(base, my))
+                                }
                                 10 => format!("vprord zmm{d}, zmm{d}, 8\n"),
                                 _ => format!("vprord zmm{b}, zmm{b}, 7\n"),
                             };

@@ -1032,25 +1032,6 @@ unsafe fn output_blocks<V: LaneVector>(root: &RootBlock, mut sink: impl FnMut(us
     }
 }
 
-/// The per-account digest as it was before [`xof_root_u16`] inlined its rounds: through
-/// [`xof_root`] and the backend's out-of-line compression. Kept behind the `ab` feature for
-/// same-binary timing against the current code (example `ab_output`).
-#[cfg(feature = "ab")]
-pub(crate) mod before {
-    use super::*;
-
-    /// # Safety
-    ///
-    /// The CPU must support `V`'s instruction set.
-    #[inline(always)]
-    pub(crate) unsafe fn xof_root_u16<V: LaneVector>(root: &RootBlock, out: &mut [u16; U16_LANES]) {
-        // SAFETY: as in [`super::xof_root_u16`].
-        let bytes = unsafe { &mut *(out as *mut [u16; U16_LANES] as *mut [u8; U16_SUM_XOF_LEN]) };
-        // SAFETY: the CPU supports `V`'s instruction set (this function's contract).
-        unsafe { xof_root::<V>(root, bytes) }
-    }
-}
-
 /// The register-only throughput floor: `floor_lockstep * LANES` independent chains of
 /// `compressions` compressions of one broadcast `block` (length 64, flags `CHUNK_START |
 /// CHUNK_END | ROOT`), [`LaneVector::floor_lockstep`] per lane in lockstep (two as a
@@ -1337,21 +1318,6 @@ macro_rules! backend_entry_points {
             // guarantees the CPU has them (the `LaneVector` contract of the generic code);
             // the argument requirements are passed on unchanged.
             unsafe { $compress_words(cv, block, counter, block_len, flags) }
-        }
-
-        /// [`$crate::lanes::before`]'s single-message term (the `ab` feature's timing).
-        #[allow(dead_code)]
-        ///
-        /// # Safety
-        /// As [`xof_u16_one`].
-        #[cfg(feature = "ab")]
-        #[target_feature(enable = $features)]
-        pub(crate) unsafe fn before_xof_u16_one(
-            input: &[u8],
-            out: &mut [u16; $crate::words::U16_LANES],
-        ) {
-            // SAFETY: as [`xof_u16_one`].
-            unsafe { $crate::lanes::before::xof_root_u16::<$vector>(&$root_block(input), out) }
         }
 
         /// The chunk tree's whole chunks, compiled once for this backend.

@@ -371,26 +371,6 @@ impl Backend {
     }
 }
 
-/// The per-account digest before its current form, for same-binary timing (the `ab`
-/// feature): SSE4.1 and AVX2 only, the others are [`Error::UnsupportedBackend`].
-#[cfg(all(feature = "ab", any(target_arch = "x86", target_arch = "x86_64")))]
-impl Backend {
-    /// [`xof_u16_one`](Self::xof_u16_one) through the out-of-line rounds.
-    #[doc(hidden)]
-    pub fn xof_u16_one_before(self, input: &[u8], out: &mut [u16; U16_LANES]) -> Result<(), Error> {
-        self.ensure_supported()?;
-        check_inputs(&[input])?;
-        match self {
-            // SAFETY: CPU support and input length checked above.
-            Backend::Sse41 => unsafe { crate::sse41::before_xof_u16_one(input, out) },
-            // SAFETY: CPU support and input length checked above.
-            Backend::Avx2 => unsafe { crate::avx2::before_xof_u16_one(input, out) },
-            _ => return Err(Error::UnsupportedBackend(self)),
-        }
-        Ok(())
-    }
-}
-
 fn check_inputs(inputs: &[&[u8]]) -> Result<(), Error> {
     match inputs.iter().position(|input| input.len() > CHUNK_LEN) {
         Some(index) => Err(Error::InputTooLong {
