@@ -3,9 +3,10 @@
 //! and effect with the profile's own stopping rule, deterministic (seed 0x5eed).
 //!
 //! `cargo run --release -p lab-record --example sequential_sim [quick|full|smoke] [t|hl|sign]`
-//! (the interval: Student t, Hodges–Lehmann, sign test; the design's own by default)
+//! `[reach|twins]` (the interval: Student t, Hodges–Lehmann, sign test; the design's own by
+//! default; the band: one A/A twin's interval reach, or two twins, `BandRule`)
 
-use lab_record::sequential::{simulate, Design, IntervalMethod, Scenario, Shape, Tally};
+use lab_record::sequential::{simulate, BandRule, Design, IntervalMethod, Scenario, Shape, Tally};
 use lab_record::Profile;
 
 /// The share of processes with a slow layout, and how much slower in units of the SD, fitted
@@ -75,6 +76,10 @@ fn main() {
         }
     };
     let mut design = Design::for_profile(profile);
+    let band = match std::env::args().nth(3).as_deref() {
+        Some("twins") => BandRule::Twins,
+        _ => BandRule::Reach,
+    };
     match std::env::args().nth(2).as_deref() {
         None => {}
         Some("t") => design.interval = IntervalMethod::StudentT,
@@ -98,11 +103,22 @@ fn main() {
     println!("alpha per look: {}", levels.join(", "));
     println!();
     println!(
-        "| scenario | coverage (worst effect) | no effect: faster / slower / equal | +1 %: slower / equal | −1 %: faster / equal | found +2 % | found +3 % | processes at +2 % |"
+        "| scenario | coverage (worst effect) | no effect: faster / slower / equal | +1 %: slower / equal | −1 %: faster / equal | found +2 % | found +3 % | processes at +2 % | A/A twins decided (no effect) |"
     );
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|");
     for (name, scenario) in scenarios() {
-        let run = |effect: f64| simulate(&design, Scenario { effect, ..scenario }, 10_000, 0x5eed);
+        let run = |effect: f64| {
+            simulate(
+                &design,
+                Scenario {
+                    effect,
+                    band,
+                    ..scenario
+                },
+                10_000,
+                0x5eed,
+            )
+        };
         let tallies: Vec<(f64, Tally)> = [0.0, 0.01, -0.01, 0.02, 0.03]
             .into_iter()
             .map(|e| (e, run(e)))
@@ -116,7 +132,7 @@ fn main() {
             unreachable!()
         };
         println!(
-            "| {name} | {:.1} % | {} / {} / {} | {} / {} | {} / {} | {} | {} | {:.1} |",
+            "| {name} | {:.1} % | {} / {} / {} | {} / {} | {} / {} | {} | {} | {:.1} | {:.1} % |",
             coverage * 100.0,
             pct(aa, aa.faster),
             pct(aa, aa.slower),
@@ -128,6 +144,7 @@ fn main() {
             pct(two, two.slower),
             pct(three, three.slower),
             two.mean_processes(),
+            aa.twin_decided() * 100.0,
         );
     }
 }

@@ -388,9 +388,33 @@ pub enum Reach {
 /// [`REACH_SHIFT`] at even odds, so that a row stays open while a
 /// verdict is within that many standard errors of its estimate.
 pub fn reach(design: &Design, row: &Across, aa: &Across, shift: f64, odds: f64) -> Reach {
-    let se = |a: &Across| a.layout_sd / f64::from(a.layouts.max(1)).sqrt();
+    let aa_mean = moved_towards_zero(aa, shift).abs();
+    let band = |t: f64| ((aa_mean + t * aa.layout_sd).exp() - 1.0).max(MIN_BAND);
+    reach_by(design, row, &band, shift, odds)
+}
+
+/// A row's or control's standard error, `layout_sd / √layouts`.
+fn standard_error(a: &Across) -> f64 {
+    a.layout_sd / f64::from(a.layouts.max(1)).sqrt()
+}
+
+/// `a`'s mean log ratio moved `shift` standard errors towards 0 (not past it).
+fn moved_towards_zero(a: &Across, shift: f64) -> f64 {
+    let mean = a.mean_log;
+    mean.signum() * (mean.abs() - shift * standard_error(a)).max(0.0)
+}
+
+/// [`reach`] with the band a function of `t_{1−α/2} / √n` at the projected look (the A/A
+/// interval's half-width per unit SD there).
+fn reach_by(
+    design: &Design,
+    row: &Across,
+    band_at: &dyn Fn(f64) -> f64,
+    shift: f64,
+    odds: f64,
+) -> Reach {
+    let se = standard_error;
     let moved = |mean: f64, by: f64| mean.signum() * (mean.abs() - by).max(0.0);
-    let aa_mean = moved(aa.mean_log, shift * se(aa)).abs();
     let decided = |n: u32, alpha: f64| {
         let df = n.saturating_sub(1);
         let t = t_quantile(1.0 - alpha / 2.0, df) / f64::from(n).sqrt();
@@ -400,7 +424,7 @@ pub fn reach(design: &Design, row: &Across, aa: &Across, shift: f64, odds: f64) 
         } else {
             0.0
         };
-        let band = ((aa_mean + t * aa.layout_sd).exp() - 1.0).max(MIN_BAND);
+        let band = band_at(t);
         let (h, h_equal, by) = (
             (t + t_odds) * row.layout_sd,
             (t_equal + t_odds) * row.layout_sd,
@@ -460,6 +484,148 @@ pub const REACH_SHIFT: f64 = 1.5;
 /// (a futility rule; the error bound holds for any stopping rule).
 pub fn in_reach(design: &Design, row: &Across, aa: &Across) -> bool {
     matches!(reach(design, row, aa, REACH_SHIFT, 0.5), Reach::Look(_))
+}
+
+// ---------------------------------------------------------------------------------------
+// The band from two independent A/A twins.
+// ---------------------------------------------------------------------------------------
+
+/// Where a table's noise band comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BandRule {
+    /// One A/A twin: the band is how far its interval reaches
+    /// ([`crate::paired::noise_band`]). The twin itself cannot be decided (the band is at
+    /// least its own reach), and a row needs its interval beyond the twin's interval.
+    Reach,
+    /// Two A/A twins, distinct copies of the baseline measured in the same processes
+    /// ([`twin_rule`]): each twin's band is how far its *estimate* lies from 1
+    /// ([`twin_band`]); rows are judged against the wider of the two, and each twin against
+    /// the other's, so a twin that is really off is decided `faster` or `slower`.
+    Twins,
+}
+
+/// The band one A/A twin sets under [`BandRule::Twins`]: how far its estimate (the mean
+/// per-process log ratio) lies from 1, `exp(|mean|) − 1`, and never below [`MIN_BAND`].
+/// The estimate, not its interval: the row's own interval already carries the noise, and
+/// the band stands for the offset that placement gives identical code.
+pub fn twin_band(twin: &Across) -> f64 {
+    (twin.mean_log.abs().exp() - 1.0).max(MIN_BAND)
+}
+
+/// A table's verdicts under [`BandRule::Twins`] ([`twin_rule`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TwinVerdicts {
+    /// The rows' band: the wider of the two twins' [`twin_band`]s.
+    pub band: f64,
+    /// Each twin's own band ([`twin_band`]).
+    pub twin_bands: [f64; 2],
+    /// Each twin's verdict against the *other* twin's band: `faster` or `slower` means
+    /// identical code measured off by more than the margin and the other twin's offset
+    /// (the A/A check failed).
+    pub twins: [Verdict; 2],
+    /// Each row's verdict against [`TwinVerdicts::band`], in the order given.
+    pub rows: Vec<Verdict>,
+}
+
+/// The twin rule at the error rate `alpha` of the look reached (`design.alpha_at(n)`),
+/// on per-process log ratios against one baseline measured in the same processes: `rows`
+/// and the two A/A `twins` (distinct copies of the baseline's code). Rows are decided by
+/// [`decide`] against the band `max(twin_band(twin 1), twin_band(twin 2))`; twin `i` by
+/// [`decide`] against the other twin's band alone. `None` when a twin has fewer than two
+/// values or a value not finite; a row without an interval is `undecided`.
+///
+/// Error rates: a row whose true ratio lies within `1 ± margin` is decided `faster` or
+/// `slower` only when its interval misses the truth (the band only raises the threshold),
+/// so the design's bound holds per row and per twin; a twin whose true offset is more than
+/// `max(margin, other twin's offset)` is decided `faster` / `slower` as any row would be.
+pub fn twin_rule(
+    design: &Design,
+    alpha: f64,
+    rows: &[&[f64]],
+    twins: [&[f64]; 2],
+) -> Option<TwinVerdicts> {
+    let at = |xs: &[f64]| intervals_at(design.interval, xs, alpha);
+    let (a0, iv0) = at(twins[0])?;
+    let (a1, iv1) = at(twins[1])?;
+    let twin_bands = [twin_band(&a0), twin_band(&a1)];
+    let band = twin_bands[0].max(twin_bands[1]);
+    Some(TwinVerdicts {
+        band,
+        twin_bands,
+        twins: [
+            decide(&iv0, twin_bands[1], design.margin),
+            decide(&iv1, twin_bands[0], design.margin),
+        ],
+        rows: rows
+            .iter()
+            .map(|xs| match at(xs) {
+                Some((_, iv)) => decide(&iv, band, design.margin),
+                None => Verdict::Undecided,
+            })
+            .collect(),
+    })
+}
+
+/// [`reach`] under [`BandRule::Twins`]: the band is the wider twin's |estimate| moved
+/// `shift` standard errors towards 0 ([`twin_band`]), the same at every projected look.
+pub fn reach_twins(
+    design: &Design,
+    row: &Across,
+    twins: [&Across; 2],
+    shift: f64,
+    odds: f64,
+) -> Reach {
+    let band = twins
+        .iter()
+        .map(|t| (moved_towards_zero(t, shift).abs().exp() - 1.0).max(MIN_BAND))
+        .fold(MIN_BAND, f64::max);
+    reach_by(design, row, &|_| band, shift, odds)
+}
+
+/// [`in_reach`] under [`BandRule::Twins`].
+pub fn in_reach_twins(design: &Design, row: &Across, twins: [&Across; 2]) -> bool {
+    matches!(
+        reach_twins(design, row, twins, REACH_SHIFT, 0.5),
+        Reach::Look(_)
+    )
+}
+
+/// [`combine_sequential`] under [`BandRule::Twins`] when the comparison has two A/A rows
+/// (`lab paired --aa 2`; the first two are the twins): the band, each row's verdict and
+/// each undecided row's reach by [`twin_rule`] / [`reach_twins`], each twin's verdict
+/// against the other twin's band (its `paired.band` is that band). With fewer than two A/A
+/// rows, [`combine_sequential`]'s own (the one twin's reach).
+pub fn combine_sequential_twins(
+    runs: &[ProcessRun],
+    unit: LayoutUnit,
+    design: &Design,
+) -> Option<Combined> {
+    let mut c = combine_sequential(runs, unit, design)?;
+    let aa: Vec<usize> = (0..c.rows.len())
+        .filter(|&i| c.rows[i].control == Some(crate::Control::Aa))
+        .collect();
+    let [t0, t1] = aa[..] else {
+        return Some(c);
+    };
+    let alpha = design.alpha_at(c.processes);
+    let rows: Vec<usize> = (0..c.rows.len()).filter(|i| !aa.contains(i)).collect();
+    let ratios = |i: usize| c.rows[i].paired.layout_log_ratios.as_slice();
+    let row_ratios: Vec<&[f64]> = rows.iter().map(|&i| ratios(i)).collect();
+    let v = twin_rule(design, alpha, &row_ratios, [ratios(t0), ratios(t1)])?;
+    let twins = [c.rows[t0].across, c.rows[t1].across];
+    c.band = v.band;
+    for (j, &i) in [t0, t1].iter().enumerate() {
+        c.rows[i].paired.verdict = v.twins[j];
+        c.rows[i].paired.band = v.twin_bands[1 - j];
+    }
+    for (&i, &verdict) in rows.iter().zip(&v.rows) {
+        let row = &mut c.rows[i];
+        row.paired.verdict = verdict;
+        row.paired.band = v.band;
+        row.paired.reach = (verdict == Verdict::Undecided)
+            .then(|| reach_twins(design, &row.across, [&twins[0], &twins[1]], 0.0, REACH_ODDS));
+    }
+    Some(c)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -530,6 +696,11 @@ pub struct Scenario {
     /// The most processes the time budget gives the table: it stops at the last look at or
     /// below this (`None`: the design's last look).
     pub cap: Option<u32>,
+    /// Where the band comes from: one A/A twin's interval, or two twins ([`twin_rule`]).
+    pub band: BandRule,
+    /// The first A/A twin's true log offset from the baseline (identical code that placement
+    /// slows); 0 for a twin that is what it should be. The second twin has none.
+    pub twin_offset: f64,
 }
 
 impl Scenario {
@@ -542,6 +713,8 @@ impl Scenario {
             drift: 0.0,
             rows: 1,
             cap: None,
+            band: BandRule::Reach,
+            twin_offset: 0.0,
         }
     }
 
@@ -570,6 +743,12 @@ pub struct Tally {
     pub missed: u32,
     /// Processes summed over rows.
     pub processes: u64,
+    /// A/A twins judged ([`BandRule::Twins`]: two per table), and how many of them were
+    /// decided `faster`, `slower` or `equal` against the other twin's band.
+    pub twins: u32,
+    pub twin_faster: u32,
+    pub twin_slower: u32,
+    pub twin_equal: u32,
 }
 
 impl Tally {
@@ -585,6 +764,11 @@ impl Tally {
     /// Processes per row and run.
     pub fn mean_processes(&self) -> f64 {
         self.processes as f64 / f64::from(self.runs().max(1))
+    }
+
+    /// The share of A/A twins decided `faster` or `slower` (the A/A check failing).
+    pub fn twin_decided(&self) -> f64 {
+        f64::from(self.twin_faster + self.twin_slower) / f64::from(self.twins.max(1))
     }
 }
 
@@ -612,14 +796,20 @@ pub fn simulate(design: &Design, scenario: Scenario, runs: u32, seed: u64) -> Ta
     let entry_sd = scenario.sd / 2f64.sqrt();
     let mut rows: Vec<Vec<f64>> = vec![Vec::new(); n_rows];
     let mut aa = Vec::new();
+    let mut aa2 = Vec::new();
+    let two = scenario.band == BandRule::Twins;
     for _ in 0..runs {
         rows.iter_mut().for_each(Vec::clear);
         aa.clear();
+        aa2.clear();
         for (k, &n) in looks.iter().enumerate() {
             let drift = scenario.drift * rng.normal();
             while aa.len() < n as usize {
                 let base = entry_sd * scenario.unit_draw(&mut rng);
-                aa.push(entry_sd * scenario.unit_draw(&mut rng) - base);
+                aa.push(scenario.twin_offset + entry_sd * scenario.unit_draw(&mut rng) - base);
+                if two {
+                    aa2.push(entry_sd * scenario.unit_draw(&mut rng) - base);
+                }
                 for row in &mut rows {
                     let slow = if rng.unit() <= slow_share {
                         slow_shift
@@ -635,17 +825,49 @@ pub fn simulate(design: &Design, scenario: Scenario, runs: u32, seed: u64) -> Ta
             let Some((a, _)) = intervals_at(design.interval, &aa, alpha) else {
                 break;
             };
-            let band = crate::paired::noise_band(&a).max(MIN_BAND);
+            let rows_at: Vec<&[f64]> = rows.iter().map(Vec::as_slice).collect();
+            let (band, verdicts, twins) = if two {
+                let Some(v) = twin_rule(design, alpha, &rows_at, [&aa, &aa2]) else {
+                    break;
+                };
+                let a2 = intervals_at(design.interval, &aa2, alpha).map(|(a2, _)| a2);
+                (v.band, v.rows, a2.map(|a2| (v.twins, a2)))
+            } else {
+                let band = crate::paired::noise_band(&a).max(MIN_BAND);
+                let verdicts = rows_at
+                    .iter()
+                    .map(|row| match intervals_at(design.interval, row, alpha) {
+                        Some((_, iv)) => decide(&iv, band, design.margin),
+                        None => Verdict::Undecided,
+                    })
+                    .collect();
+                (band, verdicts, None)
+            };
             let looked: Vec<(Across, Verdict)> = rows
                 .iter()
-                .filter_map(|row| intervals_at(design.interval, row, alpha))
-                .map(|(r, iv)| (r, decide(&iv, band, design.margin)))
+                .zip(verdicts)
+                .filter_map(|(row, v)| {
+                    intervals_at(design.interval, row, alpha).map(|(r, _)| (r, v))
+                })
                 .collect();
-            let undecided_in_reach = looked
-                .iter()
-                .any(|(r, v)| *v == Verdict::Undecided && in_reach(design, r, &a));
+            let undecided_in_reach = looked.iter().any(|(r, v)| {
+                *v == Verdict::Undecided
+                    && match &twins {
+                        Some((_, a2)) => in_reach_twins(design, r, [&a, a2]),
+                        None => in_reach(design, r, &a),
+                    }
+            });
             if k + 1 < looks.len() && needs_more(design, n, band, undecided_in_reach) {
                 continue;
+            }
+            for v in twins.iter().flat_map(|(v, _)| v) {
+                tally.twins += 1;
+                match v {
+                    Verdict::Faster => tally.twin_faster += 1,
+                    Verdict::Slower => tally.twin_slower += 1,
+                    Verdict::Equal => tally.twin_equal += 1,
+                    Verdict::Undecided => {}
+                }
             }
             for (r, v) in looked {
                 tally.processes += u64::from(n);
@@ -1093,5 +1315,40 @@ mod tests {
         assert!(capped.share(capped.slower) >= 0.60, "{capped:?}");
         let null = simulate(&d, Scenario::normal(0.0, 0.01), 2_000, 17);
         assert!(null.share(null.equal) >= 0.90, "{null:?}");
+    }
+
+    /// Two twins: one really off is decided against the other's band (the A/A check can
+    /// fail), identical twins are not, and rows gain power over the one-twin reach rule.
+    #[test]
+    fn twin_rule_judges_each_twin_against_the_other() {
+        let d = Design::for_profile(Profile::Quick);
+        let xs = |centre: f64| -> Vec<f64> {
+            (0..16)
+                .map(|i| centre + 0.002 * (f64::from(i % 4) - 1.5))
+                .collect()
+        };
+        let (off, fine, row) = (xs(0.03), xs(0.0), xs(0.02));
+        let v = twin_rule(&d, d.alpha_at(16), &[&row], [&off, &fine]).unwrap();
+        assert_eq!(v.twins, [Verdict::Slower, Verdict::Undecided]);
+        assert!((v.band - (0.03f64.exp() - 1.0)).abs() < 1e-9, "{v:?}");
+        let v = twin_rule(&d, d.alpha_at(16), &[&row], [&fine, &fine]).unwrap();
+        assert_eq!(v.twins, [Verdict::Equal, Verdict::Equal]);
+        assert_eq!(v.rows, [Verdict::Slower]);
+        let sim = |effect: f64, twin_offset: f64| {
+            let s = Scenario {
+                cap: Some(16),
+                band: BandRule::Twins,
+                twin_offset,
+                ..Scenario::normal(effect, 0.01)
+            };
+            simulate(&d, s, 1_000, 0x5eed)
+        };
+        let null = sim(0.0, 0.0);
+        assert!(null.twin_decided() <= 0.05, "{null:?}");
+        assert_eq!(null.twins, 2_000);
+        let flagged = sim(0.0, 0.03);
+        assert!(flagged.twin_decided() >= 0.4, "{flagged:?}");
+        let power = sim(0.02, 0.0);
+        assert!(power.share(power.slower) >= 0.75, "{power:?}");
     }
 }
