@@ -173,7 +173,7 @@ mod tests {
 
     #[test]
     fn a_corrupted_benchmark_directory_is_skipped_not_fatal() {
-        let home = tmp("corrupt");
+        let home = tmp("corrupt-benchmark");
         for (dir, text) in [
             ("good", r#"{"full_id":"good/one"}"#),
             ("bad", "{\"full_id\": tru"),
@@ -231,7 +231,7 @@ mod tests {
 
     #[test]
     fn corrupt_estimates_name_file_and_field() {
-        let d = tmp("corrupt");
+        let d = tmp("corrupt-estimates");
         std::fs::write(
             d.join("new/estimates.json"),
             r#"{"slope":null,"mean":{"point_estimate":"fast","confidence_interval":{}}}"#,
