@@ -393,7 +393,9 @@ fn chromium_renders_the_report() {
     if let Some(result) = chromium_check(&d.join("index.html")) {
         let (checks, first) = result.rsplit_once(" first=").expect("a first field");
         assert_eq!(
-            checks, "charts=4 drawn=4 tables=9 resources=0 errors=0 overflow=0 open=0",
+            checks,
+            "charts=4 drawn=4 tables=9 resources=0 errors=0 overflow=0 open=0 lthash=0/0 \
+             chart=0 broken=0",
             "{result}"
         );
         let top: i64 = first.parse().expect("a number");
@@ -804,7 +806,7 @@ fn chromium_shows_the_first_section_on_the_first_screen_of_a_long_report() {
 
 /// A table of many long cells (a verdict with its interval and note in every column)
 /// still fits a 1280 px window: the page's check counts horizontal overflow of the page
-/// and of every table's scroll box.
+/// and of every table's scroll box; a name cell (a workload) never breaks inside a word.
 #[test]
 fn chromium_finds_no_horizontal_overflow_at_1280_px() {
     use doc::{Block, Cell, Document, Table, TableKind};
@@ -812,7 +814,9 @@ fn chromium_finds_no_horizontal_overflow_at_1280_px() {
     let mut t = Table::new(TableKind::Detail, &["strategy"; 12]);
     for _ in 0..3 {
         let long = "slower ×1.054 [1.021, 1.088]; same instructions: layout or microarchitecture, copy-buffer@cap=200";
-        t.rows.push((0..12).map(|_| Cell::plain(long)).collect());
+        let mut row: Vec<Cell> = (0..11).map(|_| Cell::plain(long)).collect();
+        row.insert(0, Cell::new("size_ladder/1024", doc::CellKind::Name));
+        t.rows.push(row);
     }
     let page = html::render(&Document {
         title: "wide".into(),
@@ -821,6 +825,8 @@ fn chromium_finds_no_horizontal_overflow_at_1280_px() {
     std::fs::write(d.join("index.html"), page).unwrap();
     if let Some(result) = chromium_check(&d.join("index.html")) {
         assert!(result.contains(" overflow=0 "), "{result}");
+        // The workload name in its squeezed column stays on one line.
+        assert!(result.contains(" broken=0 "), "{result}");
     }
 }
 

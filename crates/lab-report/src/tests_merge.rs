@@ -172,7 +172,7 @@ fn chromium_renders_the_merged_report() {
         // screen of the 1280 x 900 window.
         let (checks, first) = result.rsplit_once(" first=").expect("a first field");
         assert_eq!(
-            checks, "charts=0 drawn=0 tables=9 resources=0 errors=0 overflow=0 open=0",
+            checks, "charts=0 drawn=0 tables=9 resources=0 errors=0 overflow=0 open=0 lthash=0/0 chart=0 broken=0",
             "{result}"
         );
         let top: i64 = first.parse().expect("a number");
