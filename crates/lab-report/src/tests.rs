@@ -406,6 +406,23 @@ fn chromium_renders_the_report() {
     }
 }
 
+/// The first screen of a 1280 x 900 window, as the page opens, shows every LtHash line of
+/// the decision table (speed-up, reason, how to get it) and the speed-up chart beside it,
+/// and no workload name breaks over lines.
+#[test]
+fn chromium_shows_the_lthash_lines_and_the_chart_on_the_first_screen() {
+    let d = std::env::temp_dir().join(format!("lab-report-first-screen-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let pages = crate::render::report(&crate::tests_decision::with_large_rows()).unwrap();
+    std::fs::write(d.join("index.html"), pages.html).unwrap();
+    if let Some(result) = chromium_check(&d.join("index.html")) {
+        assert!(
+            result.contains(" overflow=0 open=0 lthash=8/8 chart=1 broken=0 "),
+            "{result}"
+        );
+    }
+}
+
 /// Loads `page` in headless Chromium and returns what the page's own check wrote into
 /// `#render-check`; `None` (with a notice) when Chromium is not installed, unless
 /// `HASHLAB_REQUIRE_CHROMIUM=1`.
