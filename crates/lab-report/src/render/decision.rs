@@ -410,3 +410,8 @@ pub fn section(file: &ResultsFile) -> Option<Block> {
         ],
     }))
 }
+
+/// This section as a part of the report ([`super::parts`]).
+pub fn part(run: &super::outline::Run) -> crate::error::Result<Vec<Block>> {
+    Ok(section(run.file).into_iter().collect())
+}

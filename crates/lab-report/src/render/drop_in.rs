@@ -71,6 +71,11 @@ pub fn section(file: &ResultsFile) -> Option<Block> {
     }))
 }
 
+/// This section as a part of the report ([`super::parts`]).
+pub fn part(run: &super::outline::Run) -> crate::error::Result<Vec<Block>> {
+    Ok(section(run.file).into_iter().collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
