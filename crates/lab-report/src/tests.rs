@@ -857,3 +857,63 @@ fn peer_path_lines_name_your_copy_the_ratio_and_the_verdict() {
     );
     assert!(page(&f).contains("×0.93 [0.92, 0.94] faster"));
 }
+
+/// A section added as docs/adding-a-report-section.md says, one file and one line in
+/// `sections!` (the test-only example "Rows per family", shown for the run
+/// `example-section`), reaches summary.md, details.md, the HTML page and its contents.
+#[test]
+fn render_section_added_by_one_file_and_one_line() {
+    let mut f = fixture();
+    f.run.id = "example-section".into();
+    let pages = render::report(&f).unwrap();
+    let table = "| family | rows | paired |\n|---|---|---|\n| account-hash | 26 | 0 |\n| lt-hash | 4 | 0 |\n";
+    for md in [&pages.summary, &pages.details] {
+        assert!(
+            md.contains(&format!("## Rows per family\n\n{table}")),
+            "{md}"
+        );
+    }
+    let outline = crate::tests_snapshots::outline(&pages.html);
+    assert!(
+        outline
+            .contains("## Rows per family\n| family | rows | paired |\n| account-hash | 26 | 0 |"),
+        "{outline}"
+    );
+    assert!(
+        pages
+            .html
+            .contains("<li><a href=\"#rows-per-family\">Rows per family</a></li>"),
+        "the contents link"
+    );
+    // Any other run: no such section.
+    assert!(!summary(&fixture()).contains("Rows per family"));
+    // The one line in mod.rs, and the example's name nowhere else in render/.
+    let render_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/render");
+    let module = std::fs::read_to_string(render_dir.join("mod.rs")).unwrap();
+    let lines: Vec<&str> = module
+        .lines()
+        .filter(|l| l.contains("example_section"))
+        .collect();
+    assert_eq!(lines, ["    #[cfg(test)] mod example_section;"]);
+    for entry in std::fs::read_dir(&render_dir).unwrap() {
+        let p = entry.unwrap().path();
+        let name = p.file_name().unwrap().to_string_lossy().into_owned();
+        if name != "mod.rs" && name != "example_section.rs" {
+            let text = std::fs::read_to_string(&p).unwrap();
+            assert!(
+                !text.contains("example_section"),
+                "{name} names the example"
+            );
+        }
+    }
+    // The document's copy of the file is the file.
+    let doc = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/adding-a-report-section.md"),
+    )
+    .unwrap();
+    let file = std::fs::read_to_string(render_dir.join("example_section.rs")).unwrap();
+    assert!(
+        doc.contains(&format!("```rust\n{file}```")),
+        "docs/adding-a-report-section.md's copy differs from render/example_section.rs"
+    );
+}

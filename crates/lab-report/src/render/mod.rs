@@ -69,6 +69,7 @@ sections! {
     outline::families_part;
     mod isa;
     outline::missing_part;
+    #[cfg(test)] mod example_section;
     outline::method_part;
 }
 
