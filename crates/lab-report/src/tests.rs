@@ -917,3 +917,66 @@ fn render_section_added_by_one_file_and_one_line() {
         "docs/adding-a-report-section.md's copy differs from render/example_section.rs"
     );
 }
+
+/// "Run it in your validator" shows the released crate's own tests and benchmarks on the
+/// drop-in where `cargo xtask upstream` wrote them (`<reports>/upstream/upstream.json`
+/// beside the run's directory), and says how to produce them where it did not; a broken
+/// file is an error naming it.
+#[test]
+fn drop_in_section_shows_the_upstream_figures_or_how_to_get_them() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let reports = temp_dir("upstream-reports");
+    let run = reports.join("20261205T070647Z-smoke");
+    std::fs::create_dir_all(&run).unwrap();
+    std::fs::copy(
+        fixtures.join("run-schema3/results.json"),
+        run.join("results.json"),
+    )
+    .unwrap();
+    let section = || {
+        crate::render::render_dir(&run.join("results.json")).unwrap();
+        let md = std::fs::read_to_string(run.join("summary.md")).unwrap();
+        let after = md.split("## Run it in your validator\n").nth(1).unwrap();
+        let end = after.find("\n**Paired verdicts:**").unwrap();
+        let start = after
+            .find("The released")
+            .or(after.find("solana-lattice-hash 4.4.0's own"));
+        after[start.unwrap()..end].to_string()
+    };
+    expect_test::expect![[r#"
+        The released 4.4.0's own tests and benchmarks on the drop-in: not run for this report. `cargo xtask upstream` runs them (docs/upstream.md) and writes reports/upstream/upstream.json, which the next report of a run under reports/ shows here.
+    "#]]
+    .assert_eq(&section());
+    let upstream = reports.join("upstream");
+    std::fs::create_dir_all(&upstream).unwrap();
+    std::fs::copy(
+        fixtures.join("upstream/upstream.json"),
+        upstream.join("upstream.json"),
+    )
+    .unwrap();
+    expect_test::expect![[r#"
+        solana-lattice-hash 4.4.0's own tests on the drop-in: 16 passed, 0 failed, 0 ignored, 1 left out (reports/upstream/upstream.json, from the last `cargo xtask upstream`, which may be of another commit than this run; docs/upstream.md).
+
+        Its own benchmarks, 5 rounds of each build in fresh processes; the drop-in's speed-up over the released crate (released time / drop-in time) with its 95 % interval over rounds:
+
+        | benchmark | released | drop-in | speed-up (interval) |
+        |---|---|---|---|
+        | accounts_lt_hash/baseline_one_at_a_time | 994.81 µs | 1.0400 ms | 0.97x (0.89-1.07) |
+        | accounts_lt_hash/batched_accumulator | 412.73 µs | 324.49 µs | 1.26x (1.12-1.42) |
+        | accounts_lt_hash/batched_per_part | 392.21 µs | 325.21 µs | 1.31x (1.05-1.63) |
+        | accounts_lt_hash/serial_per_part | 1.0300 ms | 1.0300 ms | 0.97x (0.94-1.01) |
+        | checksum | 2.0700 µs | 2.0200 µs | 1.02x (0.74-1.40) |
+        | mix_in | 57.000 ns | 55.000 ns | 1.06x (0.74-1.52) |
+        | mix_out | 56.000 ns | 57.000 ns | 0.97x (0.70-1.32) |
+        | with | 350.00 ns | 345.00 ns | 1.07x (0.90-1.27) |
+    "#]]
+    .assert_eq(&section());
+    std::fs::write(upstream.join("upstream.json"), "{\"released\": 4}").unwrap();
+    let e = crate::render::render_dir(&run.join("results.json"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("upstream/upstream.json") && e.contains("line 1"),
+        "{e}"
+    );
+}

@@ -9,7 +9,7 @@
 
 use super::doc::{text, Block, Cell, CellKind, Inline, Section, SectionKind, Table, TableKind};
 use super::plots::{speedups_chart, SpeedUp};
-use super::units;
+use super::units::{self, speed_up_text};
 use crate::analysis::decision::{decisions, Decision, Shape};
 use crate::analysis::floor::LT_OUTPUT_BLOCKS;
 use account_hash::digest::IntoLtLanes;
@@ -18,7 +18,7 @@ use account_hash::strategy::{
     AccountHasher, BatchHasher, BATCH_CROSSOVER_LEN, LT_META_LEN, MAX_BATCHED_DATA_LT, META_LEN,
     ONE_CHUNK_LEN,
 };
-use lab_record::{Digest, Family, Ratio, ResultsFile, Verdict};
+use lab_record::{Digest, Family, ResultsFile, Verdict};
 
 /// Bytes of one BLAKE3 block: one compression of input.
 const BLOCK_LEN: u64 = 64;
@@ -125,33 +125,6 @@ fn listed() -> Listed {
     let mut l = Listed::default();
     list::visit(&mut l);
     l
-}
-
-/// Three significant digits: `1.27`, `12.7`, `127`.
-fn sig(x: f64) -> String {
-    if x >= 99.95 {
-        format!("{x:.0}")
-    } else if x >= 9.995 {
-        format!("{x:.1}")
-    } else {
-        format!("{x:.2}")
-    }
-}
-
-/// A ratio `time / current` in a reader's words: `1.27x faster (1.25-1.30)`.
-pub fn speed_up_text(r: &Ratio, v: Verdict) -> String {
-    let (s, lo, hi) = (1.0 / r.estimate, 1.0 / r.upper, 1.0 / r.lower);
-    match v {
-        Verdict::Faster => format!("{}x faster ({}-{})", sig(s), sig(lo), sig(hi)),
-        Verdict::Slower => format!(
-            "{}x slower ({}-{})",
-            sig(r.estimate),
-            sig(r.lower),
-            sig(r.upper)
-        ),
-        Verdict::Equal => format!("same speed ({}x-{}x)", sig(lo), sig(hi)),
-        Verdict::Undecided => format!("undecided: {}x ({}x-{}x)", sig(s), sig(lo), sig(hi)),
-    }
 }
 
 /// The ratio as the paired pass gives it, with how it was found (`×0.787 [0.772, 0.803]`).

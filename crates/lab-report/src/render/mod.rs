@@ -17,6 +17,7 @@ pub mod plots;
 pub mod tables;
 pub mod text;
 pub mod units;
+pub mod upstream;
 pub mod verdicts;
 
 use crate::error::Result;
@@ -101,15 +102,19 @@ pub fn merged_report(files: &[ResultsFile]) -> Pages {
     Pages::of(&merged::document(files))
 }
 
-/// Loads `results_json` and writes index.html, summary.md and details.md next to it;
-/// returns the dir.
+/// Loads `results_json` and writes index.html, summary.md and details.md next to it, with
+/// the released drop-in crate's own tests and benchmarks where `cargo xtask upstream`
+/// wrote them (`<reports>/upstream/upstream.json` beside the run's directory); returns the
+/// dir.
 pub fn render_dir(results_json: &Path) -> Result<PathBuf> {
     let file = crate::record::load(results_json)?;
     let dir = results_json
         .parent()
         .map(Path::to_path_buf)
         .unwrap_or_else(|| PathBuf::from("."));
-    write_pages(&dir, report(&file)?)?;
+    let upstream = upstream::load_upstream(&dir)?;
+    let doc = outline::document_with(&file, upstream.as_ref())?;
+    write_pages(&dir, Pages::of(&doc))?;
     Ok(dir)
 }
 

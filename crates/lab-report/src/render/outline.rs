@@ -19,6 +19,9 @@ pub const METHOD_NOTE: &str = "Times are criterion's estimates (slope of the lin
 pub struct Run<'a> {
     pub file: &'a ResultsFile,
     pub view: &'a View<'a>,
+    /// The released drop-in crate's own tests and benchmarks, where `cargo xtask upstream`
+    /// wrote them beside the run.
+    pub upstream: Option<&'a super::upstream::Upstream>,
 }
 
 /// One part of a run's report: its blocks, none when the run has nothing for it. The parts
@@ -27,8 +30,20 @@ pub type Part = fn(&Run) -> Result<Vec<Block>>;
 
 /// The whole report of a run: every part of [`super::parts`], in order.
 pub fn document(file: &ResultsFile) -> Result<Document> {
+    document_with(file, None)
+}
+
+/// The whole report of a run, with the upstream record where there is one.
+pub fn document_with(
+    file: &ResultsFile,
+    upstream: Option<&super::upstream::Upstream>,
+) -> Result<Document> {
     let view = View::new(file);
-    let run = Run { file, view: &view };
+    let run = Run {
+        file,
+        view: &view,
+        upstream,
+    };
     let mut blocks = Vec::new();
     for part in super::parts() {
         blocks.extend(part(&run)?);
