@@ -346,7 +346,7 @@ fn chromium_shows_the_lthash_lines_and_the_chart_on_the_first_screen() {
     std::fs::write(d.join("index.html"), pages.html).unwrap();
     if let Some(result) = chromium_check(&d.join("index.html")) {
         assert!(
-            result.contains(" overflow=0 open=0 lthash=8/8 chart=1 broken=0 "),
+            result.contains(" overflow=0 open=0 lthash=12/12 chart=1 broken=0 "),
             "{result}"
         );
     }

@@ -338,19 +338,7 @@ fn by_size_section_shows_the_ladder_and_where_kernels_leave_the_lanes() {
 #[test]
 fn the_reason_says_how_far_each_row_is_from_the_floor() {
     let mut f = with_paired();
-    let template = f.results.last().unwrap().clone();
-    for (strategy, ns) in [("floor-throughput", 5.0), ("floor-latency", 60.0)] {
-        let mut r = template.clone();
-        r.meta.id.strategy = strategy.into();
-        r.meta.id.variant = Some("avx512".into());
-        r.meta.id.workload = Workload::new(WorkloadKind::Compression, "256");
-        r.meta.isa = Some(lab_record::Isa::Avx512);
-        r.meta.items_per_iter = 1;
-        r.ns_per_iter.estimate = ns;
-        r.paired = None;
-        r.instructions_per_iter = None;
-        f.results.push(r);
-    }
+    push_floor_rows(&mut f);
     for (label, ns_per_item) in [("batch avx512", 210.0), ("peer:solana-lattice-hash", 350.0)] {
         let r = find(&mut f, Digest::Lt, label, "set_1024/165");
         r.meta.isa = Some(lab_record::Isa::Avx512);
@@ -373,9 +361,9 @@ fn the_reason_says_how_far_each_row_is_from_the_floor() {
     );
 }
 
-/// [`with_paired`] with the LtHash `set_1024/165` table copied onto large-account and
-/// mix workloads (data sizes set to match), so that the decision table has the eight
-/// LtHash lines of a default run.
+/// [`with_paired`] with the LtHash `set_1024/165` table copied onto the large-account and
+/// mix workloads of a default run (data sizes set to match) and the machine's floor rows,
+/// so that the decision table has the twelve LtHash lines of a default run.
 pub(crate) fn with_large_rows() -> ResultsFile {
     let mut f = with_paired();
     let set: Vec<Record> = f
@@ -384,24 +372,75 @@ pub(crate) fn with_large_rows() -> ResultsFile {
         .filter(|r| r.id().digest == Digest::Lt && r.id().workload.to_string() == "set_1024/165")
         .cloned()
         .collect();
-    for (w, size) in [
-        ("size_ladder/1024", Some(1024)),
-        ("size_ladder/1025", Some(1025)),
-        ("size_ladder/2048", Some(2048)),
-        ("slot_delta/3000", None),
-        ("vote_1024", Some(3762)),
-        ("mainnet_mix/1000", None),
-    ] {
+    // The token batch at the same distances from the floor as the other shapes.
+    for r in f
+        .results
+        .iter_mut()
+        .filter(|r| r.id().digest == Digest::Lt && r.id().workload.to_string() == "set_1024/165")
+    {
+        let x = match r.id().strategy.as_str() {
+            "batch" => 2.0,
+            "peer:solana-lattice-hash" => 10.0,
+            _ => 20.0,
+        };
+        r.ns_per_iter.estimate = 1024.0 * x * 5.0 * 35.0;
+    }
+    let workloads = LADDER
+        .iter()
+        .map(|n| (format!("size_ladder/{n}"), Some(*n)))
+        .chain([
+            ("slot_delta/3000".to_string(), None),
+            ("vote_1024".to_string(), Some(3762)),
+            ("mainnet_mix/1000".to_string(), None),
+        ]);
+    for (w, size) in workloads {
         let workload: Workload = w.parse().unwrap();
+        // Times per account: the baseline 20x, the peer 10x and batch 2x the floor of
+        // 5 ns per compression.
+        let k = size.map_or(40, |n| crate::render::decision::compressions(n + 73, 32)) as f64;
         f.results.extend(set.iter().cloned().map(|mut r| {
+            let x = match r.id().strategy.as_str() {
+                "batch" => 2.0,
+                "peer:solana-lattice-hash" => 10.0,
+                _ => 20.0,
+            };
             r.meta.id.workload = workload.clone();
             r.meta.data_size = size;
             r.instructions_per_iter = None;
+            r.ns_per_iter.estimate = 1024.0 * x * 5.0 * k;
+            // The lab counts a mix's compressions per account (37 for the mainnet mix).
+            if r.id().workload.kind == WorkloadKind::MainnetMix {
+                r.compressions_per_item = Some(37.0);
+            }
             r
         }));
     }
+    // The machine's floor rows, so that every reason places its row against the floor, as
+    // in a default run.
+    push_floor_rows(&mut f);
     f
 }
+
+/// The machine's floor rows on AVX-512: 5 ns per lane-compression (throughput), 60 ns per
+/// compression of one message's chain (latency).
+fn push_floor_rows(f: &mut ResultsFile) {
+    let template = f.results.last().unwrap().clone();
+    for (strategy, ns) in [("floor-throughput", 5.0), ("floor-latency", 60.0)] {
+        let mut r = template.clone();
+        r.meta.id.strategy = strategy.into();
+        r.meta.id.variant = Some("avx512".into());
+        r.meta.id.workload = Workload::new(WorkloadKind::Compression, "256");
+        r.meta.isa = Some(lab_record::Isa::Avx512);
+        r.meta.items_per_iter = 1;
+        r.ns_per_iter.estimate = ns;
+        r.paired = None;
+        r.instructions_per_iter = None;
+        f.results.push(r);
+    }
+}
+
+/// The data sizes of a default run's `size_ladder` workloads.
+const LADDER: [u64; 7] = [512, 1024, 1025, 2048, 3762, 10240, 65536];
 
 /// BLAKE3's compressions per account, from the message length: an LtHash of 165 B of data
 /// (238-byte message: 4 input blocks, 32 output blocks, the root's compression the first
@@ -431,24 +470,40 @@ fn every_decision_line_has_a_speed_up_a_reason_and_a_way_to_get_it() {
         .map(|r| (0..t.columns.len()).map(|c| t.text(r, c)).collect())
         .collect();
     let lt: Vec<_> = rows.iter().filter(|r| r[0].starts_with("LtHash")).collect();
-    assert_eq!(lt.len(), 8, "{rows:#?}");
+    assert_eq!(lt.len(), 12, "{rows:#?}");
     for r in &rows {
         assert!(!r[3].contains("faster in the paired pass"), "{r:?}");
         assert!(!r[4].contains("(avx512)"), "{r:?}");
     }
     let vote = lt.iter().find(|r| r[1] == "vote_1024").unwrap();
     assert_eq!(vote[2], "2.00x faster (1.90-2.10)");
+    // Batch at 2x and the peer at 10x the floor of 94 compressions (5 ns each); the
+    // size never breaks from its unit.
     assert_eq!(
         vote[3],
-        "94 compressions per account; current code: a blake3::Hasher per account above \
-         951 B of data; batch: lanes up to 128.0 KiB"
+        "94 compressions: 5.00x the floor, current code 10.0x; current code leaves lanes \
+         above 951\u{a0}B"
+    );
+    let vote_row = t.rows.iter().find(|r| r[1].text == "vote_1024").unwrap();
+    assert_eq!(
+        vote_row[3].title.as_deref(),
+        Some(
+            "94 compressions per account: 5.00x their floor, current code 10.00x; current \
+             code: a blake3::Hasher per account above 951\u{a0}B of data; batch: in the lanes \
+             up to 128.0 KiB"
+        )
     );
     assert_eq!(vote[4], "batch avx512: account-hash feature `batch`");
     let slot = lt.iter().find(|r| r[1] == "slot_delta/3000").unwrap();
-    assert!(
-        slot[3].starts_with("current code: a blake3::Hasher"),
-        "{slot:?}"
-    );
+    assert_eq!(slot[3], "current code leaves lanes above 951\u{a0}B");
+    // Workloads in numeric order inside a kind.
+    let ladder: Vec<&str> = lt
+        .iter()
+        .map(|r| r[1])
+        .filter(|w| w.starts_with("size_ladder/"))
+        .collect();
+    let want: Vec<String> = LADDER.iter().map(|n| format!("size_ladder/{n}")).collect();
+    assert_eq!(ladder, want);
     let one = &rows[0];
     assert_eq!(one[4], "copy-buffer cap=200: keep the current code");
 }

@@ -11,7 +11,7 @@ use super::doc::{text, Block, Cell, CellKind, Inline, Section, SectionKind, Tabl
 use super::plots::{speedups_chart, SpeedUp};
 use super::units::{self, speed_up_text};
 use crate::analysis::decision::{decisions, Decision, Shape};
-use crate::analysis::floor::LT_OUTPUT_BLOCKS;
+use crate::analysis::floor::{floor_of, machine_floors, MachineFloor, LT_OUTPUT_BLOCKS};
 use account_hash::digest::IntoLtLanes;
 use account_hash::strategy::list::{self, StrategyEntry, StrategyVisitor};
 use account_hash::strategy::{
@@ -164,19 +164,25 @@ fn speed_up_cell(d: &Decision) -> Cell {
 
 /// Where the current code and the chosen row leave the SIMD lanes on large accounts: the
 /// validator's crate keeps one-chunk messages in its lanes and the copy-buffer baseline
-/// none; a many-account strategy keeps accounts below [`BATCH_CROSSOVER_LEN`].
-fn lanes_text(d: &Decision, listed: &Listed) -> Option<String> {
+/// none; a many-account strategy keeps accounts below [`BATCH_CROSSOVER_LEN`]. Short (the
+/// current code's) and whole (both).
+fn lanes_text(d: &Decision, listed: &Listed) -> Option<(String, String)> {
     let strategy = &d.best.id().strategy;
     let (_, many) = listed.get(strategy)?;
     if !many || d.shape != Shape::Large {
         return None;
     }
-    let current = if d.current.meta.is_baseline() {
-        "current code: one account at a time".to_string()
+    // A size never breaks from its unit.
+    let data = units::bytes(MAX_BATCHED_DATA_LT as u64).replace(' ', "\u{a0}");
+    let (short, current) = if d.current.meta.is_baseline() {
+        (
+            "current code: one account at a time".to_string(),
+            "current code: one account at a time through the blake3 crate".to_string(),
+        )
     } else {
-        format!(
-            "current code: a blake3::Hasher per account above {} of data",
-            units::bytes(MAX_BATCHED_DATA_LT as u64)
+        (
+            format!("current code leaves lanes above {data}"),
+            format!("current code: a blake3::Hasher per account above {data} of data"),
         )
     };
     let crossover = units::bytes(BATCH_CROSSOVER_LEN as u64);
@@ -184,64 +190,90 @@ fn lanes_text(d: &Decision, listed: &Listed) -> Option<String> {
         Some(n) if message_len(d.digest, n) >= BATCH_CROSSOVER_LEN as u64 => {
             format!("{strategy}: one at a time from {crossover} too")
         }
-        _ => format!("{strategy}: lanes up to {crossover}"),
+        _ => format!("{strategy}: in the lanes up to {crossover}"),
     };
-    Some(format!("{current}; {mine}"))
+    Some((short, format!("{current}; {mine}")))
 }
 
-/// The reason with content: the analysis's (compressions against the floor, instructions)
-/// where the row has those figures, and where the code leaves the lanes on large accounts.
-fn why(d: &Decision, listed: &Listed) -> String {
+/// The chosen row and the current code against the floor of the chosen row's work, short:
+/// `35 compressions: 1.46x the floor, current code 2.06x` (the analysis's reason, with the
+/// ALU bound, is the cell's hover text).
+fn floor_text(d: &Decision, machine: &[MachineFloor]) -> Option<String> {
+    let k = d.best.compressions_per_item?;
+    let Some(floor) = floor_of(machine, d.best, k) else {
+        return Some(format!("{k:.0} compressions per account"));
+    };
+    let current_x = d.current.ns_per_item().estimate / floor;
+    let best_x = d
+        .ratio
+        .map_or(d.best.ns_per_item().estimate / floor, |q| q.estimate * current_x);
+    Some(format!(
+        "{k:.0} compressions: {}x the floor, current code {}x",
+        units::sig(best_x),
+        units::sig(current_x)
+    ))
+}
+
+/// The reason with content, short (the cell) and whole (its hover text): compressions per
+/// account against the floor, or the analysis's instruction counts, and where the code
+/// leaves the lanes on large accounts.
+fn why(d: &Decision, listed: &Listed, machine: &[MachineFloor]) -> Cell {
     if std::ptr::eq(d.best, d.current) {
-        return d.reason.clone();
+        return Cell::plain(d.reason.clone());
     }
     let counted = d.best.compressions_per_item.is_some()
         || (d.best.instructions_per_iter.is_some() && d.current.instructions_per_iter.is_some());
-    let mut parts: Vec<String> = Vec::new();
-    if counted {
-        parts.push(d.reason.clone());
+    let lanes = lanes_text(d, listed);
+    let mut short: Vec<String> = floor_text(d, machine)
+        .or_else(|| counted.then(|| d.reason.clone()))
+        .into_iter()
+        .collect();
+    let mut whole: Vec<String> = counted.then(|| d.reason.clone()).into_iter().collect();
+    if let Some((s, w)) = lanes {
+        short.push(s);
+        whole.push(w);
     }
-    parts.extend(lanes_text(d, listed));
-    if parts.is_empty() {
-        parts.push(format!(
-            "{} accounts of mixed sizes; compressions not counted",
-            d.workload
-        ));
+    if short.is_empty() {
+        return Cell::plain("accounts of mixed sizes: compressions not counted");
     }
-    parts.join("; ")
+    Cell::plain(short.join("; ")).titled(whole.join("; "))
 }
 
 /// What to run and how a validator gets it: the row, the crate and cargo feature of its
-/// strategy, and the drop-in where it delivers the row's speed (LtHash).
-fn run_this(d: &Decision, listed: &Listed) -> String {
+/// strategy, and the drop-in where it delivers the row's speed (LtHash); the drop-in's
+/// interval is the cell's hover text.
+fn run_this(d: &Decision, listed: &Listed) -> Cell {
     let label = d.best.id().label();
     if std::ptr::eq(d.best, d.current) {
-        return format!("{label}: keep the current code");
+        return Cell::plain(format!("{label}: keep the current code"));
     }
     let strategy = &d.best.id().strategy;
-    let mut t = match listed.get(strategy) {
+    let mut short = match listed.get(strategy) {
         Some((feature, _)) => format!("{label}: account-hash feature `{feature}`"),
         None => label,
     };
+    let mut whole = short.clone();
     if let Some(line) = &d.drop_in {
         let (q, v) = &line.to_current;
-        let short = line
+        let behind = line
             .to_best
             .as_ref()
             .is_some_and(|(_, v)| *v == Verdict::Slower);
-        if *v == Verdict::Faster && !short {
-            t.push_str(&format!(
-                "; or the drop-in (patch line below), itself {}",
+        if *v == Verdict::Faster && !behind {
+            short.push_str(&format!("; or the drop-in ({:.2}x)", 1.0 / q.estimate));
+            whole.push_str(&format!(
+                "; or the drop-in solana-lattice-hash (one [patch.crates-io] line, \"Run it in \
+                 your validator\"), itself {}",
                 speed_up_text(q, *v)
             ));
         }
     }
-    t
+    Cell::plain(short).titled(whole)
 }
 
 /// The table's rows, one per decision, from the run with compressions filled in
 /// ([`with_compressions`]).
-fn table_of(ds: &[Decision]) -> Table {
+fn table_of(ds: &[Decision], machine: &[MachineFloor]) -> Table {
     let listed = listed();
     let mut t = Table::new(
         TableKind::Decision,
@@ -258,8 +290,8 @@ fn table_of(ds: &[Decision]) -> Table {
             Cell::plain(format!("{}: {}", digest_label(d.digest), d.shape.label())),
             Cell::new(workload_text(&d.workload), CellKind::Name),
             speed_up_cell(d),
-            Cell::plain(why(d, &listed)),
-            Cell::plain(run_this(d, &listed)),
+            why(d, &listed, machine),
+            run_this(d, &listed),
         ]);
     }
     t
@@ -294,11 +326,28 @@ fn ratios_table(ds: &[Decision]) -> Table {
     t
 }
 
+/// The run's decisions (with compressions filled in, [`with_compressions`]) in table
+/// order: the analysis's (digest, call shape), and inside a shape the workloads by kind
+/// and then by their numeric parameter (`size_ladder/1025` before `size_ladder/10240`).
+fn ordered(file: &ResultsFile) -> Vec<Decision<'_>> {
+    let mut ds = decisions(file);
+    ds.sort_by_key(|d| {
+        (
+            d.digest != Digest::Lt,
+            d.shape,
+            d.workload.kind,
+            d.workload.param_u64(),
+            d.workload.to_string(),
+        )
+    });
+    ds
+}
+
 /// The table of a run.
 pub fn table(file: &ResultsFile) -> Option<Table> {
     let file = with_compressions(file);
-    let ds = decisions(&file);
-    (!ds.is_empty()).then(|| table_of(&ds))
+    let ds = ordered(&file);
+    (!ds.is_empty()).then(|| table_of(&ds, &machine_floors(&file)))
 }
 
 /// The speed-up chart: one bar per line with a speed-up, labelled by digest and workload.
@@ -359,11 +408,11 @@ pub const METHOD: &str =
 /// The section, or `None` when the run has no paired account tables.
 pub fn section(file: &ResultsFile) -> Option<Block> {
     let file = with_compressions(file);
-    let ds = decisions(&file);
+    let ds = ordered(&file);
     if ds.is_empty() {
         return None;
     }
-    let mut beside = vec![Block::Table(table_of(&ds))];
+    let mut beside = vec![Block::Table(table_of(&ds, &machine_floors(&file)))];
     beside.extend(chart(&ds));
     Some(Block::Section(Section {
         kind: SectionKind::Plain,

@@ -98,7 +98,7 @@ pub fn clock(secs: f64) -> String {
 }
 
 /// Three significant digits: `1.27`, `12.7`, `127`.
-fn sig(x: f64) -> String {
+pub fn sig(x: f64) -> String {
     if x >= 99.95 {
         format!("{x:.0}")
     } else if x >= 9.995 {
