@@ -30,6 +30,16 @@ fn page(f: &ResultsFile) -> String {
     html::render(&outline::document(f).unwrap())
 }
 
+/// The level-2 section `title` of a Markdown page, its heading to the next one.
+fn md_section(md: &str, title: &str) -> String {
+    let start = md
+        .find(&format!("## {title}\n"))
+        .unwrap_or_else(|| panic!("no section {title} in:\n{md}"));
+    let rest = &md[start..];
+    let end = rest[3..].find("\n## ").map_or(rest.len(), |e| e + 4);
+    rest[..end].to_string()
+}
+
 fn temp_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("xtask-test-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
@@ -630,19 +640,28 @@ fn your_accounts_composition_is_recorded_shown_and_documented() {
         &sizes,
     ));
     let pages = render::report(&f).unwrap();
-    let (h, m) = (pages.html, pages.details);
-    assert!(m.contains("## Your accounts"), "{m}");
-    assert!(
-        m.contains(
-            "`user_accounts/mine`: 4 accounts, 530 B of account data, from /home/me/mine.jsonl"
-        ),
-        "{m}"
-    );
-    assert!(
-        m.contains("| 128-165 B | 2 | 50.0% | 330 B | 62.3% |"),
-        "{m}"
-    );
-    assert!(h.contains("<a href=\"#your-accounts\">Your accounts</a>"));
+    expect_test::expect![[r#"
+        ## Your accounts
+
+        Your own accounts (bench-all --accounts), each file one workload measured with every strategy; its rows are in the family tables under the workload's name.
+
+        `user_accounts/mine`: 4 accounts, 530 B of account data, from /home/me/mine.jsonl
+
+        | data size | accounts | share of accounts | data bytes | share of data bytes |
+        |---|---|---|---|---|
+        | 0 B | 1 | 25.0% | 0 B | 0.0% |
+        | 1-127 B | 0 | 0.0% | 0 B | 0.0% |
+        | 128-165 B | 2 | 50.0% | 330 B | 62.3% |
+        | 166-200 B | 1 | 25.0% | 200 B | 37.7% |
+        | 201-1023 B | 0 | 0.0% | 0 B | 0.0% |
+        | 1-10 KiB | 0 | 0.0% | 0 B | 0.0% |
+        | > 10 KiB | 0 | 0.0% | 0 B | 0.0% |
+
+    "#]]
+    .assert_eq(&md_section(&pages.details, "Your accounts"));
+    assert!(pages
+        .html
+        .contains("<a href=\"#your-accounts\">Your accounts</a>"));
     let d = temp_dir("workloads");
     record::save(&f, &d.join("results.json")).unwrap();
     assert_eq!(record::load(&d.join("results.json")).unwrap(), f);
@@ -845,16 +864,16 @@ fn peer_path_lines_name_your_copy_the_ratio_and_the_verdict() {
     });
     p.digest_differs = vec!["lt-hash/peer:solana-lattice-hash/mainnet_mix/10000".into()];
     f.peer_paths.push(p);
-    let md = summary(&f);
-    assert!(md.contains("Your working copy"), "{md}");
-    assert!(
-        md.contains("set_1024/165: your solana-lattice-hash (/src/lattice-hash, v4.3.0-2-gabc) vs 4.3.0: ×0.93 [0.92, 0.94] faster (band ±1.2"),
-        "{md}"
-    );
-    assert!(
-        md.contains("mainnet_mix/10000: your solana-lattice-hash (/src/lattice-hash, v4.3.0-2-gabc) vs 4.3.0: digest differs from the reference: not timed"),
-        "{md}"
-    );
+    expect_test::expect![[r#"
+        ## Your working copy
+
+        your solana-lattice-hash (/src/lattice-hash, v4.3.0-2-gabc) (rows `peer:solana-lattice-hash@path`) against the released solana-lattice-hash 4.3.0 in the same run: both checked against the reference digests, then timed in 8 rounds of three fresh processes (released, released again as the A/A control, yours; profile ). ×: your time / the released crate's, 95% interval over rounds; the verdict needs the interval beyond the row's A/A band.
+
+        - set_1024/165: your solana-lattice-hash (/src/lattice-hash, v4.3.0-2-gabc) vs 4.3.0: ×0.93 [0.92, 0.94] faster (band ±1.2%, 8 rounds)
+        - mainnet_mix/10000: your solana-lattice-hash (/src/lattice-hash, v4.3.0-2-gabc) vs 4.3.0: digest differs from the reference: not timed
+
+    "#]]
+    .assert_eq(&md_section(&summary(&f), "Your working copy"));
     assert!(page(&f).contains("×0.93 [0.92, 0.94] faster"));
 }
 
