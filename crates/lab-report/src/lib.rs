@@ -23,3 +23,5 @@ mod tests_imports;
 mod tests_isa;
 #[cfg(test)]
 mod tests_merge;
+#[cfg(test)]
+mod tests_snapshots;

@@ -30,6 +30,16 @@ fn page(f: &ResultsFile) -> String {
     html::render(&outline::document(f).unwrap())
 }
 
+/// The level-2 section `title` of a Markdown page, its heading to the next one.
+fn md_section(md: &str, title: &str) -> String {
+    let start = md
+        .find(&format!("## {title}\n"))
+        .unwrap_or_else(|| panic!("no section {title} in:\n{md}"));
+    let rest = &md[start..];
+    let end = rest[3..].find("\n## ").map_or(rest.len(), |e| e + 4);
+    rest[..end].to_string()
+}
+
 fn temp_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("xtask-test-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
@@ -48,81 +58,10 @@ fn fixture_round_trips_through_save_and_load() {
     assert_eq!(record::load(&p).unwrap(), f);
 }
 
+/// The interrupted fixture's status line and missing list are in its snapshots
+/// (`tests_snapshots.rs`); the same run marked complete says so and has no missing section.
 #[test]
-fn summary_has_seed_table_in_criterion_layout_and_classes() {
-    let md = details(&fixture());
-    // Seed table row at 165 B: the PR's interval, master's, and criterion's verdict.
-    let row = md
-        .lines()
-        .find(|l| l.starts_with("| 165 B | [344.77 ns 345.00 ns 345.26 ns]"))
-        .unwrap_or_else(|| panic!("no 165 B seed row in:\n{md}"));
-    assert!(row.contains("[362.42 ns 362.56 ns 362.72 ns]"), "{row}");
-    assert!(row.contains("Performance has regressed."), "{row}");
-    assert!(
-        row.contains("[+5.0035% +5.0899% +5.1763%]"),
-        "change interval: {row}"
-    );
-    let kib = md.lines().find(|l| l.starts_with("| 1 KiB |")).unwrap();
-    assert!(kib.contains("Change within noise threshold."), "{kib}");
-    // The seed's criterion block.
-    assert!(md.contains("hash_account/data_size/165\n                        time:   [344.77 ns 345.00 ns 345.26 ns]\n                        thrpt:  ["));
-    assert!(md.contains("680.01 MiB/s"), "thrpt like the seed's: {md}");
-    // Direction check.
-    assert!(md.contains("165 B: cap=47 time +5.0"), "{md}");
-    assert!(md.contains("— agrees"));
-}
-
-#[test]
-fn summary_has_verdicts_ratios_and_criterion_table() {
-    let md = details(&fixture());
-    assert!(md.contains(
-        "- streaming is 4.1% slower than copy-buffer cap=200 at 165 B; intervals do not overlap"
-    ), "{md}");
-    assert!(
-        md.contains("- streaming vs copy-buffer cap=200 at 200 B: within noise"),
-        "{md}"
-    );
-    assert!(md.contains(
-        "- streaming is 14.0% slower than copy-buffer cap=200 at 0 B; intervals do not overlap"
-    ));
-    // criterion-table's relative speed table: baseline column first, its ratio words.
-    assert!(md.contains("| `copy-buffer cap=200`"), "{md}");
-    assert!(md.contains("(✅ **1.00x**)"), "{md}");
-    assert!(md.contains("1.05x slower"), "{md}");
-    // Ratio with interval in our own table, allocations, digest.
-    let streaming165 = md
-        .lines()
-        .find(|l| l.starts_with("| 165 B | streaming |"))
-        .unwrap();
-    assert!(
-        streaming165.contains("1.0412 [1.0402, 1.0421]"),
-        "{streaming165}"
-    );
-    assert!(md.contains("| 165 B | meta-first |"));
-    assert!(md.contains("DIFFERENT digest"));
-    assert!(md.contains("never (up to 1 MiB)"), "alloc summary: {md}");
-    // Mix throughput in accounts per second: 100,000 accounts / 41.5 ms.
-    assert!(md.contains("2.4096 Maccounts/s"), "{md}");
-}
-
-#[test]
-fn incomplete_run_lists_what_is_missing() {
-    let md = details(&fixture());
-    assert!(
-        md.contains(
-            "**Status:** INCOMPLETE (interrupted): 30 of 32 benchmarks measured, 2 missing"
-        ),
-        "{md}"
-    );
-    assert!(md.contains("## Missing benchmarks"));
-    assert!(md.contains(
-        "| account-hash | legacy | meta-first | data_size/200 | interrupted while running |"
-    ));
-    assert!(
-        md.contains("| 1 MiB | streaming | missing | missing |"),
-        "{md}"
-    );
-    // A complete run says so and has no missing section.
+fn complete_run_has_no_missing_section() {
     let mut f = fixture();
     f.missing.clear();
     f.run.status = Status::Complete;
@@ -393,13 +332,32 @@ fn chromium_renders_the_report() {
     if let Some(result) = chromium_check(&d.join("index.html")) {
         let (checks, first) = result.rsplit_once(" first=").expect("a first field");
         assert_eq!(
-            checks, "charts=4 drawn=4 tables=9 resources=0 errors=0 overflow=0 open=0",
+            checks,
+            "charts=4 drawn=4 tables=9 resources=0 errors=0 overflow=0 open=0 lthash=0/0 \
+             chart=0 broken=0",
             "{result}"
         );
         let top: i64 = first.parse().expect("a number");
         assert!(
             (0..900).contains(&top),
             "the first section starts {top} px down, not on the first screen: {result}"
+        );
+    }
+}
+
+/// The first screen of a 1280 x 900 window, as the page opens, shows every LtHash line of
+/// the decision table (speed-up, reason, how to get it) and the speed-up chart beside it,
+/// and no workload name breaks over lines.
+#[test]
+fn chromium_shows_the_lthash_lines_and_the_chart_on_the_first_screen() {
+    let d = std::env::temp_dir().join(format!("lab-report-first-screen-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let pages = crate::render::report(&crate::tests_decision::with_large_rows()).unwrap();
+    std::fs::write(d.join("index.html"), pages.html).unwrap();
+    if let Some(result) = chromium_check(&d.join("index.html")) {
+        assert!(
+            result.contains(" overflow=0 open=0 lthash=12/12 chart=1 broken=0 "),
+            "{result}"
         );
     }
 }
@@ -645,23 +603,6 @@ fn html_and_markdown_say_the_same() {
     );
 }
 
-/// The small fixture plus a `limit` row, compressions per account, a batch row of 1024
-/// accounts per iteration and two reconcile rows with their best samples.
-#[test]
-fn mixed_run_has_floor_batch_and_best_of_runs() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/run-mixed/results.json");
-    let f = record::load(&path).unwrap();
-    let pages = render::report(&f).unwrap();
-    let (h, m) = (pages.html, pages.details);
-    assert!(m.contains("## Distance to the hardware floor"), "{m}");
-    assert!(m.contains("One BLAKE3 compression costs 40.000 ns"), "{m}");
-    assert!(h.contains("<li><a href=\"#floor\">Distance to the hardware floor</a></li>"));
-    assert!(m.contains("| best of N runs (whole scenario) |"), "{m}");
-    assert!(m.contains("12.500 ms (of 25)"), "{m}");
-    assert!(m.contains("| 165 B | batch avx512 |"), "{m}");
-    assert!(m.contains("## reconcile"), "{m}");
-}
-
 // The layering rule of main.rs is checked from real import paths in tests_imports.rs.
 
 /// Every field a results.json holds is described in docs/results-format.md.
@@ -699,19 +640,28 @@ fn your_accounts_composition_is_recorded_shown_and_documented() {
         &sizes,
     ));
     let pages = render::report(&f).unwrap();
-    let (h, m) = (pages.html, pages.details);
-    assert!(m.contains("## Your accounts"), "{m}");
-    assert!(
-        m.contains(
-            "`user_accounts/mine`: 4 accounts, 530 B of account data, from /home/me/mine.jsonl"
-        ),
-        "{m}"
-    );
-    assert!(
-        m.contains("| 128-165 B | 2 | 50.0% | 330 B | 62.3% |"),
-        "{m}"
-    );
-    assert!(h.contains("<a href=\"#your-accounts\">Your accounts</a>"));
+    expect_test::expect![[r#"
+        ## Your accounts
+
+        Your own accounts (bench-all --accounts), each file one workload measured with every strategy; its rows are in the family tables under the workload's name.
+
+        `user_accounts/mine`: 4 accounts, 530 B of account data, from /home/me/mine.jsonl
+
+        | data size | accounts | share of accounts | data bytes | share of data bytes |
+        |---|---|---|---|---|
+        | 0 B | 1 | 25.0% | 0 B | 0.0% |
+        | 1-127 B | 0 | 0.0% | 0 B | 0.0% |
+        | 128-165 B | 2 | 50.0% | 330 B | 62.3% |
+        | 166-200 B | 1 | 25.0% | 200 B | 37.7% |
+        | 201-1023 B | 0 | 0.0% | 0 B | 0.0% |
+        | 1-10 KiB | 0 | 0.0% | 0 B | 0.0% |
+        | > 10 KiB | 0 | 0.0% | 0 B | 0.0% |
+
+    "#]]
+    .assert_eq(&md_section(&pages.details, "Your accounts"));
+    assert!(pages
+        .html
+        .contains("<a href=\"#your-accounts\">Your accounts</a>"));
     let d = temp_dir("workloads");
     record::save(&f, &d.join("results.json")).unwrap();
     assert_eq!(record::load(&d.join("results.json")).unwrap(), f);
@@ -804,7 +754,7 @@ fn chromium_shows_the_first_section_on_the_first_screen_of_a_long_report() {
 
 /// A table of many long cells (a verdict with its interval and note in every column)
 /// still fits a 1280 px window: the page's check counts horizontal overflow of the page
-/// and of every table's scroll box.
+/// and of every table's scroll box; a name cell (a workload) never breaks inside a word.
 #[test]
 fn chromium_finds_no_horizontal_overflow_at_1280_px() {
     use doc::{Block, Cell, Document, Table, TableKind};
@@ -812,7 +762,9 @@ fn chromium_finds_no_horizontal_overflow_at_1280_px() {
     let mut t = Table::new(TableKind::Detail, &["strategy"; 12]);
     for _ in 0..3 {
         let long = "slower ×1.054 [1.021, 1.088]; same instructions: layout or microarchitecture, copy-buffer@cap=200";
-        t.rows.push((0..12).map(|_| Cell::plain(long)).collect());
+        let mut row: Vec<Cell> = (0..11).map(|_| Cell::plain(long)).collect();
+        row.insert(0, Cell::new("size_ladder/1024", doc::CellKind::Name));
+        t.rows.push(row);
     }
     let page = html::render(&Document {
         title: "wide".into(),
@@ -821,6 +773,8 @@ fn chromium_finds_no_horizontal_overflow_at_1280_px() {
     std::fs::write(d.join("index.html"), page).unwrap();
     if let Some(result) = chromium_check(&d.join("index.html")) {
         assert!(result.contains(" overflow=0 "), "{result}");
+        // The workload name in its squeezed column stays on one line.
+        assert!(result.contains(" broken=0 "), "{result}");
     }
 }
 
@@ -867,52 +821,12 @@ fn summary_has_a_line_per_table_and_details_has_the_tables() {
             s.lines().count(),
             d.lines().count()
         );
-        assert!(
-            !s.contains("\n### account-hash · legacy digest · data_size"),
-            "{s}"
-        );
-        assert!(
-            d.contains("\n### account-hash · legacy digest · data_size"),
-            "{d}"
-        );
-        assert!(s.contains("| table | baseline | fastest consensus row (paired) | faster | slower | equal | undecided | A/A band |"), "{s}");
-        assert!(!d.contains("fastest consensus row (paired)"), "{d}");
-        assert!(
-            s.contains("## account-hash") && s.contains("## lt-hash"),
-            "{s}"
-        );
     }
-    // The overview row of the legacy data_size table counts the fixture's paired rows.
-    let s = summary(&fixture());
-    let row = s
-        .lines()
-        .find(|l| l.starts_with("| legacy · data_size |"))
-        .unwrap_or_else(|| panic!("{s}"));
-    assert!(
-        row.starts_with("| legacy · data_size | copy-buffer cap=200 |"),
-        "{row}"
-    );
+    // The tables' lines and their overview rows are in the fixtures' snapshots
+    // (`tests_snapshots.rs`).
     // The HTML page has every table and no overview.
     let h = page(&fixture());
     assert!(!h.contains("fastest consensus row (paired)"));
-}
-
-/// criterion-table's relative speed (criterion's ratios and words) appears once, inside the
-/// seed's criterion-layout block; the family tables carry only paired ratios.
-#[test]
-fn criterion_ratios_only_inside_the_seed_block() {
-    for md in [details(&fixture()), summary(&fixture())] {
-        assert_eq!(md.matches("criterion's relative speed").count(), 1, "{md}");
-        let block = md
-            .split("<summary>In the seed's criterion layout")
-            .nth(1)
-            .and_then(|rest| rest.split("</details>").next())
-            .unwrap_or_else(|| panic!("{md}"));
-        assert!(block.contains("criterion's relative speed"), "{block}");
-        assert!(block.contains("1.05x slower"), "{block}");
-        // Only the seed's two rows: no streaming column.
-        assert!(!block.contains("`streaming`"), "{block}");
-    }
 }
 
 /// `--peer-path`'s section: one line per workload naming your copy, the released version,
@@ -950,15 +864,138 @@ fn peer_path_lines_name_your_copy_the_ratio_and_the_verdict() {
     });
     p.digest_differs = vec!["lt-hash/peer:solana-lattice-hash/mainnet_mix/10000".into()];
     f.peer_paths.push(p);
-    let md = summary(&f);
-    assert!(md.contains("Your working copy"), "{md}");
-    assert!(
-        md.contains("set_1024/165: your solana-lattice-hash (/src/lattice-hash, v4.3.0-2-gabc) vs 4.3.0: ×0.93 [0.92, 0.94] faster (band ±1.2"),
-        "{md}"
-    );
-    assert!(
-        md.contains("mainnet_mix/10000: your solana-lattice-hash (/src/lattice-hash, v4.3.0-2-gabc) vs 4.3.0: digest differs from the reference: not timed"),
-        "{md}"
-    );
+    expect_test::expect![[r#"
+        ## Your working copy
+
+        your solana-lattice-hash (/src/lattice-hash, v4.3.0-2-gabc) (rows `peer:solana-lattice-hash@path`) against the released solana-lattice-hash 4.3.0 in the same run: both checked against the reference digests, then timed in 8 rounds of three fresh processes (released, released again as the A/A control, yours; profile ). ×: your time / the released crate's, 95% interval over rounds; the verdict needs the interval beyond the row's A/A band.
+
+        - set_1024/165: your solana-lattice-hash (/src/lattice-hash, v4.3.0-2-gabc) vs 4.3.0: ×0.93 [0.92, 0.94] faster (band ±1.2%, 8 rounds)
+        - mainnet_mix/10000: your solana-lattice-hash (/src/lattice-hash, v4.3.0-2-gabc) vs 4.3.0: digest differs from the reference: not timed
+
+    "#]]
+    .assert_eq(&md_section(&summary(&f), "Your working copy"));
     assert!(page(&f).contains("×0.93 [0.92, 0.94] faster"));
+}
+
+/// A section added as docs/adding-a-report-section.md says, one file and one line in
+/// `sections!` (the test-only example "Rows per family", shown for the run
+/// `example-section`), reaches summary.md, details.md, the HTML page and its contents.
+#[test]
+fn render_section_added_by_one_file_and_one_line() {
+    let mut f = fixture();
+    f.run.id = "example-section".into();
+    let pages = render::report(&f).unwrap();
+    let table = "| family | rows | paired |\n|---|---|---|\n| account-hash | 26 | 0 |\n| lt-hash | 4 | 0 |\n";
+    for md in [&pages.summary, &pages.details] {
+        assert!(
+            md.contains(&format!("## Rows per family\n\n{table}")),
+            "{md}"
+        );
+    }
+    let outline = crate::tests_snapshots::outline(&pages.html);
+    assert!(
+        outline
+            .contains("## Rows per family\n| family | rows | paired |\n| account-hash | 26 | 0 |"),
+        "{outline}"
+    );
+    assert!(
+        pages
+            .html
+            .contains("<li><a href=\"#rows-per-family\">Rows per family</a></li>"),
+        "the contents link"
+    );
+    // Any other run: no such section.
+    assert!(!summary(&fixture()).contains("Rows per family"));
+    // The one line in mod.rs, and the example's name nowhere else in render/.
+    let render_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/render");
+    let module = std::fs::read_to_string(render_dir.join("mod.rs")).unwrap();
+    let lines: Vec<&str> = module
+        .lines()
+        .filter(|l| l.contains("example_section"))
+        .collect();
+    assert_eq!(lines, ["    #[cfg(test)] mod example_section;"]);
+    for entry in std::fs::read_dir(&render_dir).unwrap() {
+        let p = entry.unwrap().path();
+        let name = p.file_name().unwrap().to_string_lossy().into_owned();
+        if name != "mod.rs" && name != "example_section.rs" {
+            let text = std::fs::read_to_string(&p).unwrap();
+            assert!(
+                !text.contains("example_section"),
+                "{name} names the example"
+            );
+        }
+    }
+    // The document's copy of the file is the file.
+    let doc = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/adding-a-report-section.md"),
+    )
+    .unwrap();
+    let file = std::fs::read_to_string(render_dir.join("example_section.rs")).unwrap();
+    assert!(
+        doc.contains(&format!("```rust\n{file}```")),
+        "docs/adding-a-report-section.md's copy differs from render/example_section.rs"
+    );
+}
+
+/// "Run it in your validator" shows the released crate's own tests and benchmarks on the
+/// drop-in where `cargo xtask upstream` wrote them (`<reports>/upstream/upstream.json`
+/// beside the run's directory), and says how to produce them where it did not; a broken
+/// file is an error naming it.
+#[test]
+fn drop_in_section_shows_the_upstream_figures_or_how_to_get_them() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let reports = temp_dir("upstream-reports");
+    let run = reports.join("20261205T070647Z-smoke");
+    std::fs::create_dir_all(&run).unwrap();
+    std::fs::copy(
+        fixtures.join("run-schema3/results.json"),
+        run.join("results.json"),
+    )
+    .unwrap();
+    let section = || {
+        crate::render::render_dir(&run.join("results.json")).unwrap();
+        let md = std::fs::read_to_string(run.join("summary.md")).unwrap();
+        let after = md.split("## Run it in your validator\n").nth(1).unwrap();
+        let end = after.find("\n**Paired verdicts:**").unwrap();
+        let start = after
+            .find("The released")
+            .or(after.find("solana-lattice-hash 4.4.0's own"));
+        after[start.unwrap()..end].to_string()
+    };
+    expect_test::expect![[r#"
+        The released 4.4.0's own tests and benchmarks on the drop-in: not run for this report. `cargo xtask upstream` runs them (docs/upstream.md) and writes reports/upstream/upstream.json, which the next report of a run under reports/ shows here.
+    "#]]
+    .assert_eq(&section());
+    let upstream = reports.join("upstream");
+    std::fs::create_dir_all(&upstream).unwrap();
+    std::fs::copy(
+        fixtures.join("upstream/upstream.json"),
+        upstream.join("upstream.json"),
+    )
+    .unwrap();
+    expect_test::expect![[r#"
+        solana-lattice-hash 4.4.0's own tests on the drop-in: 16 passed, 0 failed, 0 ignored, 1 left out (reports/upstream/upstream.json, from the last `cargo xtask upstream`, which may be of another commit than this run; docs/upstream.md).
+
+        Its own benchmarks, 5 rounds of each build in fresh processes; the drop-in's speed-up over the released crate (released time / drop-in time) with its 95 % interval over rounds:
+
+        | benchmark | released | drop-in | speed-up (interval) |
+        |---|---|---|---|
+        | accounts_lt_hash/baseline_one_at_a_time | 994.81 µs | 1.0400 ms | 0.97x (0.89-1.07) |
+        | accounts_lt_hash/batched_accumulator | 412.73 µs | 324.49 µs | 1.26x (1.12-1.42) |
+        | accounts_lt_hash/batched_per_part | 392.21 µs | 325.21 µs | 1.31x (1.05-1.63) |
+        | accounts_lt_hash/serial_per_part | 1.0300 ms | 1.0300 ms | 0.97x (0.94-1.01) |
+        | checksum | 2.0700 µs | 2.0200 µs | 1.02x (0.74-1.40) |
+        | mix_in | 57.000 ns | 55.000 ns | 1.06x (0.74-1.52) |
+        | mix_out | 56.000 ns | 57.000 ns | 0.97x (0.70-1.32) |
+        | with | 350.00 ns | 345.00 ns | 1.07x (0.90-1.27) |
+    "#]]
+    .assert_eq(&section());
+    std::fs::write(upstream.join("upstream.json"), "{\"released\": 4}").unwrap();
+    let e = crate::render::render_dir(&run.join("results.json"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("upstream/upstream.json") && e.contains("line 1"),
+        "{e}"
+    );
 }

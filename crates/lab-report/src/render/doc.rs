@@ -58,6 +58,9 @@ pub enum Block {
     },
     /// Preformatted text.
     Pre(String),
+    /// Blocks side by side where the page is wide enough (HTML), one after another in
+    /// Markdown: the decision table and its chart.
+    Beside(Vec<Block>),
     /// Blocks only the Markdown summary shows (criterion-table's relative-speed table,
     /// which the HTML page replaces with its plot).
     MarkdownOnly(Vec<Block>),
@@ -146,6 +149,9 @@ impl Table {
 pub struct Cell {
     pub text: String,
     pub kind: CellKind,
+    /// More of the same figure, shown on hover in HTML (its `title`); Markdown leaves it
+    /// out.
+    pub title: Option<String>,
 }
 
 /// What a cell says, beyond its text.
@@ -167,6 +173,8 @@ pub enum CellKind {
     Missing,
     /// Not available (no baseline, not counted): `–`.
     Absent,
+    /// A name that never breaks inside a word (a workload such as `size_ladder/1024`).
+    Name,
 }
 
 impl Cell {
@@ -174,6 +182,15 @@ impl Cell {
         Cell {
             text: text.into(),
             kind,
+            title: None,
+        }
+    }
+
+    /// The same cell with a hover text.
+    pub fn titled(self, title: impl Into<String>) -> Self {
+        Cell {
+            title: Some(title.into()),
+            ..self
         }
     }
 

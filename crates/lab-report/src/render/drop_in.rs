@@ -1,10 +1,14 @@
 //! The report's "Run it in your validator" section: the drop-in `solana-lattice-hash`
 //! (`crates/solana-lattice-hash`), the API it mirrors, the one line that patches it in, and
-//! its paired ratio to the validator's crate on each LtHash line of the decision table.
+//! its paired ratio to the validator's crate on each LtHash line of the decision table, and
+//! the released crate's own tests and benchmarks on it where `cargo xtask upstream` wrote
+//! them ([`super::upstream`], `reports/upstream/upstream.json`), else how to produce them.
 
 use super::doc::{text, Block, Cell, Section, SectionKind, Table, TableKind};
+use super::upstream::{upstream_blocks, Upstream};
 use crate::analysis::decision::{decisions, LT_PEER};
 use lab_record::{Digest, ResultsFile};
+
 
 /// The drop-in's version: the released solana-lattice-hash whose API it mirrors.
 pub const DROP_IN_VERSION: &str = "4.4.0";
@@ -13,8 +17,9 @@ pub const DROP_IN_VERSION: &str = "4.4.0";
 pub const PATCH_LINE: &str =
     r#"solana-lattice-hash = { path = "<hashlab>/crates/solana-lattice-hash" }"#;
 
-/// The section, or `None` when no LtHash line of the decision table has a drop-in row.
-pub fn section(file: &ResultsFile) -> Option<Block> {
+/// The section, or `None` when no LtHash line of the decision table has a drop-in row;
+/// with the upstream record where there is one ([`upstream_blocks`]).
+pub fn section(file: &ResultsFile, upstream: Option<&Upstream>) -> Option<Block> {
     let ds: Vec<_> = decisions(file)
         .into_iter()
         .filter(|d| d.digest == Digest::Lt && d.drop_in.is_some())
@@ -54,7 +59,7 @@ pub fn section(file: &ResultsFile) -> Option<Block> {
         "Its features max-avx2, max-sse41 and max-portable cap the backend (default: the \
          widest this CPU has). The rows below are its paired ratio to the validator's crate{} \
          in this run. `cargo xtask upstream` runs the released crate's own tests and \
-         benchmarks against it.",
+         benchmarks against it (below).",
         peer_version.map_or(String::new(), |v| format!(" ({v})"))
     );
     Some(Block::Section(Section {
@@ -67,8 +72,16 @@ pub fn section(file: &ResultsFile) -> Option<Block> {
             Block::Pre(format!("[patch.crates-io]\n{PATCH_LINE}\n")),
             Block::Paragraph(vec![text(after)]),
             Block::Table(t),
-        ],
+        ]
+        .into_iter()
+        .chain(upstream_blocks(upstream, DROP_IN_VERSION))
+        .collect(),
     }))
+}
+
+/// This section as a part of the report ([`super::parts`]).
+pub fn part(run: &super::outline::Run) -> crate::error::Result<Vec<Block>> {
+    Ok(section(run.file, run.upstream).into_iter().collect())
 }
 
 #[cfg(test)]

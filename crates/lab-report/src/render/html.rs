@@ -46,6 +46,12 @@ ul.verdicts{font-size:14px;line-height:1.6}
 pre{background:#1e1e1e;color:#ddd;padding:12px 14px;border-radius:6px;font-size:12.5px;overflow-x:auto}
 .note{color:#555;font-size:13px;max-width:900px}
 .scroll{overflow-x:auto}
+table.data td.name{white-space:nowrap;overflow-wrap:normal}
+.beside{display:flex;flex-wrap:wrap;gap:14px;align-items:flex-start}
+.beside>.scroll{flex:1 1 760px;min-width:0}
+.beside>figure.chart{flex:0 0 auto;margin:10px 0}
+table.decision{font-size:12.5px}
+table.decision th,table.decision td{min-width:0;overflow-wrap:normal;padding:3px 6px}
 "#;
 
 /// Runs in the browser on every load: counts charts, tables and fetched resources, records
@@ -53,7 +59,9 @@ pre{background:#1e1e1e;color:#ddd;padding:12px 14px;border-radius:6px;font-size:
 /// the run has one) starts as the page opens (`first`, CSS pixels from the top, -1 without
 /// a section), counts horizontal overflow with every collapsed block opened and then folds
 /// them again (the reader sees the page as written: `open` counts the blocks left open),
-/// and writes the result into `#render-check` (read by the headless Chromium test).
+/// counts the decision table's LtHash rows and how many of them end on the first screen
+/// (`lthash=shown/all`), whether the speed-up chart beside it does (`chart`), and the name
+/// cells whose text breaks over lines (`broken`), and writes the result into `#render-check` (read by the headless Chromium test).
 const CHECK_SCRIPT: &str = r#"
 (function(){
   var errors = 0;
@@ -69,6 +77,24 @@ const CHECK_SCRIPT: &str = r#"
     var res = (performance.getEntriesByType ? performance.getEntriesByType('resource').length : -1);
     var section = document.querySelector('h2');
     var top = section ? Math.round(section.getBoundingClientRect().top + window.scrollY) : -1;
+    // The first screen of a 1280 x 900 window (headless Chromium's own viewport is shorter).
+    var screen = 900;
+    var onScreen = function(el){ return el.getBoundingClientRect().bottom + window.scrollY <= screen; };
+    var lt = 0, ltShown = 0;
+    var decision = document.querySelector('table.decision');
+    if (decision) decision.querySelectorAll('tbody tr').forEach(function(tr){
+      if (tr.cells[0] && tr.cells[0].textContent.indexOf('LtHash') === 0) { lt++; if (onScreen(tr)) ltShown++; }
+    });
+    var speedChart = document.querySelector('.beside figure.chart');
+    var chartShown = speedChart && onScreen(speedChart) ? 1 : 0;
+    var broken = 0;
+    document.querySelectorAll('td.name').forEach(function(td){
+      var range = document.createRange();
+      range.selectNodeContents(td);
+      var lines = {};
+      Array.prototype.forEach.call(range.getClientRects(), function(r){ lines[Math.round(r.top)] = 1; });
+      if (Object.keys(lines).length > 1) broken++;
+    });
     var folded = [];
     document.querySelectorAll('details').forEach(function(d){
       if (!d.open) { folded.push(d); d.open = true; }
@@ -81,7 +107,7 @@ const CHECK_SCRIPT: &str = r#"
     folded.forEach(function(d){ d.open = false; });
     var open = document.querySelectorAll('details[open]').length;
     var el = document.getElementById('render-check');
-    el.setAttribute('data-result', 'charts=' + charts.length + ' drawn=' + drawn + ' tables=' + tables + ' resources=' + res + ' errors=' + errors + ' overflow=' + overflow + ' open=' + open + ' first=' + top);
+    el.setAttribute('data-result', 'charts=' + charts.length + ' drawn=' + drawn + ' tables=' + tables + ' resources=' + res + ' errors=' + errors + ' overflow=' + overflow + ' open=' + open + ' lthash=' + ltShown + '/' + lt + ' chart=' + chartShown + ' broken=' + broken + ' first=' + top);
   });
 })();
 "#;
@@ -165,6 +191,11 @@ fn block(out: &mut String, b: &Block, top: &[Block]) {
             out.push_str("</details>\n");
         }
         Block::Pre(t) => out.push_str(&format!("<pre>{}</pre>\n", esc(t))),
+        Block::Beside(blocks) => {
+            out.push_str("<div class=\"beside\">");
+            blocks.iter().for_each(|b| block(out, b, top));
+            out.push_str("</div>\n");
+        }
         Block::Full(blocks) => blocks.iter().for_each(|b| block(out, b, top)),
         Block::MarkdownOnly(_) | Block::RawMarkdown(_) | Block::SummaryOnly(_) => {}
     }
@@ -265,6 +296,7 @@ fn table_class(kind: TableKind) -> &'static str {
 fn cell_class(kind: CellKind) -> &'static str {
     match kind {
         CellKind::Different | CellKind::Slower => " class=\"warn\"",
+        CellKind::Name => " class=\"name\"",
         _ => "",
     }
 }
@@ -286,7 +318,16 @@ fn table(out: &mut String, t: &Table) {
             "<tr>"
         });
         for c in row {
-            out.push_str(&format!("<td{}>{}</td>", cell_class(c.kind), esc(&c.text)));
+            let title = c
+                .title
+                .as_ref()
+                .map(|t| format!(" title=\"{}\"", esc(t)))
+                .unwrap_or_default();
+            out.push_str(&format!(
+                "<td{}{title}>{}</td>",
+                cell_class(c.kind),
+                esc(&c.text)
+            ));
         }
         out.push_str("</tr>\n");
     }

@@ -189,3 +189,8 @@ pub fn floor_table(floors: &[IsaFloor]) -> Table {
     }
     table
 }
+
+/// This section as a part of the report ([`super::parts`]).
+pub fn part(run: &super::outline::Run) -> crate::error::Result<Vec<Block>> {
+    Ok(section(run.file).into_iter().collect())
+}

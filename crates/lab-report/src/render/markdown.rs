@@ -94,6 +94,7 @@ fn block(md: &mut String, b: &Block, page: Page) {
             md.push_str("</details>\n\n");
         }
         Block::Pre(t) => md.push_str(&format!("```text\n{t}```\n\n")),
+        Block::Beside(blocks) => blocks.iter().for_each(|b| block(md, b, page)),
         Block::MarkdownOnly(blocks) => blocks.iter().for_each(|b| block(md, b, page)),
         Block::RawMarkdown(t) => {
             md.push_str(t);

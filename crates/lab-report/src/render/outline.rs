@@ -15,28 +15,94 @@ use lab_record::{ResultsFile, WorkloadInfo};
 /// The method note printed under the tables.
 pub const METHOD_NOTE: &str = "Times are criterion's estimates (slope of the linear regression when criterion sampled linearly, otherwise the mean) with their 95% bootstrap confidence intervals. Ratios and changes are `strategy / baseline` of those times with a 95% interval from the delta method on the two standard errors; p is a two-sided normal test on the difference. A verdict says an effect is real only when the two confidence intervals do not overlap; criterion's classes use its defaults (significance 0.05, noise threshold 1%). Allocation counts come from a separate counted pass of the `lab` binary, never from a timed run.";
 
-/// The whole report of a run.
+/// What each part of a run's report is built from: the run and its view.
+pub struct Run<'a> {
+    pub file: &'a ResultsFile,
+    pub view: &'a View<'a>,
+    /// The released drop-in crate's own tests and benchmarks, where `cargo xtask upstream`
+    /// wrote them beside the run.
+    pub upstream: Option<&'a super::upstream::Upstream>,
+}
+
+/// One part of a run's report: its blocks, none when the run has nothing for it. The parts
+/// and their order are listed once, in [`super::parts`].
+pub type Part = fn(&Run) -> Result<Vec<Block>>;
+
+/// The whole report of a run: every part of [`super::parts`], in order.
 pub fn document(file: &ResultsFile) -> Result<Document> {
+    document_with(file, None)
+}
+
+/// The whole report of a run, with the upstream record where there is one.
+pub fn document_with(
+    file: &ResultsFile,
+    upstream: Option<&super::upstream::Upstream>,
+) -> Result<Document> {
     let view = View::new(file);
-    let mut blocks = header(file);
-    blocks.extend(super::decision::section(file));
-    blocks.extend(super::drop_in::section(file));
-    blocks.extend(verdicts::counts_paragraph(file));
-    blocks.extend(verdicts::disagreement_paragraph(file));
-    blocks.extend(super::peer_path::section(file));
-    blocks.push(verdicts::verdict_box(file));
-    let seed_rows = seed::seed_rows(file);
-    if !seed_rows.is_empty() {
-        blocks.push(seed_section(&seed_rows, seed_group(&view).as_ref())?);
+    let run = Run {
+        file,
+        view: &view,
+        upstream,
+    };
+    let mut blocks = Vec::new();
+    for part in super::parts() {
+        blocks.extend(part(&run)?);
     }
-    if let Some(f) = floor::floor(file) {
-        blocks.push(floor_section(&f));
+    Ok(Document {
+        title: format!("hashlab run {}", file.run.id),
+        blocks,
+    })
+}
+
+/// The title, the run's metadata, its status and the contents.
+pub fn header_part(run: &Run) -> Result<Vec<Block>> {
+    Ok(header(run.file))
+}
+
+/// How many paired verdicts the run has, and where paired and criterion disagree.
+pub fn counts_part(run: &Run) -> Result<Vec<Block>> {
+    let mut blocks: Vec<Block> = verdicts::counts_paragraph(run.file).into_iter().collect();
+    blocks.extend(verdicts::disagreement_paragraph(run.file));
+    Ok(blocks)
+}
+
+/// The verdicts on the seed's claims.
+pub fn claims_part(run: &Run) -> Result<Vec<Block>> {
+    Ok(vec![verdicts::verdict_box(run.file)])
+}
+
+/// The seed's reproduction: its rows in criterion's layout.
+pub fn seed_part(run: &Run) -> Result<Vec<Block>> {
+    let rows = seed::seed_rows(run.file);
+    if rows.is_empty() {
+        return Ok(Vec::new());
     }
-    if !file.run.workloads.is_empty() {
-        blocks.push(accounts_section(&file.run.workloads));
-    }
-    blocks.extend(super::sizes::section(&view));
-    for s in &view.sections {
+    Ok(vec![seed_section(&rows, seed_group(run.view).as_ref())?])
+}
+
+/// The distance to the hardware floor.
+pub fn floor_part(run: &Run) -> Result<Vec<Block>> {
+    Ok(floor::floor(run.file)
+        .map(|f| floor_section(&f))
+        .into_iter()
+        .collect())
+}
+
+/// The composition of the user's accounts (`--accounts`).
+pub fn accounts_part(run: &Run) -> Result<Vec<Block>> {
+    let w = &run.file.run.workloads;
+    Ok(if w.is_empty() {
+        Vec::new()
+    } else {
+        vec![accounts_section(w)]
+    })
+}
+
+/// One section per family, a group per (digest, workload kind); summary.md has a line per
+/// table instead.
+pub fn families_part(run: &Run) -> Result<Vec<Block>> {
+    let mut blocks = Vec::new();
+    for s in &run.view.sections {
         let groups = s.groups.iter().map(group_section).collect::<Result<_>>()?;
         blocks.push(Block::Section(Section {
             kind: SectionKind::Family,
@@ -54,24 +120,28 @@ pub fn document(file: &ResultsFile) -> Result<Document> {
             ],
         }));
     }
-    if let Some(s) = super::isa::section(file) {
-        blocks.push(s);
-    }
-    if !file.missing.is_empty() {
-        blocks.push(plain_section(
+    Ok(blocks)
+}
+
+/// The benchmarks a run planned but did not measure.
+pub fn missing_part(run: &Run) -> Result<Vec<Block>> {
+    Ok(if run.file.missing.is_empty() {
+        Vec::new()
+    } else {
+        vec![plain_section(
             "missing",
             "Missing benchmarks",
-            vec![Block::Table(tables::missing(file))],
-        ));
-    }
-    blocks.push(Block::Paragraph(vec![
+            vec![Block::Table(tables::missing(run.file))],
+        )]
+    })
+}
+
+/// The method note at the end.
+pub fn method_part(_: &Run) -> Result<Vec<Block>> {
+    Ok(vec![Block::Paragraph(vec![
         Inline::Em("Method.".into()),
         text(format!(" {METHOD_NOTE}")),
-    ]));
-    Ok(Document {
-        title: format!("hashlab run {}", file.run.id),
-        blocks,
-    })
+    ])])
 }
 
 fn header(file: &ResultsFile) -> Vec<Block> {

@@ -95,3 +95,8 @@ pub fn section(file: &ResultsFile) -> Option<Block> {
         blocks,
     }))
 }
+
+/// This section as a part of the report ([`super::parts`]).
+pub fn part(run: &super::outline::Run) -> crate::error::Result<Vec<Block>> {
+    Ok(section(run.file).into_iter().collect())
+}

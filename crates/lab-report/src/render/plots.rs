@@ -411,3 +411,95 @@ fn bars_chart(group: &Group, caption: &str) -> Result<String> {
     }
     Ok(svg)
 }
+
+/// One bar of the speed-up chart: its label, the speed-up and its interval's ends, and
+/// whether it is the LtHash (coloured apart from the legacy digest).
+pub struct SpeedUp {
+    pub label: String,
+    pub estimate: f64,
+    pub lower: f64,
+    pub upper: f64,
+    pub lt: bool,
+}
+
+/// Width of the speed-up chart, px: narrow enough to stand beside the decision table.
+const SPEEDUP_WIDTH: u32 = 320;
+
+/// Horizontal bars from 1x (the current code) to each row's speed-up on a log axis, with
+/// the interval as an error bar; one bar per line of the decision table.
+pub fn speedups_chart(bars: &[SpeedUp], caption: &str) -> Result<String> {
+    let e = plot_err("speed-up chart");
+    let n = bars.len().max(1);
+    let lo = bars.iter().map(|b| b.lower).fold(1.0, f64::min) / 1.15;
+    let hi = bars.iter().map(|b| b.upper).fold(1.0, f64::max) * 1.15;
+    let ticks = log_ticks(lo, hi);
+    let height = 64 + 20 * n as u32;
+    // Bars top to bottom in table order: the first at the highest segment.
+    let seg = |i: usize| (n - 1 - i) as i32;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (SPEEDUP_WIDTH, height)).into_drawing_area();
+        root.fill(&WHITE).map_err(&e)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(caption, ("sans-serif", 14))
+            .margin(8)
+            .x_label_area_size(34)
+            .y_label_area_size(128)
+            // A segmented 0..k axis has k + 1 segments (one per integer in 0..=k).
+            .build_cartesian_2d(
+                (lo..hi).log_scale().with_key_points(ticks),
+                (0..(n as i32 - 1).max(1)).into_segmented(),
+            )
+            .map_err(&e)?;
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .y_labels(n)
+            .x_desc("speed-up over the current code (log scale)")
+            .x_label_formatter(&|x| format!("{}x", trim(*x)))
+            .y_label_formatter(&|v| match v {
+                SegmentValue::CenterOf(k) => (n - 1)
+                    .checked_sub(*k as usize)
+                    .and_then(|i| bars.get(i))
+                    .map(|b| b.label.clone())
+                    .unwrap_or_default(),
+                _ => String::new(),
+            })
+            .label_style(("sans-serif", 11))
+            .light_line_style(RGBColor(235, 235, 235))
+            .draw()
+            .map_err(&e)?;
+        let rects = bars.iter().enumerate().map(|(i, b)| {
+            let c = if b.lt { color(0) } else { color(7) };
+            let mut r = Rectangle::new(
+                [
+                    (1.0, SegmentValue::Exact(seg(i))),
+                    (b.estimate, SegmentValue::Exact(seg(i) + 1)),
+                ],
+                c.mix(0.8).filled(),
+            );
+            r.set_margin(4, 4, 0, 0);
+            r
+        });
+        chart.draw_series(rects).map_err(&e)?;
+        let errors = bars.iter().enumerate().map(|(i, b)| {
+            let y = SegmentValue::CenterOf(seg(i));
+            PathElement::new(
+                vec![(b.lower, y.clone()), (b.upper, y)],
+                BLACK.stroke_width(2),
+            )
+        });
+        chart.draw_series(errors).map_err(&e)?;
+        chart
+            .draw_series(std::iter::once(PathElement::new(
+                vec![
+                    (1.0, SegmentValue::Exact(0)),
+                    (1.0, SegmentValue::Exact(n as i32)),
+                ],
+                BLACK.stroke_width(1),
+            )))
+            .map_err(&e)?;
+        root.present().map_err(&e)?;
+    }
+    Ok(svg)
+}

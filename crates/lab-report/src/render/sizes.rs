@@ -96,3 +96,8 @@ pub fn section(view: &View) -> Option<Block> {
         blocks,
     }))
 }
+
+/// This section as a part of the report ([`super::parts`]).
+pub fn part(run: &super::outline::Run) -> crate::error::Result<Vec<Block>> {
+    Ok(section(run.view).into_iter().collect())
+}

@@ -1,6 +1,8 @@
 //! Number formatting the way criterion prints it (`345.00 ns`, `1.4295 µs`, `680.01 MiB/s`),
 //! so the report reads like the seed's own criterion output.
 
+use lab_record::{Ratio, Verdict};
+
 /// Four significant digits, criterion's `short` format.
 pub fn short(n: f64) -> String {
     if n < 10.0 {
@@ -93,6 +95,44 @@ pub fn bytes(n: u64) -> String {
 pub fn clock(secs: f64) -> String {
     let s = secs.max(0.0).round() as u64;
     format!("{}:{:02}", s / 60, s % 60)
+}
+
+/// Three significant digits: `1.27`, `12.7`, `127`.
+pub fn sig(x: f64) -> String {
+    if x >= 99.95 {
+        format!("{x:.0}")
+    } else if x >= 9.995 {
+        format!("{x:.1}")
+    } else {
+        format!("{x:.2}")
+    }
+}
+
+/// A ratio `time / current` in a reader's words: `1.27x faster (1.25-1.30)`.
+pub fn speed_up_text(r: &Ratio, v: Verdict) -> String {
+    let (s, lo, hi) = (1.0 / r.estimate, 1.0 / r.upper, 1.0 / r.lower);
+    match v {
+        Verdict::Faster => format!("{}x faster ({}-{})", sig(s), sig(lo), sig(hi)),
+        Verdict::Slower => format!(
+            "{}x slower ({}-{})",
+            sig(r.estimate),
+            sig(r.lower),
+            sig(r.upper)
+        ),
+        Verdict::Equal => format!("same speed ({}x-{}x)", sig(lo), sig(hi)),
+        Verdict::Undecided => format!("undecided: {}x ({}x-{}x)", sig(s), sig(lo), sig(hi)),
+    }
+}
+
+/// A ratio `time / reference` as a speed-up and its interval, with no verdict:
+/// `1.26x (1.12-1.42)`.
+pub fn speed_up_range(r: &Ratio) -> String {
+    format!(
+        "{}x ({}-{})",
+        sig(1.0 / r.estimate),
+        sig(1.0 / r.upper),
+        sig(1.0 / r.lower)
+    )
 }
 
 #[cfg(test)]
