@@ -6,7 +6,8 @@
 use crate::commands::instructions_pass;
 use crate::commands::paired_pass::{self, Lab};
 use lab_record::callgrind::Ran;
-use lab_record::paired::{combine, Combined, LayoutUnit, ProcessRun};
+use lab_record::paired::{Combined, LayoutUnit, ProcessRun};
+use lab_record::sequential::{combine_sequential, Design};
 use lab_record::{Control, Paired, Ratio, Verdict};
 use lab_report::analysis::seed::{self, Claim, Holds};
 use lab_report::analysis::verdicts::{self, Count};
@@ -17,6 +18,11 @@ use std::path::{Path, PathBuf};
 
 fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates/lab-report/tests/fixtures")
+}
+
+/// The one verdict rule at the fixture's one look (two processes: smoke's design).
+fn combine(runs: &[ProcessRun], unit: LayoutUnit) -> Option<Combined> {
+    combine_sequential(runs, unit, &Design::for_profile(lab_record::Profile::Smoke))
 }
 
 fn combined() -> Vec<Combined> {
@@ -58,17 +64,15 @@ fn combine_gives_the_documented_numbers() {
     let c165 = c.iter().find(|c| c.baseline.ends_with("/165")).unwrap();
     // A/A per-process means 0 and 0.001: mean 0.0005, half-width t(1) * sd / sqrt(2)
     // = 12.706 * 0.0005; band = exp(0.0005 + 0.006353) - 1.
+    let t1 = lab_record::paired::t_quantile(0.975, 1);
     assert!(
-        close(c165.band, (0.0005f64 + 12.706 * 0.0005).exp() - 1.0),
+        close(c165.band, (0.0005f64 + t1 * 0.0005).exp() - 1.0),
         "{}",
         c165.band
     );
     let cap47 = &c165.rows[1].paired;
     assert!(close(cap47.ratio.estimate, 0.0525f64.exp()));
-    assert!(close(
-        cap47.ratio.lower,
-        (0.0525f64 - 12.706 * 0.0025).exp()
-    ));
+    assert!(close(cap47.ratio.lower, (0.0525f64 - t1 * 0.0025).exp()));
     assert_eq!(cap47.verdict, Verdict::Slower);
     assert_eq!(cap47.layouts, Some(2));
     let [lo, hi] = cap47.layout_range.unwrap();

@@ -635,12 +635,21 @@ impl Interval {
     }
 }
 
-/// A ratio (this row's time / the baseline's) with its 95% interval.
+/// A ratio (this row's time / the baseline's) with its interval (95 % unless its producer
+/// says otherwise): the workspace's one ratio type, in the record and in the report's
+/// arithmetic.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Ratio {
     pub estimate: f64,
     pub lower: f64,
     pub upper: f64,
+}
+
+impl Ratio {
+    /// As a relative change (`ratio - 1`): lower, estimate, upper.
+    pub fn change(&self) -> (f64, f64, f64) {
+        (self.lower - 1.0, self.estimate - 1.0, self.upper - 1.0)
+    }
 }
 
 /// A row compared with its table's baseline, interleaved in one process and sampled over
