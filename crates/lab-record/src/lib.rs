@@ -15,6 +15,7 @@ pub mod ab;
 pub mod callgrind;
 pub mod floor_rows;
 pub mod fuzz_targets;
+pub mod identity;
 pub mod mix;
 pub mod paired;
 pub mod peer_path;
@@ -237,7 +238,7 @@ impl Role {
         let named = |strategy: &str, v: &str| id.strategy == strategy && variant == v;
         if baseline.unwrap_or_else(|| named("copy-buffer", "cap=200")) {
             Role::Baseline
-        } else if variant.ends_with("(A/A copy)") {
+        } else if identity::is_aa_copy_variant(variant) {
             Role::Control
         } else if named("copy-buffer", "cap=47") || named("peer:negentropy", "0.4") {
             Role::Previous

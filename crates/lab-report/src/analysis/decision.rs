@@ -7,18 +7,14 @@
 //! tables' baseline); for the legacy hash, copy-buffer cap=200 (the baseline).
 
 use crate::analysis::floor::{alu_bound_of, floor_of, machine_floors, MachineFloor};
+use lab_record::identity::Origin;
 use lab_record::sequential::{decide, intervals_at, Design, Intervals, EQUAL_MARGIN};
 use lab_record::{
     Digest, Family, Profile, Ratio, Record, ResultsFile, Verdict, Workload, WorkloadKind,
 };
 
 /// The peer that is the validator's LtHash code.
-pub const LT_PEER: &str = "peer:solana-lattice-hash";
-
-/// hashlab's drop-in for that crate (`crates/solana-lattice-hash`): how a validator runs the
-/// winner, not a strategy of its own, so never a candidate; each LtHash line says whether it
-/// delivers the winner's speed ([`Decision::drop_in`]).
-pub const DROP_IN: &str = "drop-in:solana-lattice-hash";
+pub use lab_record::identity::VALIDATOR_LT_PEER as LT_PEER;
 
 /// The drop-in on one line of the table.
 #[derive(Clone, Debug, PartialEq)]
@@ -250,7 +246,7 @@ pub fn decisions(file: &ResultsFile) -> Vec<Decision<'_>> {
         let Some(baseline) = table.iter().copied().find(|r| r.meta.is_baseline()) else {
             continue;
         };
-        let peer = table.iter().copied().find(|r| r.id().strategy == LT_PEER);
+        let peer = table.iter().copied().find(|r| r.id().is_validator_lt_peer());
         let current = match (digest, shape, peer) {
             (Digest::Lt, s, Some(p)) if s != Shape::OneAtATime => p,
             _ => baseline,
@@ -263,8 +259,9 @@ pub fn decisions(file: &ResultsFile) -> Vec<Decision<'_>> {
             !std::ptr::eq(*r, current)
                 && r.meta.claims_consensus
                 && r.digest_compatible != Some(false)
-                && !r.id().strategy.starts_with("peer:")
-                && r.id().strategy != DROP_IN
+                // Peers are the others' code; the drop-in is how a validator runs the
+                // winner, not a strategy of its own (its line: [`Decision::drop_in`]).
+                && r.id().origin() == Origin::Hashlab
         });
         let faster: Vec<_> = candidates
             .filter_map(|r| Some((r, against(r, current, band, &file.run.profile)?)))
@@ -284,7 +281,7 @@ pub fn decisions(file: &ResultsFile) -> Vec<Decision<'_>> {
         let drop_in = table
             .iter()
             .copied()
-            .find(|r| r.id().strategy == DROP_IN && !std::ptr::eq(*r, current))
+            .find(|r| r.id().is_drop_in() && !std::ptr::eq(*r, current))
             .and_then(|d| {
                 let (q, _, v) = against(d, current, band, &file.run.profile)?;
                 let to_best = (!std::ptr::eq(best, current))
