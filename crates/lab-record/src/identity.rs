@@ -105,6 +105,9 @@ mod tests {
         let aa = id("copy-buffer", Some("cap=200")).aa_copy();
         assert_eq!(aa.variant.as_deref(), Some("cap=200 (A/A copy)"));
         assert!(is_aa_copy_variant(aa.variant.as_deref().unwrap()));
-        assert_eq!(id("streaming", None).aa_copy().variant.as_deref(), Some("(A/A copy)"));
+        assert_eq!(
+            id("streaming", None).aa_copy().variant.as_deref(),
+            Some("(A/A copy)")
+        );
     }
 }

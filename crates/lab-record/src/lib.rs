@@ -826,7 +826,7 @@ pub struct RunMeta {
     pub rustc: String,
     pub cpu: String,
     pub cpu_features: Vec<String>,
-    pub profile: String,
+    pub profile: Profile,
     pub features: Vec<String>,
     pub status: Status,
     /// A label for the machine: the host name unless `--machine NAME` was given.
@@ -1062,7 +1062,7 @@ mod tests {
                 rustc: "rustc".into(),
                 cpu: "cpu".into(),
                 cpu_features: vec!["avx2".into()],
-                profile: "smoke".into(),
+                profile: Profile::Smoke,
                 features: vec![],
                 status: Status::Complete,
                 machine: "here".into(),

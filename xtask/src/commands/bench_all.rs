@@ -483,7 +483,7 @@ fn run_meta(
         rustc: meta::rustc_version(),
         cpu: meta::cpu_model(),
         cpu_features: meta::cpu_features(),
-        profile: args.profile.to_string(),
+        profile: args.profile,
         features,
         status: Status::Running,
         machine: args.machine.clone().unwrap_or_else(meta::hostname),

@@ -125,14 +125,14 @@ fn quotient(a: &Ratio, b: &Ratio) -> Ratio {
 /// the same processes, so their per-layout log ratios pair index by index and their
 /// differences are the per-layout log ratios of `cand` to `current`. The interval is at the
 /// error rate the run's design spends by that many layouts; `None` when the rows do not
-/// carry matching layouts or the run's profile is unknown.
-fn paired_between(cand: &Record, current: &Record, profile: &str) -> Option<(Ratio, Verdict)> {
+/// carry matching layouts.
+fn paired_between(cand: &Record, current: &Record, profile: Profile) -> Option<(Ratio, Verdict)> {
     let (c, p) = (cand.paired.as_ref()?, current.paired.as_ref()?);
     let (a, b) = (&c.layout_log_ratios, &p.layout_log_ratios);
     if c.baseline != p.baseline || a.len() != b.len() || a.len() < 2 {
         return None;
     }
-    let design = Design::for_profile(profile.parse::<Profile>().ok()?);
+    let design = Design::for_profile(profile);
     let diffs: Vec<f64> = a.iter().zip(b).map(|(x, y)| x - y).collect();
     let (across, iv) = intervals_at(design.interval, &diffs, design.alpha_at(diffs.len() as u32))?;
     Some((across.ratio(), decide(&iv, c.band, design.margin)))
@@ -143,7 +143,7 @@ fn against(
     cand: &Record,
     current: &Record,
     band: f64,
-    profile: &str,
+    profile: Profile,
 ) -> Option<(Ratio, bool, Verdict)> {
     if current.meta.is_baseline() {
         let p = cand.paired.as_ref()?;
@@ -246,7 +246,10 @@ pub fn decisions(file: &ResultsFile) -> Vec<Decision<'_>> {
         let Some(baseline) = table.iter().copied().find(|r| r.meta.is_baseline()) else {
             continue;
         };
-        let peer = table.iter().copied().find(|r| r.id().is_validator_lt_peer());
+        let peer = table
+            .iter()
+            .copied()
+            .find(|r| r.id().is_validator_lt_peer());
         let current = match (digest, shape, peer) {
             (Digest::Lt, s, Some(p)) if s != Shape::OneAtATime => p,
             _ => baseline,
@@ -264,7 +267,7 @@ pub fn decisions(file: &ResultsFile) -> Vec<Decision<'_>> {
                 && r.id().origin() == Origin::Hashlab
         });
         let faster: Vec<_> = candidates
-            .filter_map(|r| Some((r, against(r, current, band, &file.run.profile)?)))
+            .filter_map(|r| Some((r, against(r, current, band, file.run.profile)?)))
             .filter(|(_, (_, _, v))| *v == Verdict::Faster)
             .collect();
         let selected_from = faster.len();
@@ -283,9 +286,9 @@ pub fn decisions(file: &ResultsFile) -> Vec<Decision<'_>> {
             .copied()
             .find(|r| r.id().is_drop_in() && !std::ptr::eq(*r, current))
             .and_then(|d| {
-                let (q, _, v) = against(d, current, band, &file.run.profile)?;
+                let (q, _, v) = against(d, current, band, file.run.profile)?;
                 let to_best = (!std::ptr::eq(best, current))
-                    .then(|| against(d, best, band, &file.run.profile))
+                    .then(|| against(d, best, band, file.run.profile))
                     .flatten()
                     .map(|(q, _, v)| (q, v));
                 Some(DropInLine {
