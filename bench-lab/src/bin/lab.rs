@@ -4,7 +4,7 @@
 //! - `lab allocs [--json]`: for each, allocations per iteration and peak heap bytes, from a
 //!   counting global allocator, plus whether its digest matches the reference. Never timed.
 //! - `lab mix`: the mainnet mix's composition.
-//! - `lab paired --baseline ID --rows ID,... [--aa [N]] [--rounds R] [--layouts-in-process L]
+//! - `lab paired --baseline ID --rows ID [--rows ID ...] [--aa [N]] [--rounds R] [--layouts-in-process L]
 //!   [--seed S] [--budget-ms MS] [--json]`: the rows timed against the baseline, paired and
 //!   interleaved, over L memory layouts in this process (one JSON object of per-layout
 //!   summaries, `bench_lab::paired::ProcessRun`); with `--processes K`, K fresh processes
@@ -146,9 +146,10 @@ struct PairedArgs {
     /// The baseline's criterion id.
     #[arg(long)]
     baseline: String,
-    /// Comma-separated criterion ids of the rows.
-    #[arg(long, default_value = "")]
-    rows: String,
+    /// Criterion ids of the rows: `--rows ID` once per row (or, typed by hand, one
+    /// comma-separated list).
+    #[arg(long, value_delimiter = ',')]
+    rows: Vec<String>,
     /// Add the A/A control: the baseline against a distinct copy of itself (`--aa`), or
     /// against N distinct copies (`--aa N`, at most 3 distinct); the band is the widest.
     #[arg(long, num_args = 0..=1, default_missing_value = "1", default_value_t = 0)]
@@ -402,7 +403,7 @@ fn paired(a: &PairedArgs) -> Result<()> {
         baseline: a.baseline.clone(),
         rows: a
             .rows
-            .split(',')
+            .iter()
             .map(|s| s.trim().to_string())
             .filter(|s| !s.is_empty())
             .collect(),

@@ -91,7 +91,10 @@ pub fn args(profile: Profile, c: &Comparison, s: Settings, seed: u64) -> Vec<Str
     ]
     .map(String::from)
     .to_vec();
-    a.extend(["--rows".into(), c.rows.join(","), "--aa".into(), "1".into()]);
+    for row in &c.rows {
+        a.extend(["--rows".into(), row.clone()]);
+    }
+    a.extend(["--aa".into(), "1".into()]);
     for (flag, v) in [
         ("--rounds", u64::from(s.rounds)),
         ("--layouts-in-process", u64::from(s.layouts_in_process)),
