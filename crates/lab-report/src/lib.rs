@@ -18,6 +18,8 @@ mod tests;
 #[cfg(test)]
 mod tests_decision;
 #[cfg(test)]
+mod tests_identity;
+#[cfg(test)]
 mod tests_imports;
 #[cfg(test)]
 mod tests_isa;
