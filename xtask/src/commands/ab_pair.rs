@@ -144,7 +144,8 @@ impl Runner for LabRunner {
             baseline: None,
             env: self.env.clone(),
         };
-        let timed = lab_build::run_one(&run, out.into(), err.into(), self.log_name);
+        let mut index = lab_report::record::criterion::Index::new(&home);
+        let timed = lab_build::run_one(&run, &mut index, out.into(), err.into(), self.log_name);
         let _ = std::fs::remove_dir_all(&home);
         timed.map(|((ns, _), _)| ns.estimate)
     }

@@ -23,7 +23,7 @@ use lab_report::error::{Error, Result};
 use lab_report::record::journal::{Entry, InstructionCount, Journal};
 use lab_report::record::paths::{self, workspace_root};
 use lab_report::record::{
-    self, Interval, Missing, Record, ResultsFile, RunMeta, Statistic, Status, SCHEMA,
+    self, criterion, Interval, Missing, Record, ResultsFile, RunMeta, Statistic, Status, SCHEMA,
 };
 use lab_report::render::{text, units};
 use std::collections::BTreeMap;
@@ -653,8 +653,10 @@ impl Progress {
     }
 }
 
-/// The timed pass: one criterion process per benchmark; results.json is rewritten after
-/// each, so a killed run keeps what it measured.
+/// The timed pass: one criterion process per benchmark, each row journaled as it ends (a
+/// killed run keeps what it measured: `report` rebuilds it from the journal); results.json
+/// is written once, at the end of the pass. Criterion's files are read once each
+/// ([`criterion::Index`]).
 fn time_all(
     session: &Session,
     bench_exe: &Path,
@@ -674,6 +676,7 @@ fn time_all(
         start: Instant::now(),
         expected_done: 0.0,
     };
+    let mut index = criterion::Index::new(&pass.home);
     for (i, p) in plan.iter().enumerate() {
         if session.interrupted() {
             if pass.build.is_none() {
@@ -683,7 +686,7 @@ fn time_all(
         }
         println!("{}", progress.line(session, plan, i));
         let _ = std::io::stdout().flush();
-        let outcome = time_one(bench_exe, p, session, pass, &mut log);
+        let outcome = time_one(bench_exe, p, session, pass, &mut index, &mut log);
         progress.expected_done += p.expected_secs;
         match outcome {
             Ok(((ns, statistic), best)) => {
@@ -708,14 +711,8 @@ fn time_all(
                 tally.missing.push(m);
             }
         }
-        let rest = if pass.build.is_none() {
-            &plan[i + 1..]
-        } else {
-            &[]
-        };
-        save_partial(session, run, &tally.results, &tally.missing, rest)?;
     }
-    Ok(())
+    save_pass(session, run, tally)
 }
 
 /// Where a timed pass writes criterion's files, and which build it measures.
@@ -787,23 +784,13 @@ fn failed(session: &Session, p: &Planned, reason: String) -> Missing {
     p.missing(&reason)
 }
 
-/// Keeps what was measured even if the process is killed.
-fn save_partial(
-    session: &Session,
-    run: &RunMeta,
-    results: &[Record],
-    missing: &[Missing],
-    rest: &[Planned],
-) -> Result<()> {
+/// What a timed pass measured, as results.json (status `running`) at the pass's end.
+fn save_pass(session: &Session, run: &RunMeta, tally: &Tally) -> Result<()> {
     let partial = ResultsFile {
         schema: SCHEMA,
         run: run.clone(),
-        results: results.to_vec(),
-        missing: missing
-            .iter()
-            .cloned()
-            .chain(rest.iter().map(|p| p.missing("not run yet")))
-            .collect(),
+        results: tally.results.clone(),
+        missing: tally.missing.clone(),
         peer_paths: Vec::new(),
     };
     record::save(&partial, &session.results_path())
@@ -815,6 +802,7 @@ fn time_one(
     p: &Planned,
     session: &Session,
     pass: &Pass,
+    index: &mut criterion::Index,
     log: &mut std::fs::File,
 ) -> std::result::Result<Timed, String> {
     let _ = writeln!(log, "==== {}", p.criterion_id);
@@ -832,7 +820,7 @@ fn time_one(
             .map(|v| (OsString::from(accounts::ENV), v.clone()))
             .collect(),
     };
-    lab_build::run_one(&run, log_out.into(), log_err.into(), "bench.log")
+    lab_build::run_one(&run, index, log_out.into(), log_err.into(), "bench.log")
 }
 
 /// The record of a measured benchmark: its plan, criterion's estimate and best sample, and
