@@ -16,6 +16,8 @@ pub mod render;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_ab;
+#[cfg(test)]
 mod tests_decision;
 #[cfg(test)]
 mod tests_identity;
@@ -25,3 +27,5 @@ mod tests_imports;
 mod tests_isa;
 #[cfg(test)]
 mod tests_merge;
+#[cfg(test)]
+mod tests_verdicts;

@@ -16,5 +16,6 @@ pub mod machines;
 pub mod runs;
 pub mod seed;
 pub mod stats;
+pub mod upstream;
 pub mod verdicts;
 pub mod view;

@@ -6,6 +6,7 @@
 pub mod criterion;
 pub mod journal;
 pub mod paths;
+pub mod upstream;
 
 pub use lab_record::{Interval, Missing, Record, ResultsFile, RunMeta, Statistic, Status, SCHEMA};
 
