@@ -881,7 +881,8 @@ pub fn simulate(design: &Design, scenario: Scenario, runs: u32, seed: u64) -> Ta
     tally
 }
 
-/// [`crate::paired::combine`] under a sequential design: the intervals at the error rate of the look that
+/// One comparison's processes combined (each row's across-layout interval, the band from
+/// its A/A row, each row's `Paired`) under a sequential design: the intervals at the error rate of the look that
 /// `runs.len()` processes reach, and verdicts by [`decide`] (which can
 /// be `undecided`).
 pub fn combine_sequential(
