@@ -1,10 +1,11 @@
 //! Reading and writing runs: the typed record ([`lab_record`]), run directories and the
 //! `latest` link ([`paths`]), criterion's own files ([`criterion`], each read once per
-//! run), the append-only run journal ([`journal`]) and `cargo xtask upstream`'s record
+//! run), what the lab's commands print ([`lab`]), the append-only run journal ([`journal`]) and `cargo xtask upstream`'s record
 //! ([`upstream`]). This layer imports nothing of the crate but [`crate::error`].
 
 pub mod criterion;
 pub mod journal;
+pub mod lab;
 pub mod paths;
 pub mod upstream;
 
