@@ -10,7 +10,7 @@
 //!   summaries, `bench_lab::paired::ProcessRun`); with `--processes K`, K fresh processes
 //!   combined at one look (`lab_record::sequential::combine_sequential`: the verdict rule of
 //!   bench-all's paired pass, so a row the K processes cannot settle is `undecided`).
-//! - `lab instructions --ids ID,... --iters N [--iters-large M] [--skip-missing] [--json]`: N
+//! - `lab instructions --ids ID [--ids ID ...] --iters N [--iters-large M] [--skip-missing] [--json]`: N
 //!   iterations inside one function
 //!   for callgrind to count; `--valgrind` spawns valgrind itself and prints the counts.
 //!
@@ -116,9 +116,10 @@ struct InstructionsArgs {
     /// smoke, quick or full (decides which ids exist).
     #[arg(long, default_value = "quick")]
     profile: String,
-    /// Comma-separated criterion ids.
-    #[arg(long)]
-    ids: String,
+    /// Criterion ids: `--ids ID` once per benchmark (or, typed by hand, one
+    /// comma-separated list).
+    #[arg(long, value_delimiter = ',', required = true)]
+    ids: Vec<String>,
     /// Counted iterations (after one warm-up iteration).
     #[arg(long, default_value_t = 100)]
     iters: u64,
@@ -491,7 +492,7 @@ fn instructions(a: &InstructionsArgs) -> Result<()> {
     use bench_lab::instructions::{self, Ran};
     let ids: Vec<String> = a
         .ids
-        .split(',')
+        .iter()
         .map(|s| s.trim().to_string())
         .filter(|s| !s.is_empty())
         .collect();
