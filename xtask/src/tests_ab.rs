@@ -1,14 +1,15 @@
 //! `cargo xtask ab` without processes: the measuring loop driven by a fake [`Runner`] whose
-//! times carry per-process layout noise from a seeded RNG, the ab.json fixture's round
-//! trip and its rendering.
+//! times carry per-process layout noise from a seeded RNG, and the one verdict rule shared
+//! with `--peer-path` and bench-all. (The ab.json fixture's round trip and rendering:
+//! lab-report's `tests_ab.rs`.)
 
 use crate::commands::ab_measure::{measure_all, Hooks, Rng, Runner, Side, Tally};
-use crate::commands::ab_pair::parse_list;
-use lab_record::{AbFile, AbStatus, Verdict};
+use crate::commands::ab_pair::{self, parse_list};
+use crate::commands::paired_pass;
+use lab_record::sequential::Design;
+use lab_record::Verdict;
 use lab_report::analysis::ab::split;
-use lab_report::render;
 use std::collections::BTreeMap;
-use std::path::Path;
 
 /// Times = base time of the benchmark × work of the side × exp(N(0, noise)): each process
 /// is a fresh layout, off by a few percent. `failures` makes a (side, id) fail that many
@@ -108,7 +109,16 @@ fn run(fake: &mut Fake, a: &[&str], b: &[&str], rounds: u32, stop_after: u32) ->
         }
     }
     let mut runner = Counting(fake, &calls);
-    let t = measure_all(&s, rounds, &mut runner, &mut Rng::new(7), &mut hooks).unwrap();
+    let design = ab_pair::design("smoke").unwrap();
+    let t = measure_all(
+        &s,
+        rounds,
+        &design,
+        &mut runner,
+        &mut Rng::new(7),
+        &mut hooks,
+    )
+    .unwrap();
     if stop_after == u32::MAX {
         assert_eq!(saves, s.common.len(), "ab.json is written after each one");
     }
@@ -123,16 +133,18 @@ fn verdicts(t: &Tally) -> Vec<(&str, Verdict)> {
 }
 
 #[test]
-fn more_work_in_b_is_slower_there_and_equal_elsewhere() {
+fn more_work_in_b_is_slower_there_and_not_decided_elsewhere() {
     let mut fake = Fake::new(1);
     fake.b_work.insert(IDS[1], 1.3);
     let t = run(&mut fake, &IDS, &IDS, 8, u32::MAX);
+    // ±3 % per process: the A/A band is wider than `equal` allows (2 %), so the unchanged
+    // rows stay undecided rather than equal.
     assert_eq!(
         verdicts(&t),
         [
-            (IDS[0], Verdict::Equal),
+            (IDS[0], Verdict::Undecided),
             (IDS[1], Verdict::Slower),
-            (IDS[2], Verdict::Equal)
+            (IDS[2], Verdict::Undecided)
         ]
     );
     let slow = &t.rows[1];
@@ -144,16 +156,23 @@ fn more_work_in_b_is_slower_there_and_equal_elsewhere() {
 }
 
 #[test]
-fn head_vs_head_is_equal_everywhere() {
+fn head_vs_head_is_never_faster_or_slower_and_equal_when_quiet() {
     for seed in 0..20 {
         let mut fake = Fake::new(seed);
         let t = run(&mut fake, &IDS, &IDS, 8, u32::MAX);
         for r in &t.rows {
-            assert_eq!(r.verdict, Verdict::Equal, "seed {seed}: {r:?}");
+            assert_eq!(r.verdict, Verdict::Undecided, "seed {seed}: {r:?}");
             // ±3 % per process: the band is a few percent, never the 0.5 % floor.
             assert!(r.band > 0.01 && r.band < 0.15, "seed {seed}: {r:?}");
         }
         assert_eq!(t.rows.len(), 3);
+        // ±0.3 % per process: the interval fits within ±1 %, equal.
+        let mut quiet = Fake::new(seed);
+        quiet.noise = 0.003;
+        let t = run(&mut quiet, &IDS, &IDS, 8, u32::MAX);
+        for r in &t.rows {
+            assert_eq!(r.verdict, Verdict::Equal, "seed {seed}: {r:?}");
+        }
     }
 }
 
@@ -223,111 +242,118 @@ fn criterion_list_output_gives_the_ids() {
     );
 }
 
-fn fixture_path() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates/lab-report/tests/fixtures/ab/ab.json")
+/// Replays fixed per-process log ratios: round `r` gives `B / A = exp(rows[id][r])` and
+/// `A' / A = exp(aa[r])`, whatever the order the loop runs the sides in.
+struct Replay<'a> {
+    rows: &'a BTreeMap<&'static str, Vec<f64>>,
+    aa: &'a [f64],
+    /// Processes run per benchmark, to know the round.
+    calls: BTreeMap<String, usize>,
 }
 
-#[test]
-fn ab_json_round_trips() {
-    let f = AbFile::load(&fixture_path()).unwrap();
-    assert_eq!(f.status, AbStatus::Complete);
-    assert_eq!(f.a.short(), "dc7d214e0c1f");
-    let dir = std::env::temp_dir().join(format!("xtask-ab-rt-{}", std::process::id()));
-    let path = dir.join("ab.json");
-    f.save(&path).unwrap();
-    assert_eq!(AbFile::load(&path).unwrap(), f);
-    let _ = std::fs::remove_dir_all(&dir);
-    let text = std::fs::read_to_string(fixture_path()).unwrap();
-    let e = AbFile::parse(
-        Path::new("ab.json"),
-        &text.replace("\"slower\"", "\"worse\""),
-    )
-    .unwrap_err()
-    .to_string();
-    assert!(
-        e.starts_with("ab.json:") && e.contains("rows[0].verdict"),
-        "{e}"
-    );
-    let e = AbFile::parse(
-        Path::new("ab.json"),
-        &text.replace("\"version\": 1", "\"version\": 2"),
-    )
-    .unwrap_err()
-    .to_string();
-    assert!(
-        e.contains("version 2") && e.contains("reads `hashlab-ab` version 1"),
-        "{e}"
-    );
-}
-
-#[test]
-fn ab_report_is_ready_for_a_pull_request() {
-    let f = AbFile::load(&fixture_path()).unwrap();
-    let (html, md) = render::ab::report(&f);
-    let first = md.lines().next().unwrap();
-    assert_eq!(
-        first,
-        "# B vs A: `my-branch` (941013c0a1b2) vs `main` (dc7d214e0c1f)"
-    );
-    assert!(
-        md.contains("| benchmark | A | B | B/A [95% interval] | verdict |"),
-        "{md}"
-    );
-    assert!(
-        md.contains("| account-hash/copy-buffer@cap=200/data_size/165 | 345.00 ns | 447.50 ns | 1.2985 [1.2712, 1.3264] | slower |"),
-        "{md}"
-    );
-    assert!(md.contains("Band: ±1.80% to ±2.10%"), "{md}");
-    assert!(md.contains("Machine: lab-vm, Intel(R) Xeon(R)"), "{md}");
-    assert!(md.contains("sse2 sse4.1 avx2 avx512f avx512bw"), "{md}");
-    assert!(md.contains("4 rounds per benchmark"), "{md}");
-    assert!(
-        md.contains("1 faster") || md.contains("0 faster, 1 slower, 1 equal"),
-        "{md}"
-    );
-    assert!(
-        md.contains("Only in A (not measured):** account-hash/meta-first"),
-        "{md}"
-    );
-    assert!(
-        md.contains("Only in B (not measured):** account-hash/lane-xof"),
-        "{md}"
-    );
-    assert!(
-        md.contains("| account-hash/batch@avx2/data_size/165 | B failed twice"),
-        "{md}"
-    );
-    assert!(
-        html.contains("<title>B vs A: my-branch vs main</title>"),
-        "{html}"
-    );
-    assert!(
-        html.contains("class=\"warn\""),
-        "the slower verdict is marked"
-    );
-}
-
-/// Every field ab.json holds is described in docs/results-format.md.
-#[test]
-fn every_ab_field_is_documented() {
-    let doc = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/results-format.md"),
-    )
-    .unwrap();
-    let section = doc
-        .split("## The A/B format")
-        .nth(1)
-        .expect("an A/B section");
-    let v: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(fixture_path()).unwrap()).unwrap();
-    let mut keys: Vec<String> = Vec::new();
-    for obj in [&v, &v["a"], &v["rows"][0], &v["failed"][0]] {
-        keys.extend(obj.as_object().unwrap().keys().cloned());
+impl Runner for Replay<'_> {
+    fn time(&mut self, side: Side, id: &str) -> Result<f64, String> {
+        let n = self.calls.entry(id.to_string()).or_default();
+        let round = *n / 3;
+        *n += 1;
+        Ok(match side {
+            Side::A => 100.0,
+            Side::AControl => 100.0 * self.aa[round].exp(),
+            Side::B => 100.0 * self.rows[id][round].exp(),
+        })
     }
-    for k in keys {
-        assert!(
-            section.contains(&format!("`{k}`")),
-            "`{k}` is not documented"
-        );
+}
+
+/// The same per-process log ratios through the three verdict paths: `ab` and
+/// `--peer-path` (both [`measure_all`] with [`ab_pair::design`] of their profile) and
+/// bench-all's paired pass ([`paired_pass::decide`] on one `lab paired` process per
+/// round, the A/A control first). Every verdict, interval and band agrees, on rows that
+/// are faster, slower, equal and undecided.
+#[test]
+fn ab_peer_path_and_bench_all_decide_the_same_ratios_alike() {
+    use lab_record::paired::{Config, LayoutSummary, ProcessRun, RowRun};
+    use lab_record::{Control, Profile};
+    let mut rng = Rng::new(11);
+    let mut noise = |sd: f64| sd * (rng.next_f64() - 0.5) * 3.46;
+    let n = 8;
+    let mut logs = |effect: f64, sd: f64| (0..n).map(|_| effect + noise(sd)).collect::<Vec<f64>>();
+    let aa = logs(0.0, 0.004);
+    let rows: BTreeMap<&'static str, Vec<f64>> = [
+        ("faster", logs(-0.2, 0.01)),
+        ("slower", logs(0.1, 0.01)),
+        ("equal", logs(0.001, 0.002)),
+        ("undecided", logs(0.02, 0.03)),
+    ]
+    .into_iter()
+    .collect();
+    let names = ids_of(&rows);
+    let layout = |x: f64| LayoutSummary {
+        iq_mean_log: x,
+        mean_log: x,
+        rounds: 1,
+        sd_log: 0.0,
+    };
+    let row_run = |id: &str, control, x: f64| RowRun {
+        criterion_id: id.into(),
+        control,
+        twin: None,
+        iters_per_batch: 1,
+        layouts: vec![layout(x)],
+    };
+    let processes: Vec<ProcessRun> = (0..n)
+        .map(|p| ProcessRun {
+            baseline: "base".into(),
+            baseline_iters_per_batch: 1,
+            config: Config::default(),
+            stack_offsets: vec![0],
+            rows: std::iter::once(row_run("base", Some(Control::Aa), aa[p]))
+                .chain(names.iter().map(|id| row_run(id, None, rows[id][p])))
+                .collect(),
+            wall_secs: 1.0,
+            window: None,
+        })
+        .collect();
+    let mut seen = BTreeMap::new();
+    for profile in [Profile::Smoke, Profile::Quick] {
+        let design = Design::for_profile(profile);
+        let bench_all = paired_pass::decide(&processes, &design).unwrap();
+        for path in ["ab", "peer-path"] {
+            let s = split(&ids(&names), &ids(&names));
+            let mut replay = Replay {
+                rows: &rows,
+                aa: &aa,
+                calls: BTreeMap::new(),
+            };
+            let mut hooks = Hooks {
+                stop: &|| false,
+                progress: &mut |_| {},
+                saved: &mut |_| Ok(()),
+            };
+            let design = ab_pair::design(profile.as_str()).unwrap();
+            let t = measure_all(
+                &s,
+                n as u32,
+                &design,
+                &mut replay,
+                &mut Rng::new(3),
+                &mut hooks,
+            )
+            .unwrap();
+            for (r, b) in t.rows.iter().zip(&bench_all.rows[1..]) {
+                assert_eq!(r.criterion_id, b.criterion_id);
+                let what = format!("{path} vs bench-all, {profile}, {}", r.criterion_id);
+                assert_eq!(r.verdict, b.paired.verdict, "{what}");
+                let close = |x: f64, y: f64| (x - y).abs() < 1e-9;
+                assert!(close(r.band, b.paired.band), "{what}: band");
+                assert!(close(r.ratio.lower, b.paired.ratio.lower), "{what}");
+                assert!(close(r.ratio.upper, b.paired.ratio.upper), "{what}");
+                seen.insert(r.verdict, ());
+            }
+        }
     }
+    assert_eq!(seen.len(), 4, "every verdict occurs: {seen:?}");
+}
+
+fn ids_of(rows: &BTreeMap<&'static str, Vec<f64>>) -> Vec<&'static str> {
+    rows.keys().copied().collect()
 }

@@ -135,7 +135,7 @@ fn fake_paired(d: &Path, pause: &str) -> String {
     let _ = std::fs::remove_dir_all(&started);
     std::fs::create_dir_all(&started).unwrap();
     let body = r#"while [ $# -gt 0 ]; do
-  case "$1" in --baseline) b="$2" ;; --rows) r="$2" ;; --seed) seed="$2" ;; esac
+  case "$1" in --baseline) b="$2" ;; --rows) r="$r $2" ;; --seed) seed="$2" ;; esac
   shift
 done
 touch STARTED/$(ls STARTED | wc -l)
@@ -143,7 +143,7 @@ sleep PAUSE
 x=$((seed % 7))
 layout="{\"iq_mean_log\":0.0$x,\"mean_log\":0.0$x,\"rounds\":5,\"sd_log\":0.01}"
 rows="{\"criterion_id\":\"$b\",\"control\":\"aa\",\"iters_per_batch\":1,\"layouts\":[$layout]}"
-for id in $(echo "$r" | tr , ' '); do
+for id in $r; do
   rows="$rows,{\"criterion_id\":\"$id\",\"iters_per_batch\":1,\"layouts\":[$layout]}"
 done
 echo "{\"baseline\":\"$b\",\"baseline_iters_per_batch\":1,\"config\":{\"rounds\":5,\"layouts\":1,\"seed\":$seed,\"batch_ns\":1},\"stack_offsets\":[0],\"rows\":[$rows],\"wall_secs\":0.1}"

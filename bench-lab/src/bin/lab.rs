@@ -4,13 +4,13 @@
 //! - `lab allocs [--json]`: for each, allocations per iteration and peak heap bytes, from a
 //!   counting global allocator, plus whether its digest matches the reference. Never timed.
 //! - `lab mix`: the mainnet mix's composition.
-//! - `lab paired --baseline ID --rows ID,... [--aa [N]] [--rounds R] [--layouts-in-process L]
+//! - `lab paired --baseline ID --rows ID [--rows ID ...] [--aa [N]] [--rounds R] [--layouts-in-process L]
 //!   [--seed S] [--budget-ms MS] [--json]`: the rows timed against the baseline, paired and
 //!   interleaved, over L memory layouts in this process (one JSON object of per-layout
 //!   summaries, `bench_lab::paired::ProcessRun`); with `--processes K`, K fresh processes
 //!   combined at one look (`lab_record::sequential::combine_sequential`: the verdict rule of
 //!   bench-all's paired pass, so a row the K processes cannot settle is `undecided`).
-//! - `lab instructions --ids ID,... --iters N [--iters-large M] [--skip-missing] [--json]`: N
+//! - `lab instructions --ids ID [--ids ID ...] --iters N [--iters-large M] [--skip-missing] [--json]`: N
 //!   iterations inside one function
 //!   for callgrind to count; `--valgrind` spawns valgrind itself and prints the counts.
 //!
@@ -116,9 +116,10 @@ struct InstructionsArgs {
     /// smoke, quick or full (decides which ids exist).
     #[arg(long, default_value = "quick")]
     profile: String,
-    /// Comma-separated criterion ids.
-    #[arg(long)]
-    ids: String,
+    /// Criterion ids: `--ids ID` once per benchmark (or, typed by hand, one
+    /// comma-separated list).
+    #[arg(long, value_delimiter = ',', required = true)]
+    ids: Vec<String>,
     /// Counted iterations (after one warm-up iteration).
     #[arg(long, default_value_t = 100)]
     iters: u64,
@@ -146,9 +147,10 @@ struct PairedArgs {
     /// The baseline's criterion id.
     #[arg(long)]
     baseline: String,
-    /// Comma-separated criterion ids of the rows.
-    #[arg(long, default_value = "")]
-    rows: String,
+    /// Criterion ids of the rows: `--rows ID` once per row (or, typed by hand, one
+    /// comma-separated list).
+    #[arg(long, value_delimiter = ',')]
+    rows: Vec<String>,
     /// Add the A/A control: the baseline against a distinct copy of itself (`--aa`), or
     /// against N distinct copies (`--aa N`, at most 3 distinct); the band is the widest.
     #[arg(long, num_args = 0..=1, default_missing_value = "1", default_value_t = 0)]
@@ -402,7 +404,7 @@ fn paired(a: &PairedArgs) -> Result<()> {
         baseline: a.baseline.clone(),
         rows: a
             .rows
-            .split(',')
+            .iter()
             .map(|s| s.trim().to_string())
             .filter(|s| !s.is_empty())
             .collect(),
@@ -490,7 +492,7 @@ fn instructions(a: &InstructionsArgs) -> Result<()> {
     use bench_lab::instructions::{self, Ran};
     let ids: Vec<String> = a
         .ids
-        .split(',')
+        .iter()
         .map(|s| s.trim().to_string())
         .filter(|s| !s.is_empty())
         .collect();

@@ -16,7 +16,7 @@ pub struct Request {
 }
 
 impl Request {
-    /// `paired --profile P --baseline B --rows R1,R2 [--aa] --rounds N
+    /// `paired --profile P --baseline B --rows R1 --rows R2 [--aa] --rounds N
     /// --layouts-in-process L --seed S --batch-us U --json`.
     pub fn args(&self) -> Vec<String> {
         let mut a: Vec<String> = vec![
@@ -25,9 +25,10 @@ impl Request {
             self.profile.clone(),
             "--baseline".into(),
             self.baseline.clone(),
-            "--rows".into(),
-            self.rows.join(","),
         ];
+        for row in &self.rows {
+            a.extend(["--rows".into(), row.clone()]);
+        }
         if self.aa > 0 {
             a.push("--aa".into());
             a.push(self.aa.to_string());

@@ -65,7 +65,7 @@ pub use comparison::*;
 pub use layouts::*;
 
 pub use lab_record::paired::{
-    combine, layout_means, Combined, Config, LayoutUnit, ProcessRun, RowResult, RowRun,
+    layout_means, Combined, Config, LayoutUnit, ProcessRun, RowResult, RowRun,
 };
 
 /// Runs one comparison in this process: `config.layouts` layouts of `config.rounds`
@@ -216,6 +216,13 @@ mod tests {
     use crate::cases::AccountDigest as Digest;
     use crate::shared::{copy_buffer_copies, Inputs, SharedAccounts, Twin};
     use crate::Profile;
+    use lab_record::sequential::{combine_sequential, decide, Design, Intervals, EQUAL_MARGIN};
+
+    /// The one verdict rule at one look (t interval): what `lab paired` does with two
+    /// processes.
+    fn combine(runs: &[ProcessRun], unit: LayoutUnit) -> Option<Combined> {
+        combine_sequential(runs, unit, &Design::for_profile(lab_record::Profile::Smoke))
+    }
     use account_hash::{AccountHasher, IntoLtLanes};
 
     #[test]
@@ -524,9 +531,13 @@ mod tests {
         // between them of several percent is possible (up to ~8 % measured between
         // cap=200 and cap=201 in release builds); the band is floored at 10 % here, still far
         // below the 2x the `twice` row must clear.
-        assert_eq!(
-            lab_record::paired::verdict(&copy.ratio, c.band.max(0.10)),
-            lab_record::Verdict::Equal,
+        let v = decide(
+            &Intervals::from_ratio(&copy.ratio),
+            c.band.max(0.10),
+            EQUAL_MARGIN,
+        );
+        assert!(
+            !matches!(v, lab_record::Verdict::Faster | lab_record::Verdict::Slower),
             "{c:#?}"
         );
     }

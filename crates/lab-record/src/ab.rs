@@ -5,8 +5,10 @@
 //! Each benchmark is measured in rounds; a round runs three fresh processes in a random
 //! order: A, a second A (the A/A control) and B. The per-round ratios B/A and A'/A are
 //! combined across rounds (each round is a fresh memory layout) with
-//! [`crate::paired::across_layouts`]; the row's band comes from its own A/A control
-//! ([`crate::paired::noise_band`]) and its verdict from [`crate::paired::verdict`].
+//! the sequential design of bench-all's paired pass for the profile (the look the rounds
+//! reach); the row's band comes from its own A/A control ([`crate::paired::noise_band`])
+//! and its verdict from [`crate::sequential::decide`] (margin, `undecided`), the rule of
+//! every paired comparison.
 
 use crate::{from_json_str, Ratio, RecordError, Verdict};
 use serde::{Deserialize, Serialize};

@@ -15,6 +15,7 @@ pub mod ab;
 pub mod callgrind;
 pub mod floor_rows;
 pub mod fuzz_targets;
+pub mod identity;
 pub mod mix;
 pub mod paired;
 pub mod peer_path;
@@ -237,7 +238,7 @@ impl Role {
         let named = |strategy: &str, v: &str| id.strategy == strategy && variant == v;
         if baseline.unwrap_or_else(|| named("copy-buffer", "cap=200")) {
             Role::Baseline
-        } else if variant.ends_with("(A/A copy)") {
+        } else if identity::is_aa_copy_variant(variant) {
             Role::Control
         } else if named("copy-buffer", "cap=47") || named("peer:negentropy", "0.4") {
             Role::Previous
@@ -635,12 +636,21 @@ impl Interval {
     }
 }
 
-/// A ratio (this row's time / the baseline's) with its 95% interval.
+/// A ratio (this row's time / the baseline's) with its interval (95 % unless its producer
+/// says otherwise): the workspace's one ratio type, in the record and in the report's
+/// arithmetic.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Ratio {
     pub estimate: f64,
     pub lower: f64,
     pub upper: f64,
+}
+
+impl Ratio {
+    /// As a relative change (`ratio - 1`): lower, estimate, upper.
+    pub fn change(&self) -> (f64, f64, f64) {
+        (self.lower - 1.0, self.estimate - 1.0, self.upper - 1.0)
+    }
 }
 
 /// A row compared with its table's baseline, interleaved in one process and sampled over
@@ -816,7 +826,7 @@ pub struct RunMeta {
     pub rustc: String,
     pub cpu: String,
     pub cpu_features: Vec<String>,
-    pub profile: String,
+    pub profile: Profile,
     pub features: Vec<String>,
     pub status: Status,
     /// A label for the machine: the host name unless `--machine NAME` was given.
@@ -1052,7 +1062,7 @@ mod tests {
                 rustc: "rustc".into(),
                 cpu: "cpu".into(),
                 cpu_features: vec!["avx2".into()],
-                profile: "smoke".into(),
+                profile: Profile::Smoke,
                 features: vec![],
                 status: Status::Complete,
                 machine: "here".into(),

@@ -15,11 +15,14 @@
 //! 2. [`across_layouts`]: the per-layout means → [`Across`] (mean, 95 % t interval, layout
 //!    SD and range, all in log space; [`Across::ratio`] exponentiates).
 //! 3. [`noise_band`]: the A/A control's [`Across`] → the table's band.
-//! 4. [`verdict`] / [`paired`]: a row's interval against `[1 / (1 + band), 1 + band]` →
-//!    [`Verdict`] and the record's [`Paired`].
+//! 4. The verdict: `crate::sequential::decide` (margin, `undecided`), through
+//!    `crate::sequential::combine_sequential` for `lab paired` and bench-all's paired pass,
+//!    and lab-report's `analysis::ab::row` for `cargo xtask ab` and `--peer-path`: one rule
+//!    for every comparison.
 
 use crate::{Control, Paired, Ratio, Verdict};
 use serde::{Deserialize, Serialize};
+use statrs::distribution::{ContinuousCDF, StudentsT};
 
 /// The smallest noise band a table gets, whatever its A/A control says: 0.5 %. Below that,
 /// frequency and thermal drift between rounds are not something an A/A run of a minute
@@ -77,23 +80,12 @@ pub fn summarize_rounds(log_ratios: &[f64]) -> Option<LayoutSummary> {
     })
 }
 
-/// The two-sided 95 % quantile of Student's t with `df` degrees of freedom (`t_{0.975}`):
-/// tabulated for 1..=30, then the Cornish–Fisher expansion (error < 1e-4 beyond 30).
-pub fn t975(df: u32) -> f64 {
-    const TABLE: [f64; 30] = [
-        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
-        2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
-        2.052, 2.048, 2.045, 2.042,
-    ];
-    match df {
-        0 => f64::INFINITY,
-        1..=30 => TABLE[df as usize - 1],
-        _ => {
-            let z = 1.959_963_984_540_054_f64;
-            let v = df as f64;
-            z + (z.powi(3) + z) / (4.0 * v)
-                + (5.0 * z.powi(5) + 16.0 * z.powi(3) + 3.0 * z) / (96.0 * v * v)
-        }
+/// Student's t quantile `t_p` with `df` degrees of freedom (infinite for `df = 0`): the one
+/// t quantile of the workspace (statrs).
+pub fn t_quantile(p: f64, df: u32) -> f64 {
+    match StudentsT::new(0.0, 1.0, f64::from(df)) {
+        Ok(t) if df > 0 => t.inverse_cdf(p),
+        _ => f64::INFINITY,
     }
 }
 
@@ -139,7 +131,7 @@ pub fn across_layouts(layout_means: &[f64]) -> Option<Across> {
     }
     let n = layout_means.len();
     let (mean, sd) = mean_sd(layout_means);
-    let half = t975(n as u32 - 1) * sd / (n as f64).sqrt();
+    let half = t_quantile(0.975, n as u32 - 1) * sd / (n as f64).sqrt();
     Some(Across {
         mean_log: mean,
         lower_log: mean - half,
@@ -162,37 +154,6 @@ pub fn across_layouts(layout_means: &[f64]) -> Option<Across> {
 pub fn noise_band(aa: &Across) -> f64 {
     let reach = aa.lower_log.abs().max(aa.upper_log.abs());
     (reach.exp() - 1.0).max(MIN_BAND)
-}
-
-/// `faster` when the whole interval is below `1 / (1 + band)`, `slower` when the whole
-/// interval is above `1 + band` (mirror images in log space), `equal` otherwise.
-pub fn verdict(ratio: &Ratio, band: f64) -> Verdict {
-    if ratio.upper < 1.0 / (1.0 + band) {
-        Verdict::Faster
-    } else if ratio.lower > 1.0 + band {
-        Verdict::Slower
-    } else {
-        Verdict::Equal
-    }
-}
-
-/// The record's [`Paired`] for a row: across-layout ratio, band, verdict, layout spread.
-/// `layout_means` are the row's per-layout mean log ratios against `baseline` (a criterion
-/// id); `None` with fewer than two layouts.
-pub fn paired(baseline: &str, layout_means: &[f64], band: f64) -> Option<Paired> {
-    let a = across_layouts(layout_means)?;
-    let ratio = a.ratio();
-    Some(Paired {
-        baseline: baseline.to_string(),
-        verdict: verdict(&ratio, band),
-        ratio,
-        band,
-        layouts: Some(a.layouts),
-        layout_sd: Some(a.layout_sd),
-        layout_range: Some([a.min_log.exp(), a.max_log.exp()]),
-        layout_log_ratios: layout_means.to_vec(),
-        reach: None,
-    })
 }
 
 // ---------------------------------------------------------------------------------------
@@ -341,22 +302,6 @@ pub fn layout_means(runs: &[ProcessRun], row: usize, unit: LayoutUnit) -> Vec<f6
     out
 }
 
-/// Combines the processes' runs of one comparison (same baseline and rows, in the same
-/// order): each row's across-layout interval, the band from the A/A row (when present),
-/// and each row's [`Paired`]. `None` when the runs disagree on rows or a row has fewer than
-/// two layouts.
-pub fn combine(runs: &[ProcessRun], unit: LayoutUnit) -> Option<Combined> {
-    combine_by(
-        runs,
-        unit,
-        &across_layouts,
-        &|m, band| match across_layouts(m) {
-            Some(a) => verdict(&a.ratio(), band),
-            None => Verdict::Equal,
-        },
-    )
-}
-
 pub(crate) type AcrossFn<'a> = &'a dyn Fn(&[f64]) -> Option<Across>;
 /// A row's verdict from its per-layout log ratios and the table's band.
 pub(crate) type VerdictFn<'a> = &'a dyn Fn(&[f64], f64) -> Verdict;
@@ -454,14 +399,19 @@ mod tests {
     }
 
     #[test]
-    fn t_quantiles() {
-        assert_eq!(t975(1), 12.706);
-        assert_eq!(t975(3), 3.182);
-        assert_eq!(t975(30), 2.042);
-        // Cornish–Fisher beyond the table: t(40) = 2.0211, t(120) = 1.9799.
-        assert!((t975(40) - 2.0211).abs() < 2e-4, "{}", t975(40));
-        assert!((t975(120) - 1.9799).abs() < 1e-4, "{}", t975(120));
-        assert!(t975(0).is_infinite());
+    fn t_quantiles_match_the_table() {
+        let t = |df| t_quantile(0.975, df);
+        for (df, table) in [
+            (1, 12.706),
+            (3, 3.182),
+            (30, 2.042),
+            (40, 2.0211),
+            (120, 1.9799),
+        ] {
+            assert!((t(df) - table).abs() < 5e-4, "t({df}) = {}", t(df));
+        }
+        assert!((t_quantile(0.995, 7) - 3.499).abs() < 5e-4);
+        assert!(t(0).is_infinite());
     }
 
     #[test]
@@ -469,7 +419,7 @@ mod tests {
         // Four layouts: mean 0.02, deviations -0.01, 0, +0.01, 0 → SD sqrt(0.0002/3).
         let a = across_layouts(&[0.01, 0.02, 0.03, 0.02]).unwrap();
         let sd = (0.0002f64 / 3.0).sqrt();
-        let half = 3.182 * sd / 2.0;
+        let half = t_quantile(0.975, 3) * sd / 2.0;
         assert!(close(a.mean_log, 0.02));
         assert!(close(a.layout_sd, sd));
         assert!(close(a.lower_log, 0.02 - half) && close(a.upper_log, 0.02 + half));
@@ -485,8 +435,8 @@ mod tests {
     #[test]
     fn band_is_the_aa_reach_with_a_floor() {
         let aa = across_layouts(&[0.001, -0.001]).unwrap();
-        // SD = sqrt(0.000002) ; half = 12.706 * SD / sqrt(2) = 12.706 * 0.001.
-        let reach: f64 = 12.706 * 0.001;
+        // SD = sqrt(0.000002) ; half = t(1) * SD / sqrt(2) = t(1) * 0.001.
+        let reach: f64 = t_quantile(0.975, 1) * 0.001;
         assert!((noise_band(&aa) - (reach.exp() - 1.0)).abs() < 1e-12);
         // A tight A/A centred on 0 gets the floor.
         let tight = across_layouts(&[0.0001, 0.0001, 0.0001]).unwrap();
@@ -494,42 +444,5 @@ mod tests {
         // An off-centre A/A: the far end counts (|estimate| + half-width).
         let off = across_layouts(&[-0.02, -0.02, -0.02]).unwrap();
         assert!((noise_band(&off) - (0.02f64.exp() - 1.0)).abs() < 1e-12);
-    }
-
-    #[test]
-    fn verdict_needs_the_whole_interval_outside_the_band() {
-        let r = |lower, upper| Ratio {
-            estimate: (lower + upper) / 2.0,
-            lower,
-            upper,
-        };
-        assert_eq!(verdict(&r(1.02, 1.04), 0.01), Verdict::Slower);
-        assert_eq!(verdict(&r(0.95, 0.98), 0.01), Verdict::Faster);
-        // Straddles the band's edge: equal, though the estimate is 1.5 % slower.
-        assert_eq!(verdict(&r(1.005, 1.025), 0.01), Verdict::Equal);
-        assert_eq!(verdict(&r(0.985, 0.995), 0.01), Verdict::Equal);
-        assert_eq!(verdict(&r(0.98, 1.02), 0.001), Verdict::Equal);
-        // A 20 % band: faster below 1 / 1.2, not 0.8.
-        assert_eq!(verdict(&r(0.81, 0.83), 0.2), Verdict::Faster);
-        assert_eq!(verdict(&r(0.81, 0.84), 0.2), Verdict::Equal);
-    }
-
-    #[test]
-    fn paired_fills_the_record() {
-        let logs = [0.10, 0.11, 0.09, 0.10];
-        let p = paired(
-            "account-hash/copy-buffer@cap=200/data_size/165",
-            &logs,
-            0.01,
-        )
-        .unwrap();
-        assert_eq!(p.verdict, Verdict::Slower);
-        assert_eq!(p.layouts, Some(4));
-        assert_eq!(p.band, 0.01);
-        let [lo, hi] = p.layout_range.unwrap();
-        assert!(close(lo, 0.09f64.exp()) && close(hi, 0.11f64.exp()));
-        assert!(close(p.ratio.estimate, 0.10f64.exp()));
-        assert!(close(p.layout_sd.unwrap(), (0.0002f64 / 3.0).sqrt()));
-        assert_eq!(paired("b", &[0.1], 0.01), None);
     }
 }

@@ -31,7 +31,6 @@ use crate::paired::{Across, Combined, LayoutUnit, ProcessRun, MIN_BAND};
 use crate::Profile;
 use crate::{Ratio, Verdict};
 use serde::{Deserialize, Serialize};
-use statrs::distribution::{ContinuousCDF, StudentsT};
 
 /// The two-sided error rate a comparison is allowed over all its looks.
 pub const ALPHA: f64 = 0.05;
@@ -125,13 +124,8 @@ impl Design {
     }
 }
 
-/// Student's t quantile `t_p` with `df` degrees of freedom (infinite for `df = 0`).
-pub fn t_quantile(p: f64, df: u32) -> f64 {
-    match StudentsT::new(0.0, 1.0, f64::from(df)) {
-        Ok(t) if df > 0 => t.inverse_cdf(p),
-        _ => f64::INFINITY,
-    }
-}
+/// Student's t quantile: the workspace's one, [`crate::paired::t_quantile`].
+pub use crate::paired::t_quantile;
 
 /// Mean, sample SD, min and max of finite values; `None` with fewer than two values.
 fn moments(xs: &[f64]) -> Option<(f64, f64, f64, f64)> {
@@ -887,7 +881,8 @@ pub fn simulate(design: &Design, scenario: Scenario, runs: u32, seed: u64) -> Ta
     tally
 }
 
-/// [`crate::paired::combine`] under a sequential design: the intervals at the error rate of the look that
+/// One comparison's processes combined (each row's across-layout interval, the band from
+/// its A/A row, each row's `Paired`) under a sequential design: the intervals at the error rate of the look that
 /// `runs.len()` processes reach, and verdicts by [`decide`] (which can
 /// be `undecided`).
 pub fn combine_sequential(

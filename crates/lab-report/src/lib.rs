@@ -16,7 +16,11 @@ pub mod render;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_ab;
+#[cfg(test)]
 mod tests_decision;
+#[cfg(test)]
+mod tests_identity;
 #[cfg(test)]
 mod tests_imports;
 #[cfg(test)]
@@ -25,3 +29,5 @@ mod tests_isa;
 mod tests_merge;
 #[cfg(test)]
 mod tests_snapshots;
+#[cfg(test)]
+mod tests_verdicts;

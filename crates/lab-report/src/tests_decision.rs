@@ -244,7 +244,7 @@ fn a_run_without_paired_ratios_has_no_decision_table() {
 #[test]
 fn rows_measured_in_the_same_processes_are_compared_directly() {
     let mut f = with_paired();
-    f.run.profile = "quick".into();
+    f.run.profile = lab_record::Profile::Quick;
     let set = "set_1024/165";
     // Per-layout log ratios to the baseline; batch's are the peer's minus ln 2 plus a
     // small alternating spread, so batch / peer is 0.5 with a narrow interval.

@@ -4,6 +4,7 @@
 //! reported as failed and the next one measured. The process-running is behind
 //! [`Runner`], so the tests drive the loop with a fake one.
 
+use lab_record::sequential::Design;
 use lab_record::{AbFailed, AbRow};
 use lab_report::analysis::ab::{self, Round, Split};
 use lab_report::error::Result;
@@ -90,10 +91,12 @@ pub struct Hooks<'a> {
     pub saved: &'a mut dyn FnMut(&Tally) -> Result<()>,
 }
 
-/// Measures every benchmark of `split.common`, `rounds` rounds each.
+/// Measures every benchmark of `split.common`, `rounds` rounds each, each row decided by
+/// `design` ([`ab::row`]).
 pub fn measure_all(
     split: &Split,
     rounds: u32,
+    design: &Design,
     runner: &mut dyn Runner,
     rng: &mut Rng,
     hooks: &mut Hooks,
@@ -113,7 +116,7 @@ pub fn measure_all(
             total,
             rounds,
         };
-        match measure_one(id, at, runner, rng, hooks) {
+        match measure_one(id, at, design, runner, rng, hooks) {
             Ok(row) => tally.rows.push(row),
             Err(reason) => tally.failed.push(failed(id, reason)),
         }
@@ -143,6 +146,7 @@ struct Position {
 fn measure_one(
     id: &str,
     at: Position,
+    design: &Design,
     runner: &mut dyn Runner,
     rng: &mut Rng,
     hooks: &mut Hooks,
@@ -162,7 +166,7 @@ fn measure_one(
             Err(reason) => return Err(reason),
         }
     }
-    ab::row(id, &done).ok_or_else(|| match (hooks.stop)() {
+    ab::row(id, &done, design).ok_or_else(|| match (hooks.stop)() {
         true => format!("interrupted after {} whole rounds", done.len()),
         false => "fewer than two rounds, or a time that is not positive".to_string(),
     })

@@ -5,6 +5,8 @@
 
 use super::ab_measure::{self, Hooks, Rng, Runner, Side, Tally};
 use super::lab_build::{self, CriterionRun};
+use lab_record::sequential::Design;
+use lab_record::Profile;
 use lab_report::analysis::ab as analysis;
 use lab_report::error::{Error, Result};
 use std::ffi::OsString;
@@ -54,6 +56,13 @@ pub struct Pair {
     pub log: &'static str,
 }
 
+/// What decides every row of `ab` and `--peer-path`: bench-all's paired design for the
+/// profile of the processes ([`Design::for_profile`]), at the look the rounds reach.
+pub fn design(profile: &str) -> Result<Design> {
+    let profile: Profile = profile.parse().map_err(Error::Other)?;
+    Ok(Design::for_profile(profile))
+}
+
 /// The rounds of [`ab_measure::measure_all`] with real processes, Ctrl-C stopping them;
 /// `saved` is called after each benchmark.
 pub fn measure_pair(
@@ -91,6 +100,7 @@ pub fn measure_pair(
     let tally = ab_measure::measure_all(
         split,
         pair.rounds,
+        &design(&pair.profile)?,
         &mut runner,
         &mut Rng::from_time(),
         &mut hooks,
@@ -134,7 +144,8 @@ impl Runner for LabRunner {
             baseline: None,
             env: self.env.clone(),
         };
-        let timed = lab_build::run_one(&run, out.into(), err.into(), self.log_name);
+        let mut index = lab_report::record::criterion::Index::new(&home);
+        let timed = lab_build::run_one(&run, &mut index, out.into(), err.into(), self.log_name);
         let _ = std::fs::remove_dir_all(&home);
         timed.map(|((ns, _), _)| ns.estimate)
     }

@@ -1,6 +1,6 @@
 //! bench-all's instruction pass: instructions per iteration under callgrind, in one
 //! valgrind process per core (at most [`MAX_WORKERS`]), each counting every n-th benchmark
-//! (`lab instructions --ids A,B,...` with `--dump-after=`[`COUNTED_FN`]: one dump per
+//! (`lab instructions --ids A --ids B ...` with `--dump-after=`[`COUNTED_FN`]: one dump per
 //! benchmark, in order; format in `lab_record::callgrind`). Instruction counts do not depend
 //! on what else runs, and nothing is timed during this pass, so the processes run side by
 //! side. Benchmarks up to 64 KiB per iteration are counted over 100
@@ -82,13 +82,8 @@ fn count(
         .arg(format!("--dump-after={COUNTED_FN}"))
         .arg(format!("--callgrind-out-file={}", out_file.display()))
         .arg(lab.exe)
-        .args([
-            "instructions",
-            "--profile",
-            lab.profile.as_str(),
-            "--ids",
-            &ids.join(","),
-        ])
+        .args(["instructions", "--profile", lab.profile.as_str()])
+        .args(ids.iter().flat_map(|id| ["--ids", id.as_str()]))
         .args(["--iters", &ITERS_SMALL.to_string()])
         .args([
             "--iters-large",

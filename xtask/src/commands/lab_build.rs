@@ -199,10 +199,12 @@ pub struct CriterionRun<'a> {
     pub env: Vec<(OsString, OsString)>,
 }
 
-/// Runs one benchmark; on success its estimate, on failure the reason. `log` names where
-/// its output went, for the failure message.
+/// Runs one benchmark; on success its estimate, on failure the reason. `index` is the
+/// criterion files of `run.home` read so far (each read once); `log` names where its
+/// output went, for the failure message.
 pub fn run_one(
     run: &CriterionRun,
+    index: &mut criterion::Index,
     stdout: Stdio,
     stderr: Stdio,
     log: &str,
@@ -226,12 +228,12 @@ pub fn run_one(
     if !status.success() {
         return Err(format!("criterion exited with {status} (see {log})"));
     }
-    let dirs = criterion::benchmark_dirs(run.home).map_err(|e| e.to_string())?;
-    let dir = dirs
-        .get(run.criterion_id)
+    let dir = index
+        .find(run.criterion_id)
+        .map_err(|e| e.to_string())?
         .ok_or_else(|| "criterion wrote no benchmark.json for it".to_string())?;
-    let estimate = criterion::read_estimate(dir).map_err(|e| e.to_string())?;
-    let best = criterion::read_best_sample(dir).map_err(|e| e.to_string())?;
+    let estimate = criterion::read_estimate(&dir).map_err(|e| e.to_string())?;
+    let best = criterion::read_best_sample(&dir).map_err(|e| e.to_string())?;
     Ok((estimate, best))
 }
 

@@ -91,7 +91,10 @@ pub fn args(profile: Profile, c: &Comparison, s: Settings, seed: u64) -> Vec<Str
     ]
     .map(String::from)
     .to_vec();
-    a.extend(["--rows".into(), c.rows.join(","), "--aa".into(), "1".into()]);
+    for row in &c.rows {
+        a.extend(["--rows".into(), row.clone()]);
+    }
+    a.extend(["--aa".into(), "1".into()]);
     for (flag, v) in [
         ("--rounds", u64::from(s.rounds)),
         ("--layouts-in-process", u64::from(s.layouts_in_process)),
@@ -197,13 +200,21 @@ fn run_all(
         return Ok(Vec::new());
     }
     let combined = runs.iter().zip(cmps).filter_map(|(r, c)| {
-        let got = combine_sequential(r.as_deref()?, LayoutUnit::Process, &design);
+        let got = decide(r.as_deref()?, &design);
         if got.is_none() {
             eprintln!("bench-all: warning: paired {}: too few layouts", c.baseline);
         }
         got
     });
     Ok(combined.collect())
+}
+
+/// One comparison's processes combined and decided: each process one layout sample, the
+/// rule and intervals of `design` (bench-all's: [`Design::for_profile`]) at the look the
+/// processes reach. `cargo xtask ab` and `--peer-path` decide their rows by the same rule
+/// (`lab_report::analysis::ab::row`).
+pub fn decide(runs: &[ProcessRun], design: &Design) -> Option<Combined> {
+    combine_sequential(runs, LayoutUnit::Process, design)
 }
 
 /// The paired pass of a killed run, from its journaled processes: each comparison's
@@ -226,7 +237,7 @@ pub fn fill_from_journal(profile: Profile, replay: &Replay, results: &mut Vec<Re
             if n >= design.looks[0] {
                 runs.truncate(design.looks[design.look_at(n)] as usize);
             }
-            combine_sequential(&runs, LayoutUnit::Process, &design)
+            decide(&runs, &design)
         })
         .collect();
     verdicts::fill_paired(results, &combined)

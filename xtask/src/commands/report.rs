@@ -4,7 +4,7 @@
 
 use crate::lock;
 use clap::Args;
-use lab_record::{AbFile, AbStatus, Profile, Record};
+use lab_record::{AbFile, AbStatus, Record};
 use lab_report::analysis::verdicts::{self, Count};
 use lab_report::error::Result;
 use lab_report::record::journal::{self, Recovery, Replay};
@@ -116,10 +116,7 @@ pub fn recover(reports_dir: &Path, run: &str) -> Result<()> {
 
 /// The paired and instruction passes of a killed run, from what its journal holds.
 fn fill_passes(replay: &Replay, results: &mut Vec<Record>) {
-    let profile = replay
-        .run
-        .as_ref()
-        .and_then(|r| r.profile.parse::<Profile>().ok());
+    let profile = replay.run.as_ref().map(|r| r.profile);
     if let Some(profile) = profile {
         super::paired_pass::fill_from_journal(profile, replay, results);
     }

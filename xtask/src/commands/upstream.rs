@@ -13,15 +13,16 @@
 //! are built twice, against the drop-in (in `checks/`) and against itself (a copy of the
 //! released package in `target/upstream/released/`), and run in rounds, both builds per
 //! round in a random order; per benchmark the drop-in / released ratio over rounds with
-//! its 95 % interval ([`lab_record::paired::across_layouts`], each round a fresh process
-//! of each build). Writes `reports/upstream/upstream.json` and `summary.md`.
+//! its 95 % interval (`lab_report::analysis::upstream`, each round a fresh process of
+//! each build). Writes `reports/upstream/upstream.json` and `summary.md`.
 
 use super::ab_measure::Rng;
-use lab_record::paired::across_layouts;
-use lab_record::Ratio;
+use lab_report::analysis::upstream::{bench_rows, RoundTimes};
 use lab_report::error::{Error, Result};
 use lab_report::record::paths::workspace_root;
-use serde::Serialize;
+use lab_report::record::upstream::{
+    parse_bencher, parse_libtest, Benchmarks, LeftOut, TestOutcome, TestResult, UpstreamReport,
+};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -68,71 +69,6 @@ pub fn run(args: UpstreamArgs) -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-// ---------------------------------------------------------------------------------------
-// The record
-
-/// What `cargo xtask upstream` wrote to `reports/upstream/upstream.json`.
-#[derive(Debug, Serialize)]
-pub struct UpstreamReport {
-    /// The released crate's name and version, and where its source was read.
-    pub released: String,
-    pub released_dir: PathBuf,
-    /// Every upstream test that ran, in libtest's order.
-    pub tests: Vec<TestOutcome>,
-    /// The `#[cfg(test)]` items that could not run against the drop-in, with why.
-    pub left_out: Vec<LeftOut>,
-    /// `None` with `--tests-only`.
-    pub benchmarks: Option<Benchmarks>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum TestResult {
-    Passed,
-    Failed,
-    Ignored,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct TestOutcome {
-    /// libtest's name: `lt_hash::tests::test_identity`.
-    pub name: String,
-    pub result: TestResult,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct LeftOut {
-    /// The released crate's file, relative to its root (`src/batch/arch.rs`).
-    pub file: String,
-    /// The item, e.g. `mod tests`, and its first line in that file.
-    pub item: String,
-    pub line: usize,
-    pub reason: String,
-}
-
-#[derive(Debug, Serialize)]
-pub struct Benchmarks {
-    pub rounds: u32,
-    pub warm_up_time: f64,
-    pub measurement_time: f64,
-    pub filter: Option<String>,
-    pub rows: Vec<BenchRow>,
-    /// Benchmarks that ran in only one build, or in fewer than two rounds.
-    pub unpaired: Vec<String>,
-}
-
-#[derive(Debug, PartialEq, Serialize)]
-pub struct BenchRow {
-    /// Criterion's id, e.g. `accounts_lt_hash/batched_accumulator`.
-    pub name: String,
-    /// Median over rounds of criterion's median, ns per iteration.
-    pub released_ns: f64,
-    pub dropin_ns: f64,
-    /// Drop-in / released over rounds, with its 95 % t interval.
-    pub ratio: Ratio,
-    pub round_ratios: Vec<f64>,
 }
 
 // ---------------------------------------------------------------------------------------
@@ -248,81 +184,6 @@ pub fn without_items(source: &str, items: &[CfgTestItem]) -> String {
         })
         .map(|(_, line)| line)
         .collect()
-}
-
-// ---------------------------------------------------------------------------------------
-// Output parsers
-
-/// Each `test NAME ... ok|FAILED|ignored` line of libtest's output.
-pub fn parse_libtest(text: &str) -> Vec<TestOutcome> {
-    text.lines()
-        .filter_map(|line| {
-            let rest = line.strip_prefix("test ")?;
-            let (name, result) = rest.split_once(" ... ")?;
-            let result = match result.trim() {
-                "ok" => TestResult::Passed,
-                "FAILED" => TestResult::Failed,
-                r if r.starts_with("ignored") => TestResult::Ignored,
-                _ => return None,
-            };
-            Some(TestOutcome {
-                name: name.trim().to_string(),
-                result,
-            })
-        })
-        .collect()
-}
-
-/// Each `test NAME ... bench: N ns/iter (+/- M)` line of criterion's `--output-format
-/// bencher` (N with thousands separators): name and ns per iteration.
-pub fn parse_bencher(text: &str) -> Vec<(String, f64)> {
-    text.lines()
-        .filter_map(|line| {
-            let rest = line.trim_start().strip_prefix("test ")?;
-            let (name, rest) = rest.split_once(" ... ")?;
-            let rest = rest.trim_start().strip_prefix("bench:")?;
-            let (number, rest) = rest.trim_start().split_once(' ')?;
-            if !rest.starts_with("ns/iter") {
-                return None;
-            }
-            let ns: f64 = number.replace(',', "").parse().ok()?;
-            Some((name.trim().to_string(), ns))
-        })
-        .collect()
-}
-
-// ---------------------------------------------------------------------------------------
-// Statistics of the rounds
-
-/// Per benchmark, the times of each round: `[released, drop-in]`, ns per iteration.
-pub type RoundTimes = BTreeMap<String, Vec<[Option<f64>; 2]>>;
-
-use lab_report::analysis::ab::median;
-
-/// The rows of the benchmarks both builds timed in two or more rounds, and the names of
-/// the rest.
-pub fn bench_rows(times: &RoundTimes) -> (Vec<BenchRow>, Vec<String>) {
-    let mut rows = Vec::new();
-    let mut unpaired = Vec::new();
-    for (name, rounds) in times {
-        let both: Vec<[f64; 2]> = rounds
-            .iter()
-            .filter_map(|[r, d]| Some([(*r)?, (*d)?]))
-            .filter(|[r, d]| *r > 0.0 && *d > 0.0)
-            .collect();
-        let logs: Vec<f64> = both.iter().map(|[r, d]| (d / r).ln()).collect();
-        match across_layouts(&logs) {
-            Some(across) => rows.push(BenchRow {
-                name: name.clone(),
-                released_ns: median(&both.iter().map(|t| t[0]).collect::<Vec<_>>()),
-                dropin_ns: median(&both.iter().map(|t| t[1]).collect::<Vec<_>>()),
-                ratio: across.ratio(),
-                round_ratios: logs.iter().map(|x| x.exp()).collect(),
-            }),
-            None => unpaired.push(name.clone()),
-        }
-    }
-    (rows, unpaired)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1134,46 +995,6 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.starts_with("src/bad.rs:2:"), "{err}");
-    }
-
-    #[test]
-    fn libtest_lines() {
-        let out = "\nrunning 3 tests\ntest lt_hash::tests::test_identity ... ok\n\
-                   test batch::tests::edge_cases ... FAILED\n\
-                   test batch::tests::slow ... ignored, too slow\n\
-                   test result: FAILED. 1 passed; 1 failed; 1 ignored\n";
-        assert_eq!(
-            parse_libtest(out),
-            [
-                TestOutcome {
-                    name: "lt_hash::tests::test_identity".into(),
-                    result: TestResult::Passed
-                },
-                TestOutcome {
-                    name: "batch::tests::edge_cases".into(),
-                    result: TestResult::Failed
-                },
-                TestOutcome {
-                    name: "batch::tests::slow".into(),
-                    result: TestResult::Ignored
-                },
-            ]
-        );
-    }
-
-    #[test]
-    fn bencher_lines() {
-        let out = "Gnuplot not found\n\
-                   test accounts_lt_hash/batched_accumulator ... bench:      12,345 ns/iter (+/- 1,234)\n\
-                   test mix_in ... bench:          95 ns/iter (+/- 3)\n\
-                   test odd ... bench: fast\n";
-        assert_eq!(
-            parse_bencher(out),
-            [
-                ("accounts_lt_hash/batched_accumulator".to_string(), 12345.0),
-                ("mix_in".to_string(), 95.0)
-            ]
-        );
     }
 
     fn times() -> RoundTimes {

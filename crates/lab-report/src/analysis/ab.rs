@@ -4,10 +4,12 @@
 //!
 //! A round is three fresh processes (A, a second A, B), so each round is a fresh memory
 //! layout for both sides: the per-round log ratios `ln(B/A)` and `ln(A'/A)` are the
-//! per-layout means of [`lab_record::paired`], combined with the same statistics and band
-//! rule as bench-lab's in-run paired comparisons.
+//! per-process log ratios of bench-all's paired pass, decided by the same rule
+//! ([`lab_record::sequential::decide`]: margin, `undecided`) at the same design's look,
+//! with the band from the one A/A control as there ([`noise_band`]).
 
-use lab_record::paired::{across_layouts, noise_band, paired};
+use lab_record::paired::noise_band;
+use lab_record::sequential::{decide, intervals_at, Design};
 use lab_record::{AbFile, AbRow, Verdict};
 use std::collections::BTreeSet;
 
@@ -57,27 +59,30 @@ pub fn median(xs: &[f64]) -> f64 {
     }
 }
 
-/// A benchmark's row from its rounds: B/A across rounds with its 95 % t interval, the band
-/// from its own A/A control ([`noise_band`]) and the verdict. `None` with fewer than two
-/// rounds or a time that is not positive and finite.
-pub fn row(criterion_id: &str, rounds: &[Round]) -> Option<AbRow> {
+/// A benchmark's row from its rounds, by `design` (bench-all's paired design for the
+/// profile, [`Design::for_profile`]) at the look the rounds reach: B/A across rounds with
+/// that look's interval, the band from its own A/A control ([`noise_band`]) and the verdict of [`decide`], exactly as bench-all's paired pass decides
+/// a row on the same per-process log ratios. `None` with fewer than two rounds or a time
+/// that is not positive and finite.
+pub fn row(criterion_id: &str, rounds: &[Round], design: &Design) -> Option<AbRow> {
     let ok = |x: f64| x.is_finite() && x > 0.0;
     if rounds.iter().any(|r| !(ok(r.a) && ok(r.a2) && ok(r.b))) {
         return None;
     }
     let ba: Vec<f64> = rounds.iter().map(|r| (r.b / r.a).ln()).collect();
     let aa_logs: Vec<f64> = rounds.iter().map(|r| (r.a2 / r.a).ln()).collect();
-    let aa = across_layouts(&aa_logs)?;
+    let alpha = design.alpha_at(rounds.len() as u32);
+    let (aa, _) = intervals_at(design.interval, &aa_logs, alpha)?;
     let band = noise_band(&aa);
-    let p = paired(criterion_id, &ba, band)?;
+    let (across, iv) = intervals_at(design.interval, &ba, alpha)?;
     let column = |f: fn(&Round) -> f64| rounds.iter().map(f).collect::<Vec<f64>>();
     Some(AbRow {
         criterion_id: criterion_id.to_string(),
         a_ns: median(&column(|r| r.a)),
         b_ns: median(&column(|r| r.b)),
-        ratio: p.ratio,
+        ratio: across.ratio(),
         band,
-        verdict: p.verdict,
+        verdict: decide(&iv, band, design.margin),
         rounds: rounds.len() as u32,
         round_ratios: ba.iter().map(|x| x.exp()).collect(),
         aa: aa.ratio(),
@@ -85,10 +90,15 @@ pub fn row(criterion_id: &str, rounds: &[Round]) -> Option<AbRow> {
     })
 }
 
-/// How many rows say faster, slower and equal.
-pub fn counts(file: &AbFile) -> [(Verdict, usize); 3] {
-    [Verdict::Faster, Verdict::Slower, Verdict::Equal]
-        .map(|v| (v, file.rows.iter().filter(|r| r.verdict == v).count()))
+/// How many rows say faster, slower, equal and undecided.
+pub fn counts(file: &AbFile) -> [(Verdict, usize); 4] {
+    [
+        Verdict::Faster,
+        Verdict::Slower,
+        Verdict::Equal,
+        Verdict::Undecided,
+    ]
+    .map(|v| (v, file.rows.iter().filter(|r| r.verdict == v).count()))
 }
 
 /// The smallest and largest band of the rows; `None` without rows.
@@ -122,9 +132,10 @@ mod tests {
             a2: 101.0,
             b: 130.0,
         };
-        assert!(row("x", &[r]).is_none());
-        assert!(row("x", &[r, Round { b: 0.0, ..r }]).is_none());
-        let two = row("x", &[r, Round { a: 102.0, ..r }]).unwrap();
+        let d = Design::for_profile(lab_record::Profile::Smoke);
+        assert!(row("x", &[r], &d).is_none());
+        assert!(row("x", &[r, Round { b: 0.0, ..r }], &d).is_none());
+        let two = row("x", &[r, Round { a: 102.0, ..r }], &d).unwrap();
         assert_eq!(two.rounds, 2);
         assert_eq!(two.a_ns, 101.0);
         assert_eq!(two.round_ratios.len(), 2);

@@ -7,18 +7,14 @@
 //! tables' baseline); for the legacy hash, copy-buffer cap=200 (the baseline).
 
 use crate::analysis::floor::{alu_bound_of, floor_of, machine_floors, MachineFloor};
+use lab_record::identity::Origin;
 use lab_record::sequential::{decide, intervals_at, Design, Intervals, EQUAL_MARGIN};
 use lab_record::{
     Digest, Family, Profile, Ratio, Record, ResultsFile, Verdict, Workload, WorkloadKind,
 };
 
 /// The peer that is the validator's LtHash code.
-pub const LT_PEER: &str = "peer:solana-lattice-hash";
-
-/// hashlab's drop-in for that crate (`crates/solana-lattice-hash`): how a validator runs the
-/// winner, not a strategy of its own, so never a candidate; each LtHash line says whether it
-/// delivers the winner's speed ([`Decision::drop_in`]).
-pub const DROP_IN: &str = "drop-in:solana-lattice-hash";
+pub use lab_record::identity::VALIDATOR_LT_PEER as LT_PEER;
 
 /// The drop-in on one line of the table.
 #[derive(Clone, Debug, PartialEq)]
@@ -129,14 +125,14 @@ fn quotient(a: &Ratio, b: &Ratio) -> Ratio {
 /// the same processes, so their per-layout log ratios pair index by index and their
 /// differences are the per-layout log ratios of `cand` to `current`. The interval is at the
 /// error rate the run's design spends by that many layouts; `None` when the rows do not
-/// carry matching layouts or the run's profile is unknown.
-fn paired_between(cand: &Record, current: &Record, profile: &str) -> Option<(Ratio, Verdict)> {
+/// carry matching layouts.
+fn paired_between(cand: &Record, current: &Record, profile: Profile) -> Option<(Ratio, Verdict)> {
     let (c, p) = (cand.paired.as_ref()?, current.paired.as_ref()?);
     let (a, b) = (&c.layout_log_ratios, &p.layout_log_ratios);
     if c.baseline != p.baseline || a.len() != b.len() || a.len() < 2 {
         return None;
     }
-    let design = Design::for_profile(profile.parse::<Profile>().ok()?);
+    let design = Design::for_profile(profile);
     let diffs: Vec<f64> = a.iter().zip(b).map(|(x, y)| x - y).collect();
     let (across, iv) = intervals_at(design.interval, &diffs, design.alpha_at(diffs.len() as u32))?;
     Some((across.ratio(), decide(&iv, c.band, design.margin)))
@@ -147,7 +143,7 @@ fn against(
     cand: &Record,
     current: &Record,
     band: f64,
-    profile: &str,
+    profile: Profile,
 ) -> Option<(Ratio, bool, Verdict)> {
     if current.meta.is_baseline() {
         let p = cand.paired.as_ref()?;
@@ -250,7 +246,10 @@ pub fn decisions(file: &ResultsFile) -> Vec<Decision<'_>> {
         let Some(baseline) = table.iter().copied().find(|r| r.meta.is_baseline()) else {
             continue;
         };
-        let peer = table.iter().copied().find(|r| r.id().strategy == LT_PEER);
+        let peer = table
+            .iter()
+            .copied()
+            .find(|r| r.id().is_validator_lt_peer());
         let current = match (digest, shape, peer) {
             (Digest::Lt, s, Some(p)) if s != Shape::OneAtATime => p,
             _ => baseline,
@@ -263,11 +262,12 @@ pub fn decisions(file: &ResultsFile) -> Vec<Decision<'_>> {
             !std::ptr::eq(*r, current)
                 && r.meta.claims_consensus
                 && r.digest_compatible != Some(false)
-                && !r.id().strategy.starts_with("peer:")
-                && r.id().strategy != DROP_IN
+                // Peers are the others' code; the drop-in is how a validator runs the
+                // winner, not a strategy of its own (its line: [`Decision::drop_in`]).
+                && r.id().origin() == Origin::Hashlab
         });
         let faster: Vec<_> = candidates
-            .filter_map(|r| Some((r, against(r, current, band, &file.run.profile)?)))
+            .filter_map(|r| Some((r, against(r, current, band, file.run.profile)?)))
             .filter(|(_, (_, _, v))| *v == Verdict::Faster)
             .collect();
         let selected_from = faster.len();
@@ -284,11 +284,11 @@ pub fn decisions(file: &ResultsFile) -> Vec<Decision<'_>> {
         let drop_in = table
             .iter()
             .copied()
-            .find(|r| r.id().strategy == DROP_IN && !std::ptr::eq(*r, current))
+            .find(|r| r.id().is_drop_in() && !std::ptr::eq(*r, current))
             .and_then(|d| {
-                let (q, _, v) = against(d, current, band, &file.run.profile)?;
+                let (q, _, v) = against(d, current, band, file.run.profile)?;
                 let to_best = (!std::ptr::eq(best, current))
-                    .then(|| against(d, best, band, &file.run.profile))
+                    .then(|| against(d, best, band, file.run.profile))
                     .flatten()
                     .map(|(q, _, v)| (q, v));
                 Some(DropInLine {

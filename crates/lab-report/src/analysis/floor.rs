@@ -127,10 +127,10 @@ pub fn alu_bound(file: &ResultsFile, isa: Isa) -> Option<f64> {
 /// and the peer batch kernel). A per-account strategy hashing a set still runs one dependent
 /// chain of input blocks per account.
 pub fn batch_bound(r: &Record) -> bool {
-    let strategy = r.id().strategy.as_str();
     r.meta.items_per_iter > 1
-        && (strategy == crate::analysis::isa::RUNTIME_PICK
-            || account_hash::strategy::list::many_account_strategies().contains(&strategy))
+        && (r.id().is_validator_lt_peer()
+            || account_hash::strategy::list::many_account_strategies()
+                .contains(&r.id().strategy.as_str()))
 }
 
 /// A row's floor per item, ns: `compressions` on its own instruction set's floor rows (the

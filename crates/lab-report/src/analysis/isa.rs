@@ -54,7 +54,7 @@ pub fn per_isa_workload(w: &lab_record::Workload, large_sizes: bool) -> bool {
 }
 
 /// The peer that picks its own kernel at run time (its `isa` is the one it picked).
-pub const RUNTIME_PICK: &str = "peer:solana-lattice-hash";
+pub use lab_record::identity::VALIDATOR_LT_PEER as RUNTIME_PICK;
 
 /// One strategy on one instruction set.
 pub struct IsaCell {
@@ -69,12 +69,14 @@ pub struct IsaRow {
     pub label: String,
     /// One cell per column of [`IsaTable::isas`].
     pub cells: Vec<Option<IsaCell>>,
+    /// Whether the strategy picks its kernel at run time (the validator's LtHash peer).
+    runtime_pick: bool,
 }
 
 impl IsaRow {
     /// Whether the strategy picks its kernel at run time.
     pub fn runtime_pick(&self) -> bool {
-        self.label == RUNTIME_PICK
+        self.runtime_pick
     }
 }
 
@@ -162,6 +164,7 @@ fn table(family: Family, digest: Digest, workload: Workload, cells: &Cells) -> O
         .into_iter()
         .map(|label| IsaRow {
             label: label.clone(),
+            runtime_pick: cells[label].values().any(|r| r.id().is_validator_lt_peer()),
             cells: isas
                 .iter()
                 .map(|isa| {

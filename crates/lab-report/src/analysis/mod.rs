@@ -3,8 +3,9 @@
 //! comparison and the seed's claims per run ([`seed`]), the distance to the hardware floor
 //! ([`floor`]), the A/B comparison of two revisions ([`ab`]), the change between two runs ([`runs`]), several machines side by side
 //! ([`machines`]), per instruction set ([`isa`], [`isa_floor`]) and the composition of a
-//! user's accounts ([`composition`]). Imports `record` types only; never `render` or
-//! `commands`.
+//! user's accounts ([`composition`]), `cargo xtask upstream`'s rounds ([`upstream`]) and
+//! the conformance check of `cargo xtask verify` ([`verify`]). Imports `record` types only;
+//! never `render`.
 
 pub mod ab;
 pub mod composition;
@@ -16,5 +17,7 @@ pub mod machines;
 pub mod runs;
 pub mod seed;
 pub mod stats;
+pub mod upstream;
 pub mod verdicts;
+pub mod verify;
 pub mod view;

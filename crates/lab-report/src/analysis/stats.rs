@@ -15,20 +15,8 @@ use lab_record::Interval;
 pub const SIGNIFICANCE: f64 = 0.05;
 pub const NOISE: f64 = 0.01;
 
-/// `a / b` with an interval.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Ratio {
-    pub estimate: f64,
-    pub lower: f64,
-    pub upper: f64,
-}
-
-impl Ratio {
-    /// As a relative change (`ratio - 1`).
-    pub fn change(&self) -> (f64, f64, f64) {
-        (self.lower - 1.0, self.estimate - 1.0, self.upper - 1.0)
-    }
-}
+/// `a / b` with an interval: the workspace's one ratio type.
+pub use lab_record::Ratio;
 
 pub fn ratio(a: &Interval, b: &Interval) -> Ratio {
     let estimate = a.estimate / b.estimate;

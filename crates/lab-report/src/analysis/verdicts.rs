@@ -5,7 +5,7 @@
 //! processes are `commands::paired_pass` and `commands::instructions_pass`.
 
 use lab_record::paired::Combined;
-use lab_record::{BenchId, Control, Digest, Family, Isa, Paired, Planned, Ratio, Record, Workload};
+use lab_record::{Control, Digest, Family, Isa, Paired, Planned, Ratio, Record, Workload};
 use std::collections::BTreeMap;
 
 /// One paired comparison: a table's baseline and its other rows, by criterion id, for one
@@ -48,20 +48,11 @@ pub fn comparisons(plan: &[Planned]) -> Vec<Comparison> {
         .collect()
 }
 
-/// The variant of a table's A/A control row: the baseline's, marked as its copy
-/// (`cap=200 (A/A copy)`), so its label, key and table row differ from the baseline's.
-pub fn aa_variant(baseline: &BenchId) -> String {
-    match &baseline.variant {
-        Some(v) => format!("{v} (A/A copy)"),
-        None => "(A/A copy)".into(),
-    }
-}
-
 /// The A/A control row of a table: a copy of the baseline's record (criterion's figures
 /// are the baseline's), marked `control: aa` and role `control`, with the A/A comparison.
 pub fn aa_record(baseline: &Record, paired: Paired) -> Record {
     let mut r = baseline.clone();
-    r.meta.id.variant = Some(aa_variant(baseline.id()));
+    r.meta.id = baseline.id().aa_copy();
     r.meta.role = lab_record::Role::Control;
     r.control = Some(Control::Aa);
     r.paired = Some(paired);

@@ -6,7 +6,7 @@
 use crate::error::{Error, Result};
 use lab_record::{from_json_str, Interval, Statistic};
 use serde::{de::DeserializeOwned, Deserialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// `new/benchmark.json`: only the id is read.
@@ -53,19 +53,63 @@ fn read_json<T: DeserializeOwned>(file: &Path) -> Result<T> {
 
 /// Every benchmark directory under `home` that has a `new/benchmark.json`, by full id.
 pub fn benchmark_dirs(home: &Path) -> Result<BTreeMap<String, PathBuf>> {
-    let mut out = BTreeMap::new();
-    if home.is_dir() {
-        walk(home, 0, &mut out)?;
-    }
-    Ok(out)
+    let mut index = Index::new(home);
+    index.refresh()?;
+    Ok(index.dirs)
 }
 
-fn walk(dir: &Path, depth: usize, out: &mut BTreeMap<String, PathBuf>) -> Result<()> {
+/// The benchmark directories of one criterion home as a run fills it: each directory's
+/// `benchmark.json` is read once, when the directory first appears, however many
+/// benchmarks the run then looks up (a lookup lists the directories again, it does not
+/// read their files again).
+pub struct Index {
+    home: PathBuf,
+    /// By full id.
+    dirs: BTreeMap<String, PathBuf>,
+    /// Directories whose `benchmark.json` was read (or found unreadable).
+    read: BTreeSet<PathBuf>,
+}
+
+impl Index {
+    pub fn new(home: &Path) -> Index {
+        Index {
+            home: home.to_path_buf(),
+            dirs: BTreeMap::new(),
+            read: BTreeSet::new(),
+        }
+    }
+
+    /// Reads the `benchmark.json` of directories that appeared since the last look.
+    fn refresh(&mut self) -> Result<()> {
+        if self.home.is_dir() {
+            let home = self.home.clone();
+            walk(&home, 0, &mut self.dirs, &mut self.read)?;
+        }
+        Ok(())
+    }
+
+    /// The directory of the benchmark `full_id`, looking again under the home for
+    /// directories written since the last lookup when it is not known yet.
+    pub fn find(&mut self, full_id: &str) -> Result<Option<PathBuf>> {
+        if !self.dirs.contains_key(full_id) {
+            self.refresh()?;
+        }
+        Ok(self.dirs.get(full_id).cloned())
+    }
+}
+
+fn walk(
+    dir: &Path,
+    depth: usize,
+    out: &mut BTreeMap<String, PathBuf>,
+    read: &mut BTreeSet<PathBuf>,
+) -> Result<()> {
     if depth > 6 {
         return Ok(());
     }
     let bench_file = dir.join("new").join("benchmark.json");
-    if bench_file.is_file() {
+    if !read.contains(dir) && bench_file.is_file() {
+        read.insert(dir.to_path_buf());
         // A corrupted benchmark directory costs its own benchmark, not the others'.
         match read_json::<BenchmarkJson>(&bench_file) {
             Ok(b) => {
@@ -85,7 +129,7 @@ fn walk(dir: &Path, depth: usize, out: &mut BTreeMap<String, PathBuf>) -> Result
     for entry in entries.flatten() {
         let p = entry.path();
         if p.is_dir() && p.file_name().is_some_and(|n| n != "new" && n != "report") {
-            walk(&p, depth + 1, out)?;
+            walk(&p, depth + 1, out, read)?;
         }
     }
     Ok(())
@@ -184,6 +228,26 @@ mod tests {
         let dirs = benchmark_dirs(&home).unwrap();
         assert_eq!(dirs.keys().collect::<Vec<_>>(), ["good/one"]);
         assert!(benchmark_dirs(&home.join("absent")).unwrap().is_empty());
+        let _ = std::fs::remove_dir_all(&home);
+    }
+
+    #[test]
+    fn the_index_reads_each_benchmark_json_once() {
+        let home = tmp("index-once");
+        let add = |dir: &str, text: &str| {
+            std::fs::create_dir_all(home.join(dir).join("new")).unwrap();
+            std::fs::write(home.join(dir).join("new/benchmark.json"), text).unwrap();
+        };
+        add("a", r#"{"full_id":"g/a"}"#);
+        let mut index = Index::new(&home);
+        assert_eq!(index.find("g/a").unwrap(), Some(home.join("a")));
+        // A file already read is not read again: its new id is never seen.
+        add("a", r#"{"full_id":"g/renamed"}"#);
+        add("b", r#"{"full_id":"g/b"}"#);
+        assert_eq!(index.find("g/b").unwrap(), Some(home.join("b")));
+        assert_eq!(index.find("g/renamed").unwrap(), None);
+        assert_eq!(index.find("g/a").unwrap(), Some(home.join("a")));
+        assert_eq!(index.find("g/none").unwrap(), None);
         let _ = std::fs::remove_dir_all(&home);
     }
 

@@ -1,11 +1,13 @@
 //! Reading and writing runs: the typed record ([`lab_record`]), run directories and the
-//! `latest` link ([`paths`]), criterion's own files ([`criterion`]), run metadata
-//! ([`meta`]), the append-only run journal ([`journal`]) and the one-run-at-a-time lock
-//! ([`lock`]). This layer imports nothing else of xtask but [`crate::error`].
+//! `latest` link ([`paths`]), criterion's own files ([`criterion`], each read once per
+//! run), what the lab's commands print ([`lab`]), the append-only run journal ([`journal`]) and `cargo xtask upstream`'s record
+//! ([`upstream`]). This layer imports nothing of the crate but [`crate::error`].
 
 pub mod criterion;
 pub mod journal;
+pub mod lab;
 pub mod paths;
+pub mod upstream;
 
 pub use lab_record::{Interval, Missing, Record, ResultsFile, RunMeta, Statistic, Status, SCHEMA};
 

@@ -107,7 +107,7 @@ pub fn table(file: &AbFile) -> Table {
 }
 
 fn verdict_lines(file: &AbFile) -> Vec<Item> {
-    let [(_, faster), (_, slower), (_, equal)] = counts(file);
+    let [(_, faster), (_, slower), (_, equal), _] = counts(file);
     let mut items = vec![Item {
         text: format!(
             "{} benchmark{}: {faster} faster, {slower} slower, {equal} equal (B = {}, A = {}).",

@@ -88,7 +88,7 @@ fn machines_table(view: &CrossView) -> Table {
             Cell::plain(run.os.clone().unwrap_or_else(|| "–".into())),
             Cell::plain(run.cpu_features.join(" ")),
             Cell::plain(m.backend.map_or("–", |i| i.as_str())),
-            Cell::plain(run.profile.clone()),
+            Cell::plain(run.profile.to_string()),
             Cell::plain(run.git_commit.clone()),
             Cell::plain(format!("{} ({})", run.id, run.status)),
         ]);

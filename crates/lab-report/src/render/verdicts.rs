@@ -12,7 +12,7 @@ use crate::analysis::seed::{self, Holds};
 use crate::analysis::verdicts::{self, instructions_per_item, same_instructions};
 use crate::analysis::view::Group;
 use lab_record::sequential::{detectable, excludes, Design, Reach, EQUAL_MARGIN};
-use lab_record::{Control, Paired, Profile, Ratio, Record, ResultsFile, Verdict};
+use lab_record::{Control, Paired, Ratio, Record, ResultsFile, Verdict};
 
 /// What a verdict cell adds when time says different but the instructions are the same.
 pub const SAME_INSTRUCTIONS_NOTE: &str =
@@ -172,12 +172,7 @@ pub fn counts_paragraph(file: &ResultsFile) -> Option<Block> {
             (Some(n), _) => format!(": {n} at this run's spread"),
             _ => String::new(),
         };
-        let last = file
-            .run
-            .profile
-            .parse::<Profile>()
-            .ok()
-            .and_then(|p| Design::for_profile(p).looks.last().copied())
+        let last = (Design::for_profile(file.run.profile).looks.last().copied())
             .map_or("the profile takes".into(), |n| {
                 format!("this profile's last look ({n})")
             });

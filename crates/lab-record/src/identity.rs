@@ -1,0 +1,113 @@
+//! What a row is, beyond its table role: the one place the report's special rows are
+//! recognised from their registered names. The strategy names of the peers and of the
+//! drop-in are fixed (docs/results-format.md); the report asks these typed questions
+//! ([`BenchId::origin`], [`BenchId::is_validator_lt_peer`], [`BenchId::aa_copy`]) and
+//! never compares or parses a name itself.
+
+use crate::BenchId;
+
+/// The validator's LtHash code measured as a peer: the released `solana-lattice-hash`.
+/// It picks its kernel at run time (its row's `isa` is the one it picked).
+pub const VALIDATOR_LT_PEER: &str = "peer:solana-lattice-hash";
+
+/// hashlab's drop-in for that crate (`crates/solana-lattice-hash`).
+pub const DROP_IN: &str = "drop-in:solana-lattice-hash";
+
+/// How a peer's strategy name starts (`peer:<crate>`, `peer:<crate>@<version>`).
+const PEER_PREFIX: &str = "peer:";
+
+/// How a drop-in's strategy name starts (`drop-in:<crate>`).
+const DROP_IN_PREFIX: &str = "drop-in:";
+
+/// What the A/A control's variant adds to its baseline's, so that its label, key and table
+/// row differ from the baseline's (`cap=200 (A/A copy)`).
+const AA_COPY: &str = "(A/A copy)";
+
+/// Whose code a row runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// One of hashlab's strategies (the strategy list, floors, scaling).
+    Hashlab,
+    /// A published crate measured side by side (`peer:<crate>`).
+    Peer,
+    /// hashlab's drop-in for a published crate (`drop-in:<crate>`): how a validator runs
+    /// a hashlab strategy, not a strategy of its own.
+    DropIn,
+}
+
+impl BenchId {
+    /// Whose code this row runs.
+    pub fn origin(&self) -> Origin {
+        if self.strategy.starts_with(PEER_PREFIX) {
+            Origin::Peer
+        } else if self.strategy.starts_with(DROP_IN_PREFIX) {
+            Origin::DropIn
+        } else {
+            Origin::Hashlab
+        }
+    }
+
+    /// Whether this row is the validator's LtHash code ([`VALIDATOR_LT_PEER`]).
+    pub fn is_validator_lt_peer(&self) -> bool {
+        self.strategy == VALIDATOR_LT_PEER
+    }
+
+    /// Whether this row is hashlab's drop-in for the validator's LtHash crate ([`DROP_IN`]).
+    pub fn is_drop_in(&self) -> bool {
+        self.strategy == DROP_IN
+    }
+
+    /// The id of this (baseline) row's A/A control: the same, its variant marked as the
+    /// copy.
+    pub fn aa_copy(&self) -> BenchId {
+        let variant = match &self.variant {
+            Some(v) => format!("{v} {AA_COPY}"),
+            None => AA_COPY.into(),
+        };
+        BenchId {
+            variant: Some(variant),
+            ..self.clone()
+        }
+    }
+}
+
+/// Whether a variant is an A/A copy's: for rows written before rows carried a role.
+pub(crate) fn is_aa_copy_variant(variant: &str) -> bool {
+    variant.ends_with(AA_COPY)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn id(strategy: &str, variant: Option<&str>) -> BenchId {
+        BenchId {
+            family: crate::Family::LtHash,
+            digest: crate::Digest::Lt,
+            strategy: strategy.into(),
+            variant: variant.map(Into::into),
+            workload: "data_size/165".parse().unwrap(),
+        }
+    }
+
+    #[test]
+    fn origins_and_the_validator_row() {
+        assert_eq!(id("batch", Some("avx2")).origin(), Origin::Hashlab);
+        assert_eq!(id("peer:negentropy@0.4", None).origin(), Origin::Peer);
+        assert_eq!(id(DROP_IN, None).origin(), Origin::DropIn);
+        assert!(id(VALIDATOR_LT_PEER, None).is_validator_lt_peer());
+        assert!(!id("peer:solana-lattice-hash@path", None).is_validator_lt_peer());
+        assert!(id(DROP_IN, None).is_drop_in());
+    }
+
+    #[test]
+    fn aa_copy_marks_the_variant() {
+        let aa = id("copy-buffer", Some("cap=200")).aa_copy();
+        assert_eq!(aa.variant.as_deref(), Some("cap=200 (A/A copy)"));
+        assert!(is_aa_copy_variant(aa.variant.as_deref().unwrap()));
+        assert_eq!(
+            id("streaming", None).aa_copy().variant.as_deref(),
+            Some("(A/A copy)")
+        );
+    }
+}

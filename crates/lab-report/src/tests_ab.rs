@@ -1,0 +1,115 @@
+//! The A/B record (`ab.json`): the fixture's round trip, its errors, its documentation and
+//! its rendering. (The measuring loop that writes it: xtask's `tests_ab.rs`.)
+
+use crate::render;
+use lab_record::{AbFile, AbStatus};
+use std::path::Path;
+
+fn fixture_path() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ab/ab.json")
+}
+
+#[test]
+fn ab_json_round_trips() {
+    let f = AbFile::load(&fixture_path()).unwrap();
+    assert_eq!(f.status, AbStatus::Complete);
+    assert_eq!(f.a.short(), "dc7d214e0c1f");
+    let dir = std::env::temp_dir().join(format!("lab-report-ab-rt-{}", std::process::id()));
+    let path = dir.join("ab.json");
+    f.save(&path).unwrap();
+    assert_eq!(AbFile::load(&path).unwrap(), f);
+    let _ = std::fs::remove_dir_all(&dir);
+    let text = std::fs::read_to_string(fixture_path()).unwrap();
+    let e = AbFile::parse(
+        Path::new("ab.json"),
+        &text.replace("\"slower\"", "\"worse\""),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        e.starts_with("ab.json:") && e.contains("rows[0].verdict"),
+        "{e}"
+    );
+    let e = AbFile::parse(
+        Path::new("ab.json"),
+        &text.replace("\"version\": 1", "\"version\": 2"),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        e.contains("version 2") && e.contains("reads `hashlab-ab` version 1"),
+        "{e}"
+    );
+}
+
+#[test]
+fn ab_report_is_ready_for_a_pull_request() {
+    let f = AbFile::load(&fixture_path()).unwrap();
+    let (html, md) = render::ab::report(&f);
+    let first = md.lines().next().unwrap();
+    assert_eq!(
+        first,
+        "# B vs A: `my-branch` (941013c0a1b2) vs `main` (dc7d214e0c1f)"
+    );
+    assert!(
+        md.contains("| benchmark | A | B | B/A [95% interval] | verdict |"),
+        "{md}"
+    );
+    assert!(
+        md.contains("| account-hash/copy-buffer@cap=200/data_size/165 | 345.00 ns | 447.50 ns | 1.2985 [1.2712, 1.3264] | slower |"),
+        "{md}"
+    );
+    assert!(md.contains("Band: ±1.80% to ±2.10%"), "{md}");
+    assert!(md.contains("Machine: lab-vm, Intel(R) Xeon(R)"), "{md}");
+    assert!(md.contains("sse2 sse4.1 avx2 avx512f avx512bw"), "{md}");
+    assert!(md.contains("4 rounds per benchmark"), "{md}");
+    assert!(
+        md.contains("1 faster") || md.contains("0 faster, 1 slower, 1 equal"),
+        "{md}"
+    );
+    assert!(
+        md.contains("Only in A (not measured):** account-hash/meta-first"),
+        "{md}"
+    );
+    assert!(
+        md.contains("Only in B (not measured):** account-hash/lane-xof"),
+        "{md}"
+    );
+    assert!(
+        md.contains("| account-hash/batch@avx2/data_size/165 | B failed twice"),
+        "{md}"
+    );
+    assert!(
+        html.contains("<title>B vs A: my-branch vs main</title>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("class=\"warn\""),
+        "the slower verdict is marked"
+    );
+}
+
+/// Every field ab.json holds is described in docs/results-format.md.
+#[test]
+fn every_ab_field_is_documented() {
+    let doc = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/results-format.md"),
+    )
+    .unwrap();
+    let section = doc
+        .split("## The A/B format")
+        .nth(1)
+        .expect("an A/B section");
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture_path()).unwrap()).unwrap();
+    let mut keys: Vec<String> = Vec::new();
+    for obj in [&v, &v["a"], &v["rows"][0], &v["failed"][0]] {
+        keys.extend(obj.as_object().unwrap().keys().cloned());
+    }
+    for k in keys {
+        assert!(
+            section.contains(&format!("`{k}`")),
+            "`{k}` is not documented"
+        );
+    }
+}
