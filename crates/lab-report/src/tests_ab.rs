@@ -52,7 +52,7 @@ fn ab_report_is_ready_for_a_pull_request() {
         "# B vs A: `my-branch` (941013c0a1b2) vs `main` (dc7d214e0c1f)"
     );
     assert!(
-        md.contains("| benchmark | A | B | B/A [95% interval] | verdict |"),
+        md.contains("| benchmark | A | B | B/A [interval] | verdict |"),
         "{md}"
     );
     assert!(

@@ -92,7 +92,7 @@ fn verdict_kind(v: Verdict) -> CellKind {
 pub fn table(file: &AbFile) -> Table {
     let mut t = Table::new(
         TableKind::Comparison,
-        &["benchmark", "A", "B", "B/A [95% interval]", "verdict"],
+        &["benchmark", "A", "B", "B/A [interval]", "verdict"],
     );
     for r in &file.rows {
         t.rows.push(vec![
@@ -107,10 +107,10 @@ pub fn table(file: &AbFile) -> Table {
 }
 
 fn verdict_lines(file: &AbFile) -> Vec<Item> {
-    let [(_, faster), (_, slower), (_, equal), _] = counts(file);
+    let [(_, faster), (_, slower), (_, equal), (_, undecided)] = counts(file);
     let mut items = vec![Item {
         text: format!(
-            "{} benchmark{}: {faster} faster, {slower} slower, {equal} equal (B = {}, A = {}).",
+            "{} benchmark{}: {faster} faster, {slower} slower, {equal} equal, {undecided} undecided (B = {}, A = {}; intervals from the profile's sequential design at the look reached).",
             file.rows.len(),
             if file.rows.len() == 1 { "" } else { "s" },
             rev(&file.b),
@@ -196,7 +196,7 @@ fn details(file: &AbFile) -> Table {
             "benchmark",
             "rounds",
             "band",
-            "A/A [95% interval]",
+            "A/A [interval]",
             "B/A per round",
             "A/A per round",
         ],

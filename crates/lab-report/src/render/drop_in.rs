@@ -6,7 +6,7 @@
 
 use super::doc::{text, Block, Cell, Section, SectionKind, Table, TableKind};
 use super::upstream::{upstream_blocks, Upstream};
-use crate::analysis::decision::{decisions, LT_PEER};
+use crate::analysis::decision::decisions;
 use lab_record::{Digest, ResultsFile};
 
 
@@ -30,7 +30,7 @@ pub fn section(file: &ResultsFile, upstream: Option<&Upstream>) -> Option<Block>
     let peer_version = file
         .results
         .iter()
-        .find(|r| r.id().strategy == LT_PEER)
+        .find(|r| r.id().is_validator_lt_peer())
         .and_then(|r| r.id().variant.clone());
     let mut t = Table::new(
         TableKind::Comparison,
