@@ -577,11 +577,14 @@ pub fn twins_row_band(rule: BandRule, twins: [&Across; 2]) -> f64 {
     }
 }
 
+/// How an entry's per-process log ratios give its intervals at a look (as [`intervals_at`]).
+pub type IntervalsFn<'a> = dyn Fn(&[f64]) -> Option<(Across, Intervals)> + 'a;
+
 /// [`twin_rule`] with each entry's intervals from `at` and the rows' band by `rule`
 /// ([`twins_row_band`]).
 pub fn twin_rule_by(
     design: &Design,
-    at: &dyn Fn(&[f64]) -> Option<(Across, Intervals)>,
+    at: &IntervalsFn,
     rule: BandRule,
     rows: &[&[f64]],
     twins: [&[f64]; 2],
@@ -1516,6 +1519,161 @@ mod tests {
         assert!(capped.share(capped.slower) >= 0.60, "{capped:?}");
         let null = simulate(&d, Scenario::normal(0.0, 0.01), 2_000, 17);
         assert!(null.share(null.equal) >= 0.90, "{null:?}");
+    }
+
+    #[test]
+    fn obrien_fleming_spending_saves_the_first_look_for_the_later_ones() {
+        let d = Design::for_profile(Profile::Quick);
+        let obf = Spending::OBrienFleming;
+        let total: f64 = (0..d.looks.len()).map(|k| obf.look_alpha(&d, k)).sum();
+        assert!((total - 0.05).abs() < 1e-9, "{total}");
+        // 2 - 2 Φ(1.95996 / √0.5) = 2 - 2 Φ(2.77181) = 0.005575.
+        assert!(
+            (obf.spent(&d, 0.5) - 0.005575).abs() < 2e-6,
+            "{}",
+            obf.spent(&d, 0.5)
+        );
+        assert!(obf.look_alpha(&d, 0) < 0.001);
+        assert!(obf.look_alpha(&d, 2) > Spending::Pocock.look_alpha(&d, 2));
+        assert_eq!(Spending::Pocock.look_alpha(&d, 1), d.look_alpha(1));
+        assert_eq!(obf.spent(&d, 0.0), 0.0);
+    }
+
+    #[test]
+    fn the_union_interval_holds_both_t_and_hodges_lehmann() {
+        // A sample with one process in a slow layout: the t interval reaches lower than
+        // Hodges–Lehmann's, which the slow process's Walsh averages pull up.
+        let mut xs: Vec<f64> = (0..12).map(|i| 0.001 * f64::from(i % 5)).collect();
+        xs.push(0.05);
+        let t = interval(IntervalMethod::StudentT, &xs, 0.01).unwrap();
+        let hl = interval(IntervalMethod::HodgesLehmann, &xs, 0.01).unwrap();
+        let u = interval(IntervalMethod::StudentTOrHodgesLehmann, &xs, 0.01).unwrap();
+        assert_eq!(u, (t.0.min(hl.0), t.1.max(hl.1)));
+        assert!(
+            u.0 < hl.0 && u.0 == t.0 && u.1 == hl.1,
+            "{u:?} {hl:?} {t:?}"
+        );
+        // Too few values for Hodges–Lehmann: the t interval.
+        assert_eq!(
+            interval(IntervalMethod::StudentTOrHodgesLehmann, &xs[..4], 0.01),
+            interval(IntervalMethod::StudentT, &xs[..4], 0.01)
+        );
+    }
+
+    #[test]
+    fn pooled_twin_band_averages_the_twins_estimates() {
+        let (up, down) = (across(0.012, 0.01, 16), across(-0.008, 0.01, 16));
+        let pooled = twins_row_band(BandRule::TwinsPooled, [&up, &down]);
+        assert_eq!(pooled, MIN_BAND);
+        let wider = twins_row_band(BandRule::Twins, [&up, &down]);
+        assert!((wider - (0.012f64.exp() - 1.0)).abs() < 1e-15, "{wider}");
+        let both = across(0.014, 0.01, 16);
+        let pooled = twins_row_band(BandRule::TwinsPooled, [&up, &both]);
+        assert!((pooled - (0.013f64.exp() - 1.0)).abs() < 1e-15, "{pooled}");
+        // Each twin is still judged against the other's own band.
+        let d = Design::for_profile(Profile::Quick);
+        let xs = |c: f64| -> Vec<f64> { (0..16).map(|i| c + 0.002 * f64::from(i % 4)).collect() };
+        let (a, b, row) = (xs(0.03), xs(-0.036), xs(0.02));
+        let at = |v: &[f64]| intervals_at(d.interval, v, d.alpha_at(16));
+        let v = twin_rule_by(&d, &at, BandRule::TwinsPooled, &[&row], [&a, &b]).unwrap();
+        assert!(v.band < 0.01, "{v:?}");
+        assert_eq!(v.twins, [Verdict::Undecided, Verdict::Undecided]);
+        assert_eq!(v.rows, [Verdict::Slower]);
+        let v = twin_rule_by(&d, &at, BandRule::Twins, &[&row], [&a, &b]).unwrap();
+        assert_eq!(v.rows, [Verdict::Undecided]);
+    }
+
+    #[test]
+    fn between_looks_widens_only_when_the_looks_means_differ_beyond_their_noise() {
+        let noise = |i: u32| 0.01 * (f64::from(i % 4) - 1.5);
+        let same: Vec<f64> = (0..16).map(noise).collect();
+        let shifted: Vec<f64> = (0..16)
+            .map(|i| noise(i) + if i < 8 { 0.0 } else { 0.02 })
+            .collect();
+        let blocks = [8, 4, 4];
+        assert_eq!(between_looks_factor(&same, &blocks), 1.0);
+        assert_eq!(between_looks_factor(&shifted, &[16]), 1.0);
+        assert_eq!(
+            between_looks_factor(&shifted, &[8, 4]),
+            1.0,
+            "blocks not summing"
+        );
+        let f = between_looks_factor(&shifted, &blocks);
+        assert!(f > 1.5, "{f}");
+        let m = IntervalMethod::StudentT;
+        let (_, plain) = intervals_at(m, &shifted, 0.01).unwrap();
+        let (a, wide) = intervals_between_looks(m, &shifted, &blocks, 0.01).unwrap();
+        let half = |l: f64, u: f64| (u - l) / 2.0;
+        assert!((half(wide.lower, wide.upper) / half(plain.lower, plain.upper) - f).abs() < 1e-12);
+        assert!(
+            (half(wide.equal_lower, wide.equal_upper) / half(plain.equal_lower, plain.equal_upper)
+                - f)
+                .abs()
+                < 1e-12
+        );
+        assert_eq!((a.lower_log, a.upper_log), (wide.lower, wide.upper));
+    }
+
+    /// The rules beside the design's, simulated (quick, capped at 16, 1,000 tables): each
+    /// moves its target the way docs/measurement.md's session-2 table says.
+    #[test]
+    fn simulated_rules_move_their_targets() {
+        let d = Design::for_profile(Profile::Quick);
+        let run = |rule: Rule, band: BandRule, shape: Shape, drift: f64, effect: f64| {
+            let s = Scenario {
+                shape,
+                drift,
+                band,
+                cap: Some(16),
+                ..Scenario::normal(effect, 0.01)
+            };
+            simulate_rule(&d, rule, s, 1_000, 0x5eed)
+        };
+        let pocock = Rule::default();
+        let obf = Rule {
+            spending: Spending::OBrienFleming,
+            ..pocock
+        };
+        let between = Rule {
+            between_looks: true,
+            ..obf
+        };
+        let n = Shape::Normal;
+        // O'Brien–Fleming: power for 2 % at 1 % with the twin band reaches 80 %, and the
+        // drift's coverage rises.
+        let p = run(obf, BandRule::Twins, n, 0.0, 0.02);
+        assert!(p.share(p.slower) >= 0.78, "{p:?}");
+        let p0 = run(pocock, BandRule::Twins, n, 0.0, 0.02);
+        assert!(p.slower > p0.slower, "{p:?} {p0:?}");
+        let missed = |rule: Rule| {
+            let t = run(rule, BandRule::Twins, n, 0.005, 0.0);
+            t.share(t.missed)
+        };
+        let (m_pocock, m_obf, m_between) = (missed(pocock), missed(obf), missed(between));
+        assert!(m_obf < m_pocock, "{m_obf} {m_pocock}");
+        assert!(
+            m_between < m_obf && m_between <= 0.06,
+            "{m_between} {m_obf}"
+        );
+        // The union interval: fewer false `faster` at -1 % with a slow layout than
+        // Hodges–Lehmann alone.
+        let slow = Shape::SlowLayout {
+            share: 0.15,
+            shift: 0.045,
+        };
+        let hl = run(obf, BandRule::Twins, slow, 0.0, -0.01);
+        let dt = Design {
+            interval: IntervalMethod::StudentTOrHodgesLehmann,
+            ..d.clone()
+        };
+        let s = Scenario {
+            shape: slow,
+            band: BandRule::Twins,
+            cap: Some(16),
+            ..Scenario::normal(-0.01, 0.01)
+        };
+        let union = simulate_rule(&dt, obf, s, 1_000, 0x5eed);
+        assert!(union.faster < hl.faster, "{union:?} {hl:?}");
     }
 
     /// Two twins: one really off is decided against the other's band (the A/A check can
