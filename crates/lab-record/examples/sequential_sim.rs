@@ -7,7 +7,8 @@
 //! the union of t and Hodges–Lehmann; the design's own by default); the band
 //! `reach|twins|pooled` (one A/A twin's interval reach, two twins' wider estimate, their
 //! pooled estimate: `BandRule`); the spending `pocock|obf` (`Spending`); `between` (intervals
-//! widened by the spread between looks, `Rule::between_looks`); `tables=N` (per scenario and
+//! widened by the spread between looks, `Rule::between_looks`; `pretest`: only when the looks'
+//! means differ at the 10 % level, `Rule::between_pretest`); `tables=N` (per scenario and
 //! effect, 10,000 by default)
 
 use lab_record::sequential::{
@@ -97,11 +98,15 @@ fn main() {
             "pocock" => rule.spending = Spending::Pocock,
             "obf" => rule.spending = Spending::OBrienFleming,
             "between" => rule.between_looks = true,
+            "pretest" => {
+                rule.between_looks = true;
+                rule.between_pretest = true;
+            }
             other => match other.strip_prefix("tables=").map(str::parse) {
                 Some(Ok(n)) => tables = n,
                 _ => {
                     eprintln!(
-                        "sequential_sim: unknown word `{other}` (t hl sign thl, reach twins pooled, pocock obf, between, tables=N)"
+                        "sequential_sim: unknown word `{other}` (t hl sign thl, reach twins pooled, pocock obf, between pretest, tables=N)"
                     );
                     std::process::exit(2);
                 }

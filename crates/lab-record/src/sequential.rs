@@ -888,6 +888,11 @@ impl Spending {
 pub struct Rule {
     pub spending: Spending,
     pub between_looks: bool,
+    /// With [`Rule::between_looks`]: widen only when the looks' means differ beyond their
+    /// noise at the 10 % level (the heterogeneity statistic `Q` above the 0.9 quantile of
+    /// χ² with `blocks − 1` degrees of freedom), so that chance differences between looks
+    /// without a drift rarely widen the interval ([`intervals_between_looks_pretested`]).
+    pub between_pretest: bool,
 }
 
 /// [`intervals_at`] widened by a random-effects term across looks: `xs` are the processes
@@ -905,8 +910,30 @@ pub fn intervals_between_looks(
     blocks: &[usize],
     alpha: f64,
 ) -> Option<(Across, Intervals)> {
+    widened_between_looks(method, xs, blocks, alpha, false)
+}
+
+/// [`intervals_between_looks`] that widens only when the heterogeneity statistic `Q` of the
+/// blocks' means exceeds the 0.9 quantile of χ² with `blocks − 1` degrees of freedom
+/// ([`Rule::between_pretest`]).
+pub fn intervals_between_looks_pretested(
+    method: IntervalMethod,
+    xs: &[f64],
+    blocks: &[usize],
+    alpha: f64,
+) -> Option<(Across, Intervals)> {
+    widened_between_looks(method, xs, blocks, alpha, true)
+}
+
+fn widened_between_looks(
+    method: IntervalMethod,
+    xs: &[f64],
+    blocks: &[usize],
+    alpha: f64,
+    pretest: bool,
+) -> Option<(Across, Intervals)> {
     let (mut a, mut iv) = intervals_at(method, xs, alpha)?;
-    let factor = between_looks_factor(xs, blocks);
+    let factor = between_looks_factor(xs, blocks, pretest);
     if factor > 1.0 {
         let widen = |lo: f64, hi: f64| {
             let mid = (lo + hi) / 2.0;
@@ -921,7 +948,7 @@ pub fn intervals_between_looks(
 
 /// The half-width factor of [`intervals_between_looks`]; 1 with fewer than two blocks of
 /// at least two values, or blocks not summing to `xs.len()`.
-fn between_looks_factor(xs: &[f64], blocks: &[usize]) -> f64 {
+fn between_looks_factor(xs: &[f64], blocks: &[usize], pretest: bool) -> f64 {
     if blocks.iter().sum::<usize>() != xs.len() || blocks.iter().filter(|&&b| b > 0).count() < 2 {
         return 1.0;
     }
@@ -949,7 +976,16 @@ fn between_looks_factor(xs: &[f64], blocks: &[usize]) -> f64 {
         .zip(&w)
         .map(|((_, m), w)| w * (m - centre) * (m - centre))
         .sum();
-    let tau2 = ((q - (means.len() - 1) as f64) / (sw - sw2 / sw)).max(0.0);
+    let df_between = (means.len() - 1) as f64;
+    if pretest {
+        let critical = statrs::distribution::ChiSquared::new(df_between)
+            .map(|c| c.inverse_cdf(0.9))
+            .unwrap_or(f64::INFINITY);
+        if q <= critical {
+            return 1.0;
+        }
+    }
+    let tau2 = ((q - df_between) / (sw - sw2 / sw)).max(0.0);
     let share2: f64 = means.iter().map(|(b, _)| (b / n) * (b / n)).sum();
     (1.0 + tau2 * share2 * n / s2).sqrt()
 }
@@ -1019,7 +1055,7 @@ pub fn simulate_rule(
                 .collect();
             let at = |xs: &[f64]| {
                 if rule.between_looks {
-                    intervals_between_looks(design.interval, xs, &blocks, alpha)
+                    widened_between_looks(design.interval, xs, &blocks, alpha, rule.between_pretest)
                 } else {
                     intervals_at(design.interval, xs, alpha)
                 }
@@ -1591,14 +1627,23 @@ mod tests {
             .map(|i| noise(i) + if i < 8 { 0.0 } else { 0.02 })
             .collect();
         let blocks = [8, 4, 4];
-        assert_eq!(between_looks_factor(&same, &blocks), 1.0);
-        assert_eq!(between_looks_factor(&shifted, &[16]), 1.0);
+        assert_eq!(between_looks_factor(&same, &blocks, false), 1.0);
+        assert_eq!(between_looks_factor(&shifted, &[16], false), 1.0);
         assert_eq!(
-            between_looks_factor(&shifted, &[8, 4]),
+            between_looks_factor(&shifted, &[8, 4], false),
             1.0,
             "blocks not summing"
         );
-        let f = between_looks_factor(&shifted, &blocks);
+        let f = between_looks_factor(&shifted, &blocks, false);
+        // The shift is far beyond the looks' noise: the pre-test widens the same.
+        assert_eq!(between_looks_factor(&shifted, &blocks, true), f);
+        // A small difference between the looks' means: widened without the pre-test, not
+        // with it (Q = 2.6 against the χ²₂ 0.9 quantile 4.6).
+        let small: Vec<f64> = (0..16)
+            .map(|i| noise(i) + if i < 8 { 0.0 } else { 0.01 })
+            .collect();
+        assert!(between_looks_factor(&small, &blocks, false) > 1.0);
+        assert_eq!(between_looks_factor(&small, &blocks, true), 1.0);
         assert!(f > 1.5, "{f}");
         let m = IntervalMethod::StudentT;
         let (_, plain) = intervals_at(m, &shifted, 0.01).unwrap();
