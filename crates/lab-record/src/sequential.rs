@@ -891,7 +891,7 @@ pub struct Rule {
     /// With [`Rule::between_looks`]: widen only when the looks' means differ beyond their
     /// noise at the 10 % level (the heterogeneity statistic `Q` above the 0.9 quantile of
     /// χ² with `blocks − 1` degrees of freedom), so that chance differences between looks
-    /// without a drift rarely widen the interval ([`intervals_between_looks_pretested`]).
+    /// without a drift rarely widen the interval ([`widened_between_looks`]).
     pub between_pretest: bool,
 }
 
@@ -913,19 +913,10 @@ pub fn intervals_between_looks(
     widened_between_looks(method, xs, blocks, alpha, false)
 }
 
-/// [`intervals_between_looks`] that widens only when the heterogeneity statistic `Q` of the
-/// blocks' means exceeds the 0.9 quantile of χ² with `blocks − 1` degrees of freedom
-/// ([`Rule::between_pretest`]).
-pub fn intervals_between_looks_pretested(
-    method: IntervalMethod,
-    xs: &[f64],
-    blocks: &[usize],
-    alpha: f64,
-) -> Option<(Across, Intervals)> {
-    widened_between_looks(method, xs, blocks, alpha, true)
-}
-
-fn widened_between_looks(
+/// [`intervals_between_looks`], with `pretest` only when the heterogeneity statistic `Q`
+/// of the blocks' means exceeds the 0.9 quantile of χ² with `blocks − 1` degrees of
+/// freedom ([`Rule::between_pretest`]).
+pub fn widened_between_looks(
     method: IntervalMethod,
     xs: &[f64],
     blocks: &[usize],
