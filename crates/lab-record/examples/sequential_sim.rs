@@ -6,7 +6,7 @@
 //! of, in any order: the interval `t|hl|sign|thl` (Student t, Hodges–Lehmann, sign test,
 //! the union of t and Hodges–Lehmann; the design's own by default); the band
 //! `reach|twins|pooled` (one A/A twin's interval reach, two twins' wider estimate, their
-//! pooled estimate: `BandRule`); the spending `pocock|obf` (`Spending`); `between` (intervals
+//! pooled estimate: `BandRule`); the spending `pocock|obf|after-first` (`Spending`); `between` (intervals
 //! widened by the spread between looks, `Rule::between_looks`; `pretest`: only when the looks'
 //! means differ at the 10 % level, `Rule::between_pretest`); `tables=N` (per scenario and
 //! effect, 10,000 by default)
@@ -97,6 +97,7 @@ fn main() {
             "pooled" => band = BandRule::TwinsPooled,
             "pocock" => rule.spending = Spending::Pocock,
             "obf" => rule.spending = Spending::OBrienFleming,
+            "after-first" => rule.spending = Spending::PocockAfterFirst,
             "between" => rule.between_looks = true,
             "pretest" => {
                 rule.between_looks = true;
@@ -106,7 +107,7 @@ fn main() {
                 Some(Ok(n)) => tables = n,
                 _ => {
                     eprintln!(
-                        "sequential_sim: unknown word `{other}` (t hl sign thl, reach twins pooled, pocock obf, between pretest, tables=N)"
+                        "sequential_sim: unknown word `{other}` (t hl sign thl, reach twins pooled, pocock obf after-first, between pretest, tables=N)"
                     );
                     std::process::exit(2);
                 }

@@ -847,6 +847,10 @@ pub enum Spending {
     /// O'Brien–Fleming-type: `2 − 2 Φ(z_{1−α/2} / √t)`: almost nothing at the first
     /// look, more than Pocock's at the later ones.
     OBrienFleming,
+    /// Pocock-type, with nothing spent at the first look (its share is given up, so the
+    /// total is below `α`): the first look never decides, the later ones keep Pocock's
+    /// levels.
+    PocockAfterFirst,
 }
 
 impl Spending {
@@ -854,6 +858,15 @@ impl Spending {
     pub fn spent(self, design: &Design, t: f64) -> f64 {
         match self {
             Spending::Pocock => design.spent(t),
+            Spending::PocockAfterFirst => {
+                let first =
+                    f64::from(design.looks[0]) / f64::from(*design.looks.last().unwrap_or(&1));
+                if t < first {
+                    0.0
+                } else {
+                    design.spent(t) - design.spent(first)
+                }
+            }
             Spending::OBrienFleming => {
                 if t <= 0.0 {
                     return 0.0;
@@ -1564,6 +1577,15 @@ mod tests {
         assert!(obf.look_alpha(&d, 2) > Spending::Pocock.look_alpha(&d, 2));
         assert_eq!(Spending::Pocock.look_alpha(&d, 1), d.look_alpha(1));
         assert_eq!(obf.spent(&d, 0.0), 0.0);
+        // Pocock-type after the first look: nothing there, Pocock's increments after.
+        let after = Spending::PocockAfterFirst;
+        assert_eq!(after.look_alpha(&d, 0), 0.0);
+        for k in 1..d.looks.len() {
+            assert!(
+                (after.look_alpha(&d, k) - d.look_alpha(k)).abs() < 1e-15,
+                "{k}"
+            );
+        }
     }
 
     #[test]
