@@ -2,11 +2,18 @@
 //! synthetic tables: the scenario table of docs/measurement.md, 10,000 tables per scenario
 //! and effect with the profile's own stopping rule, deterministic (seed 0x5eed).
 //!
-//! `cargo run --release -p lab-record --example sequential_sim [quick|full|smoke] [t|hl|sign]`
-//! `[reach|twins]` (the interval: Student t, Hodges–Lehmann, sign test; the design's own by
-//! default; the band: one A/A twin's interval reach, or two twins, `BandRule`)
+//! `cargo run --release -p lab-record --example sequential_sim [quick|full|smoke]`, then any
+//! of, in any order: the interval `t|hl|sign|thl` (Student t, Hodges–Lehmann, sign test,
+//! the union of t and Hodges–Lehmann; the design's own by default); the band
+//! `reach|twins|pooled` (one A/A twin's interval reach, two twins' wider estimate, their
+//! pooled estimate: `BandRule`); the spending `pocock|obf|after-first` (`Spending`); `between` (intervals
+//! widened by the spread between looks, `Rule::between_looks`; `pretest`: only when the looks'
+//! means differ at the 10 % level, `Rule::between_pretest`); `tables=N` (per scenario and
+//! effect, 10,000 by default)
 
-use lab_record::sequential::{simulate, BandRule, Design, IntervalMethod, Scenario, Shape, Tally};
+use lab_record::sequential::{
+    simulate_rule, BandRule, Design, IntervalMethod, Rule, Scenario, Shape, Spending, Tally,
+};
 use lab_record::Profile;
 
 /// The share of processes with a slow layout, and how much slower in units of the SD, fitted
@@ -76,29 +83,52 @@ fn main() {
         }
     };
     let mut design = Design::for_profile(profile);
-    let band = match std::env::args().nth(3).as_deref() {
-        Some("twins") => BandRule::Twins,
-        _ => BandRule::Reach,
-    };
-    match std::env::args().nth(2).as_deref() {
-        None => {}
-        Some("t") => design.interval = IntervalMethod::StudentT,
-        Some("hl") => design.interval = IntervalMethod::HodgesLehmann,
-        Some("sign") => design.interval = IntervalMethod::SignMedian,
-        Some(other) => {
-            eprintln!("sequential_sim: unknown interval `{other}` (t, hl, sign)");
-            std::process::exit(2);
+    let mut band = BandRule::Reach;
+    let mut rule = Rule::default();
+    let mut tables = 10_000;
+    for word in std::env::args().skip(2) {
+        match word.as_str() {
+            "t" => design.interval = IntervalMethod::StudentT,
+            "hl" => design.interval = IntervalMethod::HodgesLehmann,
+            "sign" => design.interval = IntervalMethod::SignMedian,
+            "thl" => design.interval = IntervalMethod::StudentTOrHodgesLehmann,
+            "reach" => band = BandRule::Reach,
+            "twins" => band = BandRule::Twins,
+            "pooled" => band = BandRule::TwinsPooled,
+            "pocock" => rule.spending = Spending::Pocock,
+            "obf" => rule.spending = Spending::OBrienFleming,
+            "after-first" => rule.spending = Spending::PocockAfterFirst,
+            "between" => rule.between_looks = true,
+            "pretest" => {
+                rule.between_looks = true;
+                rule.between_pretest = true;
+            }
+            other => match other.strip_prefix("tables=").map(str::parse) {
+                Some(Ok(n)) => tables = n,
+                _ => {
+                    eprintln!(
+                        "sequential_sim: unknown word `{other}` (t hl sign thl, reach twins pooled, pocock obf after-first, between pretest, tables=N)"
+                    );
+                    std::process::exit(2);
+                }
+            },
         }
     }
     println!(
-        "{profile}: looks {:?}, margin ±{} %, target band {} %, interval {:?}; budget cap {REAL_CAP} processes unless said",
+        "{profile}: looks {:?}, margin ±{} %, target band {} %, interval {:?}, band {band:?}, {rule:?}, {tables} tables per effect; budget cap {REAL_CAP} processes unless said",
         design.looks,
         design.margin * 100.0,
         design.target_band * 100.0,
         design.interval
     );
     let levels: Vec<String> = (0..design.looks.len())
-        .map(|k| format!("{}: {:.4}", design.looks[k], design.look_alpha(k)))
+        .map(|k| {
+            format!(
+                "{}: {:.4}",
+                design.looks[k],
+                rule.spending.look_alpha(&design, k)
+            )
+        })
         .collect();
     println!("alpha per look: {}", levels.join(", "));
     println!();
@@ -108,14 +138,15 @@ fn main() {
     println!("|---|---|---|---|---|---|---|---|---|");
     for (name, scenario) in scenarios() {
         let run = |effect: f64| {
-            simulate(
+            simulate_rule(
                 &design,
+                rule,
                 Scenario {
                     effect,
                     band,
                     ..scenario
                 },
-                10_000,
+                tables,
                 0x5eed,
             )
         };
