@@ -251,14 +251,17 @@ impl LaneVector for Avx512Vector {
 
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    unsafe fn compress_pair_blocks(cv: &mut [[Self; 8]; 2], blocks: &lanes::PairBlocks<Self>) {
+    unsafe fn compress_pair_chain(cv: &mut [[Self; 8]; 2], blocks: &[lanes::PairBlocks<Self>]) {
         // SAFETY: `Avx512Vector` is `repr(transparent)` over `__m512i`, so `cv` and `blocks`
         // (`repr(C)`) have the layouts of the `__m512i` forms the assembly takes; the CPU
         // supports AVX-512F, BW and VL (`LaneVector` contract).
         unsafe {
             crate::avx512_pair::input_pair(
                 &mut *(cv as *mut [[Self; 8]; 2] as *mut [[__m512i; 8]; 2]),
-                &*(blocks as *const lanes::PairBlocks<Self> as *const lanes::PairBlocks<__m512i>),
+                core::slice::from_raw_parts(
+                    blocks.as_ptr() as *const lanes::PairBlocks<__m512i>,
+                    blocks.len(),
+                ),
             )
         }
     }

@@ -23,6 +23,26 @@ use crate::lanes::PairBlocks;
 use crate::words::{RootBlock, BLOCK_LEN, CHUNK_END, CHUNK_START, IV, OUT_LEN, ROOT};
 use core::arch::x86_64::{__m512i, _mm512_setzero_si512};
 
+/// `asm!` with its operands as given, then every `zmm` register declared clobbered and
+/// `options(nostack)`: the form of the assembly blocks here whose two states take the whole
+/// vector register file and return their results through memory.
+macro_rules! asm_clobbering_every_zmm {
+    ($($operands:tt)*) => {
+        core::arch::asm!(
+            $($operands)*
+            out("zmm0") _, out("zmm1") _, out("zmm2") _, out("zmm3") _,
+            out("zmm4") _, out("zmm5") _, out("zmm6") _, out("zmm7") _,
+            out("zmm8") _, out("zmm9") _, out("zmm10") _, out("zmm11") _,
+            out("zmm12") _, out("zmm13") _, out("zmm14") _, out("zmm15") _,
+            out("zmm16") _, out("zmm17") _, out("zmm18") _, out("zmm19") _,
+            out("zmm20") _, out("zmm21") _, out("zmm22") _, out("zmm23") _,
+            out("zmm24") _, out("zmm25") _, out("zmm26") _, out("zmm27") _,
+            out("zmm28") _, out("zmm29") _, out("zmm30") _, out("zmm31") _,
+            options(nostack),
+        )
+    };
+}
+
 /// Loads the chaining values of compressions A and B from `[{cv}]` (16 registers of 64
 /// bytes: A's eight words, then B's) into `zmm0`-`zmm7` and `zmm16`-`zmm23`.
 macro_rules! cv_pair_load {
@@ -44,6 +64,31 @@ macro_rules! cv_pair_load {
             "vmovdqu32 zmm21, [{cv} + 832]\n",
             "vmovdqu32 zmm22, [{cv} + 896]\n",
             "vmovdqu32 zmm23, [{cv} + 960]\n",
+        )
+    };
+}
+
+/// Stores the chaining values of compressions A and B from `zmm0`-`zmm7` and
+/// `zmm16`-`zmm23` to `[{cv}]`: [`cv_pair_load`]'s inverse.
+macro_rules! cv_pair_store {
+    () => {
+        concat!(
+            "vmovdqu32 [{cv}], zmm0\n",
+            "vmovdqu32 [{cv} + 64], zmm1\n",
+            "vmovdqu32 [{cv} + 128], zmm2\n",
+            "vmovdqu32 [{cv} + 192], zmm3\n",
+            "vmovdqu32 [{cv} + 256], zmm4\n",
+            "vmovdqu32 [{cv} + 320], zmm5\n",
+            "vmovdqu32 [{cv} + 384], zmm6\n",
+            "vmovdqu32 [{cv} + 448], zmm7\n",
+            "vmovdqu32 [{cv} + 512], zmm16\n",
+            "vmovdqu32 [{cv} + 576], zmm17\n",
+            "vmovdqu32 [{cv} + 640], zmm18\n",
+            "vmovdqu32 [{cv} + 704], zmm19\n",
+            "vmovdqu32 [{cv} + 768], zmm20\n",
+            "vmovdqu32 [{cv} + 832], zmm21\n",
+            "vmovdqu32 [{cv} + 896], zmm22\n",
+            "vmovdqu32 [{cv} + 960], zmm23\n",
         )
     };
 }
@@ -110,7 +155,7 @@ pub(crate) unsafe fn compression_chains(
     // clobbers every `zmm` register (declared) and the loop counter (an in-out operand);
     // it does not touch the stack.
     unsafe {
-        core::arch::asm!(
+        asm_clobbering_every_zmm!(
             cv_pair_load!(),
             "test {n}, {n}",
             "jz 3f",
@@ -136,36 +181,12 @@ pub(crate) unsafe fn compression_chains(
             "dec {n}",
             "jnz 2b",
             "3:",
-            "vmovdqu32 [{cv}], zmm0",
-            "vmovdqu32 [{cv} + 64], zmm1",
-            "vmovdqu32 [{cv} + 128], zmm2",
-            "vmovdqu32 [{cv} + 192], zmm3",
-            "vmovdqu32 [{cv} + 256], zmm4",
-            "vmovdqu32 [{cv} + 320], zmm5",
-            "vmovdqu32 [{cv} + 384], zmm6",
-            "vmovdqu32 [{cv} + 448], zmm7",
-            "vmovdqu32 [{cv} + 512], zmm16",
-            "vmovdqu32 [{cv} + 576], zmm17",
-            "vmovdqu32 [{cv} + 640], zmm18",
-            "vmovdqu32 [{cv} + 704], zmm19",
-            "vmovdqu32 [{cv} + 768], zmm20",
-            "vmovdqu32 [{cv} + 832], zmm21",
-            "vmovdqu32 [{cv} + 896], zmm22",
-            "vmovdqu32 [{cv} + 960], zmm23",
+            cv_pair_store!(),
             cv = in(reg) cv.as_mut_ptr(),
             m = in(reg) block.as_ptr(),
             k = in(reg) constants.as_ptr(),
             c = in(reg) counters.as_ptr(),
             n = inout(reg) compressions => _,
-            out("zmm0") _, out("zmm1") _, out("zmm2") _, out("zmm3") _,
-            out("zmm4") _, out("zmm5") _, out("zmm6") _, out("zmm7") _,
-            out("zmm8") _, out("zmm9") _, out("zmm10") _, out("zmm11") _,
-            out("zmm12") _, out("zmm13") _, out("zmm14") _, out("zmm15") _,
-            out("zmm16") _, out("zmm17") _, out("zmm18") _, out("zmm19") _,
-            out("zmm20") _, out("zmm21") _, out("zmm22") _, out("zmm23") _,
-            out("zmm24") _, out("zmm25") _, out("zmm26") _, out("zmm27") _,
-            out("zmm28") _, out("zmm29") _, out("zmm30") _, out("zmm31") _,
-            options(nostack),
         );
     }
     // Register i of A is cv[i], of B cv[8 + i]; lane l of compression A is chain l, of B
@@ -289,33 +310,40 @@ pub(crate) unsafe fn root_output_pair(
     w
 }
 
-/// One block of each of two groups of messages (group A's in the lanes of compression A,
-/// group B's in B's), compressed in lockstep into the chaining values `cv` (`cv[0]` the
-/// eight words of A, `cv[1]` of B): the batch's input phase. Message word `j` of every lane
-/// is `blocks.m[g][j]` (the transposed blocks, one word per lane, read as full-vector memory
-/// operands), the block lengths and flags are per lane, the counter is 0 (every message is
-/// one chunk). Lanes whose `blocks.active` lane is 0 keep their chaining value (a masked
-/// store): their message has no block at this index.
+/// Blocks of two groups of messages (group A's in the lanes of compression A, group B's in
+/// B's) compressed in lockstep, one `blocks` entry after the other, into the chaining values
+/// `cv` (`cv[0]` the eight words of A, `cv[1]` of B; the starting values in, the last out):
+/// the batch's input phase. Message word `j` of every lane is `blocks[i].m[g][j]` (the
+/// transposed blocks, one word per lane, read as full-vector memory operands), the block
+/// lengths and flags are per lane, the counter is 0 (every message is one chunk). Lanes
+/// whose `blocks[i].active` lane is 0 keep their chaining value (merged back from `cv`,
+/// where each block's starting values are stored). The chaining values stay in registers
+/// from block to block.
 ///
 /// # Safety
 ///
 /// The CPU must support AVX-512F, AVX-512BW and AVX-512VL.
 #[inline]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
-pub(crate) unsafe fn input_pair(cv: &mut [[__m512i; 8]; 2], blocks: &PairBlocks<__m512i>) {
+pub(crate) unsafe fn input_pair(cv: &mut [[__m512i; 8]; 2], blocks: &[PairBlocks<__m512i>]) {
     // SAFETY: the CPU supports AVX-512F (this function's contract). The assembly reads
-    // `blocks` (`PairBlocks`, `repr(C)`: the 32 message registers at bytes 0..2048, then two
-    // registers each of lengths, flags and active masks, at the offsets passed as constants)
-    // and the IV (4 words), and reads and writes `cv` (16 registers of 64 bytes), all in
-    // bounds; it clobbers every `zmm` register and `k1`, `k2` (declared: the C ABI's
-    // caller-saved registers); it does not touch the stack.
+    // `blocks.len()` entries of `blocks` (`PairBlocks`, `repr(C)`, `size_of` bytes apart:
+    // the 32 message registers at bytes 0..2048, then two registers each of lengths, flags
+    // and active masks, at the offsets passed as constants) and the IV (4 words), and reads
+    // and writes `cv` (16 registers of 64 bytes), all in bounds; it clobbers every `zmm`
+    // register, `k1`, `k2` and its pointer and count operands (declared); it does not
+    // touch the stack.
     unsafe {
-        core::arch::asm!(
-            "vmovdqu32 zmm0, [{p} + {active}]",
-            "vptestmd k1, zmm0, zmm0",
-            "vmovdqu32 zmm0, [{p} + {active} + 64]",
-            "vptestmd k2, zmm0, zmm0",
+        asm_clobbering_every_zmm!(
             cv_pair_load!(),
+            "test {n}, {n}",
+            "jz 3f",
+            "2:",
+            cv_pair_store!(),
+            "vmovdqu32 zmm8, [{p} + {active}]",
+            "vptestnmd k1, zmm8, zmm8",
+            "vmovdqu32 zmm8, [{p} + {active} + 64]",
+            "vptestnmd k2, zmm8, zmm8",
             "vpbroadcastd zmm8, dword ptr [{iv}]",
             "vpbroadcastd zmm9, dword ptr [{iv} + 4]",
             "vpbroadcastd zmm10, dword ptr [{iv} + 8]",
@@ -334,31 +362,37 @@ pub(crate) unsafe fn input_pair(cv: &mut [[__m512i; 8]; 2], blocks: &PairBlocks<
             "vmovdqu32 zmm31, [{p} + {flags} + 64]",
             include_str!("avx512_pair_input_rounds.s"),
             cv_pair_feed_forward!(),
-            "vmovdqu32 [{cv}]{{k1}}, zmm0",
-            "vmovdqu32 [{cv} + 64]{{k1}}, zmm1",
-            "vmovdqu32 [{cv} + 128]{{k1}}, zmm2",
-            "vmovdqu32 [{cv} + 192]{{k1}}, zmm3",
-            "vmovdqu32 [{cv} + 256]{{k1}}, zmm4",
-            "vmovdqu32 [{cv} + 320]{{k1}}, zmm5",
-            "vmovdqu32 [{cv} + 384]{{k1}}, zmm6",
-            "vmovdqu32 [{cv} + 448]{{k1}}, zmm7",
-            "vmovdqu32 [{cv} + 512]{{k2}}, zmm16",
-            "vmovdqu32 [{cv} + 576]{{k2}}, zmm17",
-            "vmovdqu32 [{cv} + 640]{{k2}}, zmm18",
-            "vmovdqu32 [{cv} + 704]{{k2}}, zmm19",
-            "vmovdqu32 [{cv} + 768]{{k2}}, zmm20",
-            "vmovdqu32 [{cv} + 832]{{k2}}, zmm21",
-            "vmovdqu32 [{cv} + 896]{{k2}}, zmm22",
-            "vmovdqu32 [{cv} + 960]{{k2}}, zmm23",
+            "vmovdqu32 zmm0{{k1}}, [{cv}]",
+            "vmovdqu32 zmm1{{k1}}, [{cv} + 64]",
+            "vmovdqu32 zmm2{{k1}}, [{cv} + 128]",
+            "vmovdqu32 zmm3{{k1}}, [{cv} + 192]",
+            "vmovdqu32 zmm4{{k1}}, [{cv} + 256]",
+            "vmovdqu32 zmm5{{k1}}, [{cv} + 320]",
+            "vmovdqu32 zmm6{{k1}}, [{cv} + 384]",
+            "vmovdqu32 zmm7{{k1}}, [{cv} + 448]",
+            "vmovdqu32 zmm16{{k2}}, [{cv} + 512]",
+            "vmovdqu32 zmm17{{k2}}, [{cv} + 576]",
+            "vmovdqu32 zmm18{{k2}}, [{cv} + 640]",
+            "vmovdqu32 zmm19{{k2}}, [{cv} + 704]",
+            "vmovdqu32 zmm20{{k2}}, [{cv} + 768]",
+            "vmovdqu32 zmm21{{k2}}, [{cv} + 832]",
+            "vmovdqu32 zmm22{{k2}}, [{cv} + 896]",
+            "vmovdqu32 zmm23{{k2}}, [{cv} + 960]",
+            "add {p}, {size}",
+            "dec {n}",
+            "jnz 2b",
+            "3:",
+            cv_pair_store!(),
             cv = in(reg) cv.as_mut_ptr(),
-            p = in(reg) blocks,
+            p = inout(reg) blocks.as_ptr() => _,
+            n = inout(reg) blocks.len() => _,
             iv = in(reg) IV.as_ptr(),
+            size = const core::mem::size_of::<PairBlocks<__m512i>>(),
             len = const core::mem::offset_of!(PairBlocks<__m512i>, block_len),
             flags = const core::mem::offset_of!(PairBlocks<__m512i>, flags),
             active = const core::mem::offset_of!(PairBlocks<__m512i>, active),
-            // Every vector and mask register is caller-saved in the C ABI.
-            clobber_abi("C"),
-            options(nostack),
+            out("k1") _,
+            out("k2") _,
         );
     }
 }
@@ -475,12 +509,11 @@ pub(crate) mod tests {
     }
 
     /// The spill count of the input phase's pair: in the disassembly of this test binary
-    /// (where `objdump` is installed), every copy of [`super::input_pair`]'s assembly, from
-    /// its first mask test to its last masked store, touches the stack nowhere; its memory
-    /// operands are the 224 full-vector message words of two compressions, the chaining
-    /// values' 16 loads and 16 masked stores, the four broadcast IV words and the six
-    /// registers of lengths, flags and active masks (two of each; the first mask is loaded
-    /// just before the first test).
+    /// (where `objdump` is installed), every copy of [`super::input_pair`]'s loop over
+    /// blocks touches the stack nowhere; its memory operands are the 224 full-vector message
+    /// words of two compressions, the chaining values' 16 stores and 16 masked loads, the
+    /// four broadcast IV words and the six registers of lengths, flags and active masks (two
+    /// of each).
     #[test]
     fn the_input_pair_has_no_spills() {
         let Some(text) = disassembly() else {
@@ -488,13 +521,24 @@ pub(crate) mod tests {
             return;
         };
         let lines: Vec<&str> = text.lines().collect();
+        let address = |line: &str| line.split(':').next().unwrap_or("").trim().to_owned();
         let mut copies = 0;
-        for start in (0..lines.len()).filter(|&i| lines[i].contains("vptestmd k1,zmm0,zmm0")) {
-            // The active mask's load is the line before the first test.
-            let Some(length) = lines[start..].iter().position(|l| l.contains("{k2},zmm23")) else {
+        for test in (0..lines.len()).filter(|&i| lines[i].contains("vptestnmd k2,zmm8,zmm8")) {
+            // The loop: from its back edge's target to its back edge.
+            let Some(back) = lines[test..].iter().position(|l| l.contains("\tjne ")) else {
                 continue;
             };
-            let body = &lines[start - 1..=start + length];
+            let back = test + back;
+            let target = lines[back]
+                .split_whitespace()
+                .nth(2)
+                .unwrap_or("")
+                .to_owned();
+            let start = (0..test)
+                .rev()
+                .find(|&i| address(lines[i]) == target)
+                .expect("the loop's first instruction");
+            let body = &lines[start..back];
             let stack: Vec<&&str> = body
                 .iter()
                 .filter(|l| l.contains("[rsp") || l.contains("[rbp"))
@@ -509,7 +553,7 @@ pub(crate) mod tests {
             assert_eq!(memory, 224 + 16 + 16 + 4 + 6, "{body:?}");
             copies += 1;
         }
-        assert!(copies > 0, "the input pair's assembly in the disassembly");
+        assert!(copies > 0, "the input pair's loop in the disassembly");
     }
 
     /// The spill count: in the disassembly of this test binary (where `objdump` is

@@ -108,7 +108,7 @@ pub(crate) trait LaneVector: RoundVector {
         None
     }
 
-    /// Whether [`compress_pair_blocks`](Self::compress_pair_blocks) is the backend's own
+    /// Whether [`compress_pair_chain`](Self::compress_pair_chain) is the backend's own
     /// schedule of two compressions in lockstep (AVX-512 on x86-64: `avx512_pair.rs`); the
     /// batch's input phase runs two groups of messages together ([`pair_cvs`]) only then,
     /// and one group at a time elsewhere.
@@ -117,31 +117,34 @@ pub(crate) trait LaneVector: RoundVector {
         false
     }
 
-    /// One block of each of two groups of messages compressed into their chaining values
-    /// `cv[0]` and `cv[1]` (counter 0, lengths and flags per lane); lanes whose `active`
-    /// lane is 0 keep their chaining value. Here the backend's out-of-line rounds, one group
-    /// after the other; AVX-512 on x86-64 runs the two in lockstep as assembly.
+    /// Blocks of two groups of messages compressed, one `blocks` entry after the other, into
+    /// their chaining values `cv[0]` and `cv[1]` (counter 0, lengths and flags per lane);
+    /// lanes whose `active` lane is 0 keep their chaining value. Here the backend's
+    /// out-of-line rounds, one group after the other; AVX-512 on x86-64 runs the two in
+    /// lockstep as assembly.
     ///
     /// # Safety
     ///
     /// The CPU must support the implementing type's instruction set (see the trait).
     #[inline(always)]
-    unsafe fn compress_pair_blocks(cv: &mut [[Self; 8]; 2], blocks: &PairBlocks<Self>) {
+    unsafe fn compress_pair_chain(cv: &mut [[Self; 8]; 2], blocks: &[PairBlocks<Self>]) {
         // SAFETY: `Self`'s methods, whose one requirement (the CPU supports its instruction
         // set) is this function's own contract.
         unsafe {
             let zero = Self::splat(0);
-            for (group, cv) in cv.iter_mut().enumerate() {
-                let state = Self::compress(
-                    cv,
-                    &blocks.m[group],
-                    zero,
-                    zero,
-                    blocks.block_len[group],
-                    blocks.flags[group],
-                );
-                for i in 0..8 {
-                    cv[i] = Self::blend(blocks.active[group], state[i].xor(state[i + 8]), cv[i]);
+            for block in blocks {
+                for (group, cv) in cv.iter_mut().enumerate() {
+                    let state = Self::compress(
+                        cv,
+                        &block.m[group],
+                        zero,
+                        zero,
+                        block.block_len[group],
+                        block.flags[group],
+                    );
+                    for i in 0..8 {
+                        cv[i] = Self::blend(block.active[group], state[i].xor(state[i + 8]), cv[i]);
+                    }
                 }
             }
         }
@@ -219,8 +222,9 @@ pub(crate) trait RoundVector: Copy {
 
 /// One block of each of two groups of `LANES` messages, transposed, with their per-lane
 /// block lengths, flags and active masks (all ones where the lane's message has a block at
-/// this index): the operand of [`LaneVector::compress_pair_blocks`]. `repr(C)`, so the
+/// this index): the operand of [`LaneVector::compress_pair_chain`]. `repr(C)`, so the
 /// assembly of `avx512_pair.rs` reads its fields at fixed offsets.
+#[derive(Clone, Copy)]
 #[repr(C)]
 pub(crate) struct PairBlocks<V> {
     /// Word `j` of every lane's block of group `g`: `m[g][j]`.
@@ -598,11 +602,16 @@ unsafe fn chunk_cvs<V: LaneVector, const THROUGH_LAST: bool>(batch: &[&[u8]]) ->
     }
 }
 
-/// [`chunk_cvs`] of two batches of at most `LANES` messages each, one block of both per
-/// step in [`LaneVector::compress_pair_blocks`] (two compressions in lockstep where the
-/// backend has that schedule). Every block's length, flags and active mask are per lane, so
-/// the batches' messages may have any lengths: a lane whose message has no block at an index
-/// keeps its chaining value.
+/// Blocks [`pair_cvs`] stages before it compresses them: the staging (loads, transposes,
+/// per-lane lengths and flags) of a block then waits on no compression, and the chaining
+/// values stay in registers across the staged blocks.
+const STAGED_BLOCKS: usize = 4;
+
+/// [`chunk_cvs`] of two batches of at most `LANES` messages each, their blocks in
+/// [`LaneVector::compress_pair_chain`] (two compressions in lockstep where the backend has
+/// that schedule), up to [`STAGED_BLOCKS`] per call. Every block's length, flags and active
+/// mask are per lane, so the batches' messages may have any lengths: a lane whose message
+/// has no block at an index keeps its chaining value.
 ///
 /// # Safety
 ///
@@ -611,7 +620,7 @@ unsafe fn chunk_cvs<V: LaneVector, const THROUGH_LAST: bool>(batch: &[&[u8]]) ->
 unsafe fn pair_cvs<V: LaneVector, const THROUGH_LAST: bool>(batches: [&[&[u8]]; 2]) -> [[V; 8]; 2] {
     // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods, whose one
     // requirement (the CPU supports `V`'s instruction set) is this function's own
-    // contract; every array index is bounds-checked.
+    // contract; every array index and slice is bounds-checked.
     unsafe {
         let mut inputs: [[&[u8]; MAX_LANES]; 2] = [[&[]; MAX_LANES]; 2];
         let mut blocks_to_compress = [[0usize; MAX_LANES]; 2];
@@ -632,48 +641,78 @@ unsafe fn pair_cvs<V: LaneVector, const THROUGH_LAST: bool>(batches: [&[&[u8]]; 
                 }
             }
         }
+        // As in `chunk_cvs`: up to the shortest message's last block (of the messages
+        // given; the padding lanes' results are discarded) every lane's block is full and
+        // carries no end flag, so lengths, flags and active masks are the same in every lane.
+        let uniform_blocks = batches
+            .iter()
+            .flat_map(|batch| batch.iter())
+            .map(|input| block_count(input.len()) - 1)
+            .min()
+            .unwrap_or(0);
         let zero = V::splat(0);
+        let full_len = V::splat(BLOCK_LEN as u32);
+        let all_lanes = V::splat(u32::MAX);
         let mut iv = [zero; 8];
         for (v, &word) in iv.iter_mut().zip(&IV) {
             *v = V::splat(word);
         }
         let mut cv = [iv; 2];
-        let mut blocks = PairBlocks {
+        let mut staged = [PairBlocks {
             m: [[zero; 16]; 2],
             block_len: [zero; 2],
             flags: [zero; 2],
             active: [zero; 2],
-        };
-        for block_index in 0..rounds_needed {
-            let offset = block_index * BLOCK_LEN;
-            for group in 0..2 {
-                let mut refs: [&[u8; BLOCK_LEN]; MAX_LANES] = [&ZERO_BLOCK; MAX_LANES];
-                let mut block_lens = [0u32; MAX_LANES];
-                let mut flags = [0u32; MAX_LANES];
-                let mut active = [0u32; MAX_LANES];
-                for lane in 0..V::LANES {
-                    let count = blocks_to_compress[group][lane];
-                    if block_index >= count {
-                        continue;
+        }; STAGED_BLOCKS];
+        for first in (0..rounds_needed).step_by(STAGED_BLOCKS) {
+            let count = STAGED_BLOCKS.min(rounds_needed - first);
+            for (block_index, blocks) in (first..).zip(&mut staged[..count]) {
+                let offset = block_index * BLOCK_LEN;
+                if block_index < uniform_blocks {
+                    let flags = V::splat(if block_index == 0 { CHUNK_START } else { 0 });
+                    for (m, inputs) in blocks.m.iter_mut().zip(&inputs) {
+                        let refs: [&[u8; BLOCK_LEN]; MAX_LANES] = core::array::from_fn(|lane| {
+                            inputs[lane]
+                                .get(offset..)
+                                .and_then(|rest| rest.first_chunk::<BLOCK_LEN>())
+                                .unwrap_or(&ZERO_BLOCK)
+                        });
+                        *m = V::load_transposed(&refs);
                     }
-                    let remaining = inputs[group][lane].get(offset..).unwrap_or_default();
-                    refs[lane] = remaining
-                        .first_chunk::<BLOCK_LEN>()
-                        .unwrap_or(&padded_tails[group][lane]);
-                    block_lens[lane] = remaining.len().min(BLOCK_LEN) as u32;
-                    let mut lane_flags = if block_index == 0 { CHUNK_START } else { 0 };
-                    if THROUGH_LAST && block_index + 1 == count {
-                        lane_flags |= CHUNK_END | ROOT;
-                    }
-                    flags[lane] = lane_flags;
-                    active[lane] = u32::MAX;
+                    blocks.block_len = [full_len; 2];
+                    blocks.flags = [flags; 2];
+                    blocks.active = [all_lanes; 2];
+                    continue;
                 }
-                blocks.m[group] = V::load_transposed(&refs);
-                blocks.block_len[group] = V::from_lanes(&block_lens);
-                blocks.flags[group] = V::from_lanes(&flags);
-                blocks.active[group] = V::from_lanes(&active);
+                for group in 0..2 {
+                    let mut refs: [&[u8; BLOCK_LEN]; MAX_LANES] = [&ZERO_BLOCK; MAX_LANES];
+                    let mut block_lens = [0u32; MAX_LANES];
+                    let mut flags = [0u32; MAX_LANES];
+                    let mut active = [0u32; MAX_LANES];
+                    for lane in 0..V::LANES {
+                        let count = blocks_to_compress[group][lane];
+                        if block_index >= count {
+                            continue;
+                        }
+                        let remaining = inputs[group][lane].get(offset..).unwrap_or_default();
+                        refs[lane] = remaining
+                            .first_chunk::<BLOCK_LEN>()
+                            .unwrap_or(&padded_tails[group][lane]);
+                        block_lens[lane] = remaining.len().min(BLOCK_LEN) as u32;
+                        let mut lane_flags = if block_index == 0 { CHUNK_START } else { 0 };
+                        if THROUGH_LAST && block_index + 1 == count {
+                            lane_flags |= CHUNK_END | ROOT;
+                        }
+                        flags[lane] = lane_flags;
+                        active[lane] = u32::MAX;
+                    }
+                    blocks.m[group] = V::load_transposed(&refs);
+                    blocks.block_len[group] = V::from_lanes(&block_lens);
+                    blocks.flags[group] = V::from_lanes(&flags);
+                    blocks.active[group] = V::from_lanes(&active);
+                }
             }
-            V::compress_pair_blocks(&mut cv, &blocks);
+            V::compress_pair_chain(&mut cv, &staged[..count]);
         }
         cv
     }
