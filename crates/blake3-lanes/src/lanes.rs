@@ -13,6 +13,8 @@
 //!   differ only in their counter, so the message words, chaining value,
 //!   length and flags are broadcast and no transpose is needed.
 
+use core::mem::MaybeUninit;
+
 use crate::words::{
     block_count, cv_from_le_bytes, word_index, RootBlock, SumWords, BLOCKS_PER_GROUP, BLOCK_LEN,
     CHUNK_END, CHUNK_LEN, CHUNK_START, IV, MSG_SCHEDULE, OUT_LEN, ROOT, U16_LANES, U16_SUM_XOF_LEN,
@@ -607,33 +609,6 @@ unsafe fn chunk_cvs<V: LaneVector, const THROUGH_LAST: bool>(batch: &[&[u8]]) ->
 /// values stay in registers across the staged blocks.
 const STAGED_BLOCKS: usize = 4;
 
-/// The buffers of [`pair_cvs`], made once per call of an entry point and reused for every
-/// pair of batches: the staged blocks (about 9 KiB) and the zero-padded last blocks.
-pub(crate) struct PairScratch<V> {
-    staged: [PairBlocks<V>; STAGED_BLOCKS],
-    padded_tails: [[[u8; BLOCK_LEN]; MAX_LANES]; 2],
-}
-
-impl<V: LaneVector> PairScratch<V> {
-    /// # Safety
-    ///
-    /// The CPU must support `V`'s instruction set.
-    #[inline(always)]
-    unsafe fn new() -> Self {
-        // SAFETY: `V::splat`, whose one requirement is this function's own contract.
-        let zero = unsafe { V::splat(0) };
-        PairScratch {
-            staged: [PairBlocks {
-                m: [[zero; 16]; 2],
-                block_len: [zero; 2],
-                flags: [zero; 2],
-                active: [zero; 2],
-            }; STAGED_BLOCKS],
-            padded_tails: [[[0; BLOCK_LEN]; MAX_LANES]; 2],
-        }
-    }
-}
-
 /// [`chunk_cvs`] of two batches of at most `LANES` messages each, their blocks in
 /// [`LaneVector::compress_pair_chain`] (two compressions in lockstep where the backend has
 /// that schedule), up to [`STAGED_BLOCKS`] per call. Every block's length, flags and active
@@ -644,17 +619,14 @@ impl<V: LaneVector> PairScratch<V> {
 ///
 /// The CPU must support `V`'s instruction set.
 #[inline(always)]
-unsafe fn pair_cvs<V: LaneVector, const THROUGH_LAST: bool>(
-    scratch: &mut PairScratch<V>,
-    batches: [&[&[u8]]; 2],
-) -> [[V; 8]; 2] {
+unsafe fn pair_cvs<V: LaneVector, const THROUGH_LAST: bool>(batches: [&[&[u8]]; 2]) -> [[V; 8]; 2] {
     // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods, whose one
     // requirement (the CPU supports `V`'s instruction set) is this function's own
     // contract; every array index and slice is bounds-checked.
     unsafe {
         let mut inputs: [[&[u8]; MAX_LANES]; 2] = [[&[]; MAX_LANES]; 2];
         let mut blocks_to_compress = [[0usize; MAX_LANES]; 2];
-        let padded_tails = &mut scratch.padded_tails;
+        let mut padded_tails = [[[0u8; BLOCK_LEN]; MAX_LANES]; 2];
         let mut rounds_needed = 0;
         for (group, batch) in batches.iter().enumerate() {
             debug_assert!(batch.len() <= V::LANES);
@@ -667,9 +639,7 @@ unsafe fn pair_cvs<V: LaneVector, const THROUGH_LAST: bool>(
                 rounds_needed = rounds_needed.max(count);
                 let tail = input.get((blocks - 1) * BLOCK_LEN..).unwrap_or_default();
                 if THROUGH_LAST && tail.len() < BLOCK_LEN {
-                    let (head, rest) = padded_tails[group][lane].split_at_mut(tail.len());
-                    head.copy_from_slice(tail);
-                    rest.fill(0);
+                    padded_tails[group][lane][..tail.len()].copy_from_slice(tail);
                 }
             }
         }
@@ -690,14 +660,16 @@ unsafe fn pair_cvs<V: LaneVector, const THROUGH_LAST: bool>(
             *v = V::splat(word);
         }
         let mut cv = [iv; 2];
-        let staged = &mut scratch.staged;
+        // Not zeroed (about 9 KiB): every block is written whole before the compressions
+        // read it.
+        let mut staged = [const { MaybeUninit::<PairBlocks<V>>::uninit() }; STAGED_BLOCKS];
         for first in (0..rounds_needed).step_by(STAGED_BLOCKS) {
             let count = STAGED_BLOCKS.min(rounds_needed - first);
-            for (block_index, blocks) in (first..).zip(&mut staged[..count]) {
+            for (block_index, slot) in (first..).zip(&mut staged[..count]) {
                 let offset = block_index * BLOCK_LEN;
                 if block_index < uniform_blocks {
-                    let flags = V::splat(if block_index == 0 { CHUNK_START } else { 0 });
-                    for (m, inputs) in blocks.m.iter_mut().zip(&inputs) {
+                    let mut m = [[zero; 16]; 2];
+                    for (m, inputs) in m.iter_mut().zip(&inputs) {
                         let refs: [&[u8; BLOCK_LEN]; MAX_LANES] = core::array::from_fn(|lane| {
                             inputs[lane]
                                 .get(offset..)
@@ -706,11 +678,21 @@ unsafe fn pair_cvs<V: LaneVector, const THROUGH_LAST: bool>(
                         });
                         *m = V::load_transposed(&refs);
                     }
-                    blocks.block_len = [full_len; 2];
-                    blocks.flags = [flags; 2];
-                    blocks.active = [all_lanes; 2];
+                    let flags = V::splat(if block_index == 0 { CHUNK_START } else { 0 });
+                    slot.write(PairBlocks {
+                        m,
+                        block_len: [full_len; 2],
+                        flags: [flags; 2],
+                        active: [all_lanes; 2],
+                    });
                     continue;
                 }
+                let mut blocks = PairBlocks {
+                    m: [[zero; 16]; 2],
+                    block_len: [zero; 2],
+                    flags: [zero; 2],
+                    active: [zero; 2],
+                };
                 for group in 0..2 {
                     let mut refs: [&[u8; BLOCK_LEN]; MAX_LANES] = [&ZERO_BLOCK; MAX_LANES];
                     let mut block_lens = [0u32; MAX_LANES];
@@ -738,8 +720,13 @@ unsafe fn pair_cvs<V: LaneVector, const THROUGH_LAST: bool>(
                     blocks.flags[group] = V::from_lanes(&flags);
                     blocks.active[group] = V::from_lanes(&active);
                 }
+                slot.write(blocks);
             }
-            V::compress_pair_chain(&mut cv, &staged[..count]);
+            // SAFETY: the loop above wrote `staged[..count]` whole; `MaybeUninit<T>` has
+            // `T`'s layout.
+            let written =
+                core::slice::from_raw_parts(staged.as_ptr() as *const PairBlocks<V>, count);
+            V::compress_pair_chain(&mut cv, written);
         }
         cv
     }
@@ -817,20 +804,14 @@ pub(crate) unsafe fn hash_many<V: LaneVector>(inputs: &[&[u8]], out: &mut [[u8; 
     // functions built on them, whose one requirement (the CPU supports `V`'s instruction
     // set) is this function's own contract; every array index is bounds-checked.
     unsafe {
-        // Made only where two groups run in lockstep: about 9 KiB to zero.
-        let mut scratch = if V::input_pair() && inputs.len() > V::LANES {
-            Some(PairScratch::<V>::new())
-        } else {
-            None
-        };
         for (batches, hashes) in inputs
             .chunks(2 * V::LANES)
             .zip(out.chunks_mut(2 * V::LANES))
         {
-            if let (Some(scratch), true) = (scratch.as_mut(), batches.len() > V::LANES) {
+            if V::input_pair() && batches.len() > V::LANES {
                 // Two groups: their blocks in lockstep.
                 let (first, second) = batches.split_at(V::LANES);
-                let cv = pair_cvs::<V, true>(scratch, [first, second]);
+                let cv = pair_cvs::<V, true>([first, second]);
                 let (low, high) = hashes.split_at_mut(V::LANES);
                 V::store_transposed_cvs(&cv[0], low);
                 store_hashes::<V>(&cv[1], high);
@@ -933,7 +914,6 @@ unsafe fn root_blocks<V: LaneVector>(batch: &[&[u8]], roots: &mut [RootBlock; MA
 /// The CPU must support `V`'s instruction set.
 #[inline(always)]
 unsafe fn root_blocks_pair<V: LaneVector>(
-    scratch: &mut PairScratch<V>,
     batches: [&[&[u8]]; 2],
     roots: [&mut [RootBlock; MAX_LANES]; 2],
 ) {
@@ -941,7 +921,7 @@ unsafe fn root_blocks_pair<V: LaneVector>(
     // functions built on them, whose one requirement (the CPU supports `V`'s instruction
     // set) is this function's own contract; every array index is bounds-checked.
     unsafe {
-        let cv = pair_cvs::<V, false>(scratch, batches);
+        let cv = pair_cvs::<V, false>(batches);
         for ((cv, batch), roots) in cv.iter().zip(batches).zip(roots) {
             let mut cv_bytes = [[0u8; OUT_LEN]; MAX_LANES];
             V::store_transposed_cvs(cv, &mut cv_bytes);
@@ -1150,18 +1130,12 @@ pub(crate) unsafe fn accumulate_u16<V: LaneVector>(
             block_len: 0,
             flags: 0,
         }; MAX_LANES];
-        // Made only where two groups run in lockstep: about 9 KiB to zero.
-        let mut scratch = if V::input_pair() && inputs.len() > V::LANES {
-            Some(PairScratch::<V>::new())
-        } else {
-            None
-        };
         for batches in inputs.chunks(2 * V::LANES) {
-            if let (Some(scratch), true) = (scratch.as_mut(), batches.len() > V::LANES) {
+            if V::input_pair() && batches.len() > V::LANES {
                 // Two groups: their input blocks in lockstep.
                 let (first, second) = batches.split_at(V::LANES);
                 let mut second_roots = roots;
-                root_blocks_pair::<V>(scratch, [first, second], [&mut roots, &mut second_roots]);
+                root_blocks_pair::<V>([first, second], [&mut roots, &mut second_roots]);
                 for root in roots.iter().chain(&second_roots[..second.len()]) {
                     accumulate_root::<V>(sum, root, subtract);
                 }
