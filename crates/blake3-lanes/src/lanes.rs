@@ -609,6 +609,24 @@ unsafe fn chunk_cvs<V: LaneVector, const THROUGH_LAST: bool>(batch: &[&[u8]]) ->
 /// values stay in registers across the staged blocks.
 const STAGED_BLOCKS: usize = 4;
 
+/// The buffers of [`pair_cvs`], made once per call of an entry point and reused for every
+/// pair of batches: the staged blocks (about 9 KiB, not zeroed: every block is written whole
+/// before the compressions read it) and the zero-padded last blocks.
+pub(crate) struct PairScratch<V> {
+    staged: [MaybeUninit<PairBlocks<V>>; STAGED_BLOCKS],
+    padded_tails: [[[u8; BLOCK_LEN]; MAX_LANES]; 2],
+}
+
+impl<V: LaneVector> PairScratch<V> {
+    #[inline(always)]
+    fn new() -> Self {
+        PairScratch {
+            staged: [const { MaybeUninit::uninit() }; STAGED_BLOCKS],
+            padded_tails: [[[0; BLOCK_LEN]; MAX_LANES]; 2],
+        }
+    }
+}
+
 /// [`chunk_cvs`] of two batches of at most `LANES` messages each, their blocks in
 /// [`LaneVector::compress_pair_chain`] (two compressions in lockstep where the backend has
 /// that schedule), up to [`STAGED_BLOCKS`] per call. Every block's length, flags and active
@@ -619,14 +637,17 @@ const STAGED_BLOCKS: usize = 4;
 ///
 /// The CPU must support `V`'s instruction set.
 #[inline(always)]
-unsafe fn pair_cvs<V: LaneVector, const THROUGH_LAST: bool>(batches: [&[&[u8]]; 2]) -> [[V; 8]; 2] {
+unsafe fn pair_cvs<V: LaneVector, const THROUGH_LAST: bool>(
+    scratch: &mut PairScratch<V>,
+    batches: [&[&[u8]]; 2],
+) -> [[V; 8]; 2] {
     // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods, whose one
     // requirement (the CPU supports `V`'s instruction set) is this function's own
     // contract; every array index and slice is bounds-checked.
     unsafe {
         let mut inputs: [[&[u8]; MAX_LANES]; 2] = [[&[]; MAX_LANES]; 2];
         let mut blocks_to_compress = [[0usize; MAX_LANES]; 2];
-        let mut padded_tails = [[[0u8; BLOCK_LEN]; MAX_LANES]; 2];
+        let padded_tails = &mut scratch.padded_tails;
         let mut rounds_needed = 0;
         for (group, batch) in batches.iter().enumerate() {
             debug_assert!(batch.len() <= V::LANES);
@@ -639,7 +660,9 @@ unsafe fn pair_cvs<V: LaneVector, const THROUGH_LAST: bool>(batches: [&[&[u8]]; 
                 rounds_needed = rounds_needed.max(count);
                 let tail = input.get((blocks - 1) * BLOCK_LEN..).unwrap_or_default();
                 if THROUGH_LAST && tail.len() < BLOCK_LEN {
-                    padded_tails[group][lane][..tail.len()].copy_from_slice(tail);
+                    let (head, rest) = padded_tails[group][lane].split_at_mut(tail.len());
+                    head.copy_from_slice(tail);
+                    rest.fill(0);
                 }
             }
         }
@@ -660,9 +683,7 @@ unsafe fn pair_cvs<V: LaneVector, const THROUGH_LAST: bool>(batches: [&[&[u8]]; 
             *v = V::splat(word);
         }
         let mut cv = [iv; 2];
-        // Not zeroed (about 9 KiB): every block is written whole before the compressions
-        // read it.
-        let mut staged = [const { MaybeUninit::<PairBlocks<V>>::uninit() }; STAGED_BLOCKS];
+        let staged = &mut scratch.staged;
         for first in (0..rounds_needed).step_by(STAGED_BLOCKS) {
             let count = STAGED_BLOCKS.min(rounds_needed - first);
             for (block_index, slot) in (first..).zip(&mut staged[..count]) {
@@ -804,14 +825,20 @@ pub(crate) unsafe fn hash_many<V: LaneVector>(inputs: &[&[u8]], out: &mut [[u8; 
     // functions built on them, whose one requirement (the CPU supports `V`'s instruction
     // set) is this function's own contract; every array index is bounds-checked.
     unsafe {
+        // Made only where two groups run in lockstep: about 9 KiB to zero.
+        let mut scratch = if V::input_pair() && inputs.len() > V::LANES {
+            Some(PairScratch::new())
+        } else {
+            None
+        };
         for (batches, hashes) in inputs
             .chunks(2 * V::LANES)
             .zip(out.chunks_mut(2 * V::LANES))
         {
-            if V::input_pair() && batches.len() > V::LANES {
+            if let (Some(scratch), true) = (scratch.as_mut(), batches.len() > V::LANES) {
                 // Two groups: their blocks in lockstep.
                 let (first, second) = batches.split_at(V::LANES);
-                let cv = pair_cvs::<V, true>([first, second]);
+                let cv = pair_cvs::<V, true>(scratch, [first, second]);
                 let (low, high) = hashes.split_at_mut(V::LANES);
                 V::store_transposed_cvs(&cv[0], low);
                 store_hashes::<V>(&cv[1], high);
@@ -914,6 +941,7 @@ unsafe fn root_blocks<V: LaneVector>(batch: &[&[u8]], roots: &mut [RootBlock; MA
 /// The CPU must support `V`'s instruction set.
 #[inline(always)]
 unsafe fn root_blocks_pair<V: LaneVector>(
+    scratch: &mut PairScratch<V>,
     batches: [&[&[u8]]; 2],
     roots: [&mut [RootBlock; MAX_LANES]; 2],
 ) {
@@ -921,7 +949,7 @@ unsafe fn root_blocks_pair<V: LaneVector>(
     // functions built on them, whose one requirement (the CPU supports `V`'s instruction
     // set) is this function's own contract; every array index is bounds-checked.
     unsafe {
-        let cv = pair_cvs::<V, false>(batches);
+        let cv = pair_cvs::<V, false>(scratch, batches);
         for ((cv, batch), roots) in cv.iter().zip(batches).zip(roots) {
             let mut cv_bytes = [[0u8; OUT_LEN]; MAX_LANES];
             V::store_transposed_cvs(cv, &mut cv_bytes);
@@ -1130,12 +1158,18 @@ pub(crate) unsafe fn accumulate_u16<V: LaneVector>(
             block_len: 0,
             flags: 0,
         }; MAX_LANES];
+        // Made only where two groups run in lockstep: about 9 KiB to zero.
+        let mut scratch = if V::input_pair() && inputs.len() > V::LANES {
+            Some(PairScratch::new())
+        } else {
+            None
+        };
         for batches in inputs.chunks(2 * V::LANES) {
-            if V::input_pair() && batches.len() > V::LANES {
+            if let (Some(scratch), true) = (scratch.as_mut(), batches.len() > V::LANES) {
                 // Two groups: their input blocks in lockstep.
                 let (first, second) = batches.split_at(V::LANES);
                 let mut second_roots = roots;
-                root_blocks_pair::<V>([first, second], [&mut roots, &mut second_roots]);
+                root_blocks_pair::<V>(scratch, [first, second], [&mut roots, &mut second_roots]);
                 for root in roots.iter().chain(&second_roots[..second.len()]) {
                     accumulate_root::<V>(sum, root, subtract);
                 }
