@@ -12,7 +12,8 @@
 //! machine's floors per backend (register-only throughput per lane-compression and
 //! single-message latency per compression, in cycles of a dependent-add loop) and a
 //! breakdown of a 165-byte account's LtHash into input blocks and output blocks with
-//! the lane sum, one account at a time and in batches of 16. Times are the best of
+//! the lane sum, one account at a time and in batches of 16 and of 32 (two groups, whose
+//! input blocks run in lockstep where the backend has that schedule). Times are the best of
 //! several repetitions.
 
 use blake3_lanes::{dependent_ops, Backend, U16Sum, OUT_LEN, U16_LANES};
@@ -195,10 +196,10 @@ fn breakdown() {
                 }
             })
         };
-        let batch = |inputs: &[&[u8]]| {
+        let batch = |inputs: &[&[u8]], size: usize| {
             best_ns_per_item(MESSAGES, || {
                 let mut sum = U16Sum::new();
-                for group in inputs.chunks(16) {
+                for group in inputs.chunks(size) {
                     sum.add_xof(backend, group).unwrap();
                 }
                 black_box(&sum);
@@ -206,7 +207,8 @@ fn breakdown() {
         };
         let (total, root) = (one(&account), one(&root_only));
         let (write_total, write_root) = (write(&account), write(&root_only));
-        let (batch_total, batch_root) = (batch(&account), batch(&root_only));
+        let (batch_total, batch_root) = (batch(&account, 16), batch(&root_only, 16));
+        let (pair_total, pair_root) = (batch(&account, 32), batch(&root_only, 32));
         println!(
             "breakdown lane-xof {:<8} 238 B {total:7.1} ns = input 3 blocks {:6.1} + root 32 outputs and sum {root:6.1} \
              (xof_u16_one {write_total:7.1}: root and write {write_root:6.1})",
@@ -217,6 +219,11 @@ fn breakdown() {
             "breakdown batch16  {:<8} 238 B {batch_total:7.1} ns = input 3 blocks {:6.1} + 32 outputs and sum {batch_root:6.1}",
             backend.name(),
             batch_total - batch_root,
+        );
+        println!(
+            "breakdown batch32  {:<8} 238 B {pair_total:7.1} ns = input 3 blocks {:6.1} + 32 outputs and sum {pair_root:6.1}",
+            backend.name(),
+            pair_total - pair_root,
         );
     }
 }

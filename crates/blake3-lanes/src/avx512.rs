@@ -243,6 +243,29 @@ impl LaneVector for Avx512Vector {
         Some(unsafe { core::mem::transmute::<[[__m512i; 16]; 2], [[Self; 16]; 2]>(words) })
     }
 
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn input_pair() -> bool {
+        true
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    unsafe fn compress_pair_chain(cv: &mut [[Self; 8]; 2], blocks: &[lanes::PairBlocks<Self>]) {
+        // SAFETY: `Avx512Vector` is `repr(transparent)` over `__m512i`, so `cv` and `blocks`
+        // (`repr(C)`) have the layouts of the `__m512i` forms the assembly takes; the CPU
+        // supports AVX-512F, BW and VL (`LaneVector` contract).
+        unsafe {
+            crate::avx512_pair::input_pair(
+                &mut *(cv as *mut [[Self; 8]; 2] as *mut [[__m512i; 8]; 2]),
+                core::slice::from_raw_parts(
+                    blocks.as_ptr() as *const lanes::PairBlocks<__m512i>,
+                    blocks.len(),
+                ),
+            )
+        }
+    }
+
     lanes::lane_vector_forwarders!();
 }
 

@@ -13,6 +13,8 @@
 //!   differ only in their counter, so the message words, chaining value,
 //!   length and flags are broadcast and no transpose is needed.
 
+use core::mem::MaybeUninit;
+
 use crate::words::{
     block_count, cv_from_le_bytes, word_index, RootBlock, SumWords, BLOCKS_PER_GROUP, BLOCK_LEN,
     CHUNK_END, CHUNK_LEN, CHUNK_START, IV, MSG_SCHEDULE, OUT_LEN, ROOT, U16_LANES, U16_SUM_XOF_LEN,
@@ -108,6 +110,48 @@ pub(crate) trait LaneVector: RoundVector {
         None
     }
 
+    /// Whether [`compress_pair_chain`](Self::compress_pair_chain) is the backend's own
+    /// schedule of two compressions in lockstep (AVX-512 on x86-64: `avx512_pair.rs`); the
+    /// batch's input phase runs two groups of messages together ([`pair_cvs`]) only then,
+    /// and one group at a time elsewhere.
+    #[inline(always)]
+    fn input_pair() -> bool {
+        false
+    }
+
+    /// Blocks of two groups of messages compressed, one `blocks` entry after the other, into
+    /// their chaining values `cv[0]` and `cv[1]` (counter 0, lengths and flags per lane);
+    /// lanes whose `active` lane is 0 keep their chaining value. Here the backend's
+    /// out-of-line rounds, one group after the other; AVX-512 on x86-64 runs the two in
+    /// lockstep as assembly.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
+    #[inline(always)]
+    unsafe fn compress_pair_chain(cv: &mut [[Self; 8]; 2], blocks: &[PairBlocks<Self>]) {
+        // SAFETY: `Self`'s methods, whose one requirement (the CPU supports its instruction
+        // set) is this function's own contract.
+        unsafe {
+            let zero = Self::splat(0);
+            for block in blocks {
+                for (group, cv) in cv.iter_mut().enumerate() {
+                    let state = Self::compress(
+                        cv,
+                        &block.m[group],
+                        zero,
+                        zero,
+                        block.block_len[group],
+                        block.flags[group],
+                    );
+                    for i in 0..8 {
+                        cv[i] = Self::blend(block.active[group], state[i].xor(state[i + 8]), cv[i]);
+                    }
+                }
+            }
+        }
+    }
+
     /// [`compress_rounds`] for this backend: one out-of-line copy per backend, compiled
     /// with its target features, that every operation calls (but the output phase and the
     /// chunk tree's whole chunks, [`compress_whole_chunks`](Self::compress_whole_chunks),
@@ -176,6 +220,20 @@ pub(crate) trait RoundVector: Copy {
     ///
     /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn rot7(self) -> Self;
+}
+
+/// One block of each of two groups of `LANES` messages, transposed, with their per-lane
+/// block lengths, flags and active masks (all ones where the lane's message has a block at
+/// this index): the operand of [`LaneVector::compress_pair_chain`]. `repr(C)`, so the
+/// assembly of `avx512_pair.rs` reads its fields at fixed offsets.
+#[derive(Clone, Copy)]
+#[repr(C)]
+pub(crate) struct PairBlocks<V> {
+    /// Word `j` of every lane's block of group `g`: `m[g][j]`.
+    pub(crate) m: [[V; 16]; 2],
+    pub(crate) block_len: [V; 2],
+    pub(crate) flags: [V; 2],
+    pub(crate) active: [V; 2],
 }
 
 /// Two registers in lockstep: every operation applies to both halves, one after the other,
@@ -546,6 +604,155 @@ unsafe fn chunk_cvs<V: LaneVector, const THROUGH_LAST: bool>(batch: &[&[u8]]) ->
     }
 }
 
+/// Blocks [`pair_cvs`] stages before it compresses them: the staging (loads, transposes,
+/// per-lane lengths and flags) of a block then waits on no compression, and the chaining
+/// values stay in registers across the staged blocks.
+const STAGED_BLOCKS: usize = 4;
+
+/// The buffers of [`pair_cvs`], made once per call of an entry point and reused for every
+/// pair of batches: the staged blocks (about 9 KiB, not zeroed: every block is written whole
+/// before the compressions read it) and the zero-padded last blocks.
+pub(crate) struct PairScratch<V> {
+    staged: [MaybeUninit<PairBlocks<V>>; STAGED_BLOCKS],
+    padded_tails: [[[u8; BLOCK_LEN]; MAX_LANES]; 2],
+}
+
+impl<V: LaneVector> PairScratch<V> {
+    #[inline(always)]
+    fn new() -> Self {
+        PairScratch {
+            staged: [const { MaybeUninit::uninit() }; STAGED_BLOCKS],
+            padded_tails: [[[0; BLOCK_LEN]; MAX_LANES]; 2],
+        }
+    }
+}
+
+/// [`chunk_cvs`] of two batches of at most `LANES` messages each, their blocks in
+/// [`LaneVector::compress_pair_chain`] (two compressions in lockstep where the backend has
+/// that schedule), up to [`STAGED_BLOCKS`] per call. Every block's length, flags and active
+/// mask are per lane, so the batches' messages may have any lengths: a lane whose message
+/// has no block at an index keeps its chaining value.
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
+#[inline(always)]
+unsafe fn pair_cvs<V: LaneVector, const THROUGH_LAST: bool>(
+    scratch: &mut PairScratch<V>,
+    batches: [&[&[u8]]; 2],
+) -> [[V; 8]; 2] {
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods, whose one
+    // requirement (the CPU supports `V`'s instruction set) is this function's own
+    // contract; every array index and slice is bounds-checked.
+    unsafe {
+        let mut inputs: [[&[u8]; MAX_LANES]; 2] = [[&[]; MAX_LANES]; 2];
+        let mut blocks_to_compress = [[0usize; MAX_LANES]; 2];
+        let padded_tails = &mut scratch.padded_tails;
+        let mut rounds_needed = 0;
+        for (group, batch) in batches.iter().enumerate() {
+            debug_assert!(batch.len() <= V::LANES);
+            inputs[group][..batch.len()].copy_from_slice(batch);
+            for lane in 0..V::LANES {
+                let input = inputs[group][lane];
+                let blocks = block_count(input.len());
+                let count = if THROUGH_LAST { blocks } else { blocks - 1 };
+                blocks_to_compress[group][lane] = count;
+                rounds_needed = rounds_needed.max(count);
+                let tail = input.get((blocks - 1) * BLOCK_LEN..).unwrap_or_default();
+                if THROUGH_LAST && tail.len() < BLOCK_LEN {
+                    let (head, rest) = padded_tails[group][lane].split_at_mut(tail.len());
+                    head.copy_from_slice(tail);
+                    rest.fill(0);
+                }
+            }
+        }
+        // As in `chunk_cvs`: up to the shortest message's last block (of the messages
+        // given; the padding lanes' results are discarded) every lane's block is full and
+        // carries no end flag, so lengths, flags and active masks are the same in every lane.
+        let uniform_blocks = batches
+            .iter()
+            .flat_map(|batch| batch.iter())
+            .map(|input| block_count(input.len()) - 1)
+            .min()
+            .unwrap_or(0);
+        let zero = V::splat(0);
+        let full_len = V::splat(BLOCK_LEN as u32);
+        let all_lanes = V::splat(u32::MAX);
+        let mut iv = [zero; 8];
+        for (v, &word) in iv.iter_mut().zip(&IV) {
+            *v = V::splat(word);
+        }
+        let mut cv = [iv; 2];
+        let staged = &mut scratch.staged;
+        for first in (0..rounds_needed).step_by(STAGED_BLOCKS) {
+            let count = STAGED_BLOCKS.min(rounds_needed - first);
+            for (block_index, slot) in (first..).zip(&mut staged[..count]) {
+                let offset = block_index * BLOCK_LEN;
+                if block_index < uniform_blocks {
+                    let mut m = [[zero; 16]; 2];
+                    for (m, inputs) in m.iter_mut().zip(&inputs) {
+                        let refs: [&[u8; BLOCK_LEN]; MAX_LANES] = core::array::from_fn(|lane| {
+                            inputs[lane]
+                                .get(offset..)
+                                .and_then(|rest| rest.first_chunk::<BLOCK_LEN>())
+                                .unwrap_or(&ZERO_BLOCK)
+                        });
+                        *m = V::load_transposed(&refs);
+                    }
+                    let flags = V::splat(if block_index == 0 { CHUNK_START } else { 0 });
+                    slot.write(PairBlocks {
+                        m,
+                        block_len: [full_len; 2],
+                        flags: [flags; 2],
+                        active: [all_lanes; 2],
+                    });
+                    continue;
+                }
+                let mut blocks = PairBlocks {
+                    m: [[zero; 16]; 2],
+                    block_len: [zero; 2],
+                    flags: [zero; 2],
+                    active: [zero; 2],
+                };
+                for group in 0..2 {
+                    let mut refs: [&[u8; BLOCK_LEN]; MAX_LANES] = [&ZERO_BLOCK; MAX_LANES];
+                    let mut block_lens = [0u32; MAX_LANES];
+                    let mut flags = [0u32; MAX_LANES];
+                    let mut active = [0u32; MAX_LANES];
+                    for lane in 0..V::LANES {
+                        let count = blocks_to_compress[group][lane];
+                        if block_index >= count {
+                            continue;
+                        }
+                        let remaining = inputs[group][lane].get(offset..).unwrap_or_default();
+                        refs[lane] = remaining
+                            .first_chunk::<BLOCK_LEN>()
+                            .unwrap_or(&padded_tails[group][lane]);
+                        block_lens[lane] = remaining.len().min(BLOCK_LEN) as u32;
+                        let mut lane_flags = if block_index == 0 { CHUNK_START } else { 0 };
+                        if THROUGH_LAST && block_index + 1 == count {
+                            lane_flags |= CHUNK_END | ROOT;
+                        }
+                        flags[lane] = lane_flags;
+                        active[lane] = u32::MAX;
+                    }
+                    blocks.m[group] = V::load_transposed(&refs);
+                    blocks.block_len[group] = V::from_lanes(&block_lens);
+                    blocks.flags[group] = V::from_lanes(&flags);
+                    blocks.active[group] = V::from_lanes(&active);
+                }
+                slot.write(blocks);
+            }
+            // SAFETY: the loop above wrote `staged[..count]` whole; `MaybeUninit<T>` has
+            // `T`'s layout.
+            let written =
+                core::slice::from_raw_parts(staged.as_ptr() as *const PairBlocks<V>, count);
+            V::compress_pair_chain(&mut cv, written);
+        }
+        cv
+    }
+}
+
 /// The hashes (as chaining values, one message per lane) of a batch of at most `LANES`
 /// messages that all have `len` bytes: the common case of [`hash_many`] (every token
 /// account's legacy hash is 246 bytes). Every lane then has the same block count, and each
@@ -618,21 +825,56 @@ pub(crate) unsafe fn hash_many<V: LaneVector>(inputs: &[&[u8]], out: &mut [[u8; 
     // functions built on them, whose one requirement (the CPU supports `V`'s instruction
     // set) is this function's own contract; every array index is bounds-checked.
     unsafe {
-        for (batch, hashes) in inputs.chunks(V::LANES).zip(out.chunks_mut(V::LANES)) {
-            let len = batch[0].len();
-            let cv = if batch.iter().all(|input| input.len() == len) {
-                uniform_cvs::<V>(batch, len)
-            } else {
-                chunk_cvs::<V, true>(batch)
-            };
-            if hashes.len() == V::LANES {
-                // A whole batch: the hashes go straight to the output.
-                V::store_transposed_cvs(&cv, hashes);
-            } else {
-                let mut lanes_out = [[0u8; OUT_LEN]; MAX_LANES];
-                V::store_transposed_cvs(&cv, &mut lanes_out);
-                hashes.copy_from_slice(&lanes_out[..hashes.len()]);
+        // Made only where two groups run in lockstep: about 9 KiB to zero.
+        let mut scratch = if V::input_pair() && inputs.len() > V::LANES {
+            Some(PairScratch::new())
+        } else {
+            None
+        };
+        for (batches, hashes) in inputs
+            .chunks(2 * V::LANES)
+            .zip(out.chunks_mut(2 * V::LANES))
+        {
+            if let (Some(scratch), true) = (scratch.as_mut(), batches.len() > V::LANES) {
+                // Two groups: their blocks in lockstep.
+                let (first, second) = batches.split_at(V::LANES);
+                let cv = pair_cvs::<V, true>(scratch, [first, second]);
+                let (low, high) = hashes.split_at_mut(V::LANES);
+                V::store_transposed_cvs(&cv[0], low);
+                store_hashes::<V>(&cv[1], high);
+                continue;
             }
+            for (batch, hashes) in batches.chunks(V::LANES).zip(hashes.chunks_mut(V::LANES)) {
+                let len = batch[0].len();
+                let cv = if batch.iter().all(|input| input.len() == len) {
+                    uniform_cvs::<V>(batch, len)
+                } else {
+                    chunk_cvs::<V, true>(batch)
+                };
+                store_hashes::<V>(&cv, hashes);
+            }
+        }
+    }
+}
+
+/// The first `hashes.len()` (at most `LANES`) lanes' chaining values to `hashes`.
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
+#[inline(always)]
+unsafe fn store_hashes<V: LaneVector>(cv: &[V; 8], hashes: &mut [[u8; OUT_LEN]]) {
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods, whose one
+    // requirement (the CPU supports `V`'s instruction set) is this function's own
+    // contract; every slice is bounds-checked.
+    unsafe {
+        if hashes.len() == V::LANES {
+            // A whole batch: the hashes go straight to the output.
+            V::store_transposed_cvs(cv, hashes);
+        } else {
+            let mut lanes_out = [[0u8; OUT_LEN]; MAX_LANES];
+            V::store_transposed_cvs(cv, &mut lanes_out);
+            hashes.copy_from_slice(&lanes_out[..hashes.len()]);
         }
     }
 }
@@ -687,6 +929,33 @@ unsafe fn root_blocks<V: LaneVector>(batch: &[&[u8]], roots: &mut [RootBlock; MA
         V::store_transposed_cvs(&cv, &mut cv_bytes);
         for ((root, input), cv) in roots.iter_mut().zip(batch).zip(cv_bytes.iter()) {
             *root = RootBlock::of_last_block(input, cv_from_le_bytes(cv));
+        }
+    }
+}
+
+/// [`root_blocks`] of two batches of at most `LANES` messages each, their input blocks in
+/// lockstep ([`pair_cvs`]): batch `g`'s into `roots[g][..batches[g].len()]`.
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
+#[inline(always)]
+unsafe fn root_blocks_pair<V: LaneVector>(
+    scratch: &mut PairScratch<V>,
+    batches: [&[&[u8]]; 2],
+    roots: [&mut [RootBlock; MAX_LANES]; 2],
+) {
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
+    // functions built on them, whose one requirement (the CPU supports `V`'s instruction
+    // set) is this function's own contract; every array index is bounds-checked.
+    unsafe {
+        let cv = pair_cvs::<V, false>(scratch, batches);
+        for ((cv, batch), roots) in cv.iter().zip(batches).zip(roots) {
+            let mut cv_bytes = [[0u8; OUT_LEN]; MAX_LANES];
+            V::store_transposed_cvs(cv, &mut cv_bytes);
+            for ((root, input), cv) in roots.iter_mut().zip(batch).zip(cv_bytes.iter()) {
+                *root = RootBlock::of_last_block(input, cv_from_le_bytes(cv));
+            }
         }
     }
 }
@@ -889,10 +1158,28 @@ pub(crate) unsafe fn accumulate_u16<V: LaneVector>(
             block_len: 0,
             flags: 0,
         }; MAX_LANES];
-        for batch in inputs.chunks(V::LANES) {
-            root_blocks::<V>(batch, &mut roots);
-            for root in &roots[..batch.len()] {
-                accumulate_root::<V>(sum, root, subtract);
+        // Made only where two groups run in lockstep: about 9 KiB to zero.
+        let mut scratch = if V::input_pair() && inputs.len() > V::LANES {
+            Some(PairScratch::new())
+        } else {
+            None
+        };
+        for batches in inputs.chunks(2 * V::LANES) {
+            if let (Some(scratch), true) = (scratch.as_mut(), batches.len() > V::LANES) {
+                // Two groups: their input blocks in lockstep.
+                let (first, second) = batches.split_at(V::LANES);
+                let mut second_roots = roots;
+                root_blocks_pair::<V>(scratch, [first, second], [&mut roots, &mut second_roots]);
+                for root in roots.iter().chain(&second_roots[..second.len()]) {
+                    accumulate_root::<V>(sum, root, subtract);
+                }
+                continue;
+            }
+            for batch in batches.chunks(V::LANES) {
+                root_blocks::<V>(batch, &mut roots);
+                for root in &roots[..batch.len()] {
+                    accumulate_root::<V>(sum, root, subtract);
+                }
             }
         }
     }

@@ -77,14 +77,18 @@ fn hash_every_length_in_uniform_batches_with_remainder() {
         let messages: Vec<Vec<u8>> = (0..11)
             .map(|i| test_bytes(len, 1000 * i + len as u64))
             .collect();
-        let inputs: Vec<&[u8]> = messages.iter().map(Vec::as_slice).collect();
-        let expected: Vec<[u8; OUT_LEN]> =
-            inputs.iter().map(|m| *blake3::hash(m).as_bytes()).collect();
-        for backend in backends() {
-            let mut out = vec![[0u8; OUT_LEN]; inputs.len()];
-            backend.hash_many(&inputs, &mut out).unwrap();
-            assert_eq!(out, expected, "{backend:?} len {len}");
-        }
+        assert_every_backend_hashes(&messages, &format!("len {len}"));
+    }
+}
+
+/// Every backend's `hash_many` of `messages` in one call equals the blake3 crate's hashes.
+fn assert_every_backend_hashes(messages: &[Vec<u8>], what: &str) {
+    let inputs: Vec<&[u8]> = messages.iter().map(Vec::as_slice).collect();
+    let expected: Vec<[u8; OUT_LEN]> = inputs.iter().map(|m| *blake3::hash(m).as_bytes()).collect();
+    for backend in backends() {
+        let mut out = vec![[0u8; OUT_LEN]; inputs.len()];
+        backend.hash_many(&inputs, &mut out).unwrap();
+        assert_eq!(out, expected, "{backend:?} {what}");
     }
 }
 
@@ -164,6 +168,71 @@ fn hash_batches_of_every_count_up_to_twenty() {
                     "{backend:?} count {count}"
                 );
             }
+        }
+    }
+}
+
+/// Two groups of 16 (and more) run their input blocks in lockstep where the backend has
+/// that schedule (AVX-512): every length 0..=1024 shuffled so that each lane of each group
+/// has its own block count, length and flags, and the two groups of a pair differ; batch
+/// sizes around one and two groups; the hashes against the blake3 crate and the `u16` sum
+/// against the crate's XOF.
+#[test]
+fn two_groups_of_mixed_lengths_hash_and_sum() {
+    // 389 and 1025 are coprime: a permutation of 0..=1024.
+    let lens: Vec<usize> = (0..=CHUNK_LEN).map(|i| i * 389 % (CHUNK_LEN + 1)).collect();
+    let messages: Vec<Vec<u8>> = lens
+        .iter()
+        .enumerate()
+        .map(|(i, &len)| test_bytes(len, 500 + i as u64))
+        .collect();
+    let inputs: Vec<&[u8]> = messages.iter().map(Vec::as_slice).collect();
+    let expected: Vec<[u8; OUT_LEN]> = inputs.iter().map(|m| *blake3::hash(m).as_bytes()).collect();
+    let terms: Vec<(&[u8], bool)> = inputs.iter().map(|m| (*m, false)).collect();
+    for backend in backends() {
+        for count in [
+            16,
+            17,
+            20,
+            31,
+            32,
+            33,
+            47,
+            48,
+            63,
+            64,
+            65,
+            100,
+            inputs.len(),
+        ] {
+            let mut out = vec![[0u8; OUT_LEN]; count];
+            backend.hash_many(&inputs[..count], &mut out).unwrap();
+            assert_eq!(out, expected[..count], "{backend:?} count {count}");
+            let mut sum = U16Sum::new();
+            sum.add_xof(backend, &inputs[..count]).unwrap();
+            assert_eq!(
+                sum.to_lanes(),
+                expected_lanes(&terms[..count]),
+                "{backend:?} count {count}"
+            );
+        }
+    }
+}
+
+/// Two groups whose messages all have one length (every length 0..=1024, 37 messages:
+/// one pair of groups and a remainder), and the same with one message of the second group
+/// a block longer (or, near the chunk's end, shorter): hashes against the blake3 crate.
+#[test]
+fn two_uniform_groups_of_every_length() {
+    for len in 0..=CHUNK_LEN {
+        let mut messages: Vec<Vec<u8>> = (0..37)
+            .map(|i| test_bytes(len, 3000 * i + len as u64))
+            .collect();
+        for odd in [false, true] {
+            if odd {
+                messages[21] = test_bytes((len + 64) % (CHUNK_LEN + 1), len as u64);
+            }
+            assert_every_backend_hashes(&messages, &format!("len {len} odd {odd}"));
         }
     }
 }

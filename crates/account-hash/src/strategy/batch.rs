@@ -27,6 +27,10 @@ use crate::digest::{AccountHash, LtHash};
 /// Accounts staged per kernel call: a multiple of every backend's lane count.
 pub const GROUP: usize = 16;
 
+/// Accounts [`BatchLtAccumulator`] stages per kernel call: two groups of the widest
+/// backend's 16 lanes, whose input blocks AVX-512 compresses in lockstep.
+pub const LT_GROUP: usize = 2 * GROUP;
+
 pub use super::{MAX_BATCHED_DATA_LEGACY, MAX_BATCHED_DATA_LT};
 const _: () = assert!(super::ONE_CHUNK_LEN == CHUNK_LEN, "BLAKE3's chunk length");
 
@@ -146,7 +150,7 @@ struct Reuse {
 /// What [`BatchLtAccumulator`] allocates, kept per thread ([`ACCUMULATOR`]) between one
 /// accumulator and the next.
 struct AccumulatorBuffers {
-    staging: Box<[[u8; CHUNK_LEN]; GROUP]>,
+    staging: Box<[[u8; CHUNK_LEN]; LT_GROUP]>,
     long: Messages,
     slices: Vec<&'static [u8]>,
 }
@@ -363,7 +367,7 @@ impl Batch {
     }
 }
 
-/// Accumulates the LtHash of a stream of accounts: stages [`GROUP`] accounts, then sums
+/// Accumulates the LtHash of a stream of accounts: stages [`LT_GROUP`] accounts, then sums
 /// their XOF output into the running value in one kernel call. Allocates nothing per
 /// account; its staging (and, for accounts over one chunk, a buffer of
 /// [`LONG_FLUSH_CHUNKS`] chunks) is kept per thread from one accumulator to the next, so
@@ -375,7 +379,7 @@ pub struct BatchLtAccumulator {
     /// The staging, the long accounts waiting for one tree call (over one chunk and under
     /// [`CROSSOVER_LEN`]) and their slices; `None` only once dropped.
     buffers: Option<AccumulatorBuffers>,
-    lens: [usize; GROUP],
+    lens: [usize; LT_GROUP],
     staged: usize,
     /// LtHashes of accounts at or over [`CROSSOVER_LEN`], in canonical lane order.
     spilled: LtHash,
@@ -408,12 +412,12 @@ impl BatchLtAccumulator {
                     .ok()
                     .flatten()
                     .unwrap_or_else(|| AccumulatorBuffers {
-                        staging: Box::new([[0u8; CHUNK_LEN]; GROUP]),
+                        staging: Box::new([[0u8; CHUNK_LEN]; LT_GROUP]),
                         long: Messages::default(),
                         slices: Vec::new(),
                     }),
             ),
-            lens: [0; GROUP],
+            lens: [0; LT_GROUP],
             staged: 0,
             spilled: LtHash::identity(),
         }
@@ -441,7 +445,7 @@ impl BatchLtAccumulator {
             Some(len) => {
                 self.lens[self.staged] = len;
                 self.staged += 1;
-                if self.staged == GROUP {
+                if self.staged == LT_GROUP {
                     self.flush();
                 }
             }
@@ -482,7 +486,7 @@ impl BatchLtAccumulator {
             .buffers
             .as_ref()
             .expect("an accumulator holds its buffers until dropped");
-        let mut inputs: [&[u8]; GROUP] = [&[]; GROUP];
+        let mut inputs: [&[u8]; LT_GROUP] = [&[]; LT_GROUP];
         for ((input, buf), &len) in inputs
             .iter_mut()
             .zip(buffers.staging.iter())
