@@ -1,12 +1,14 @@
 //! Reading and writing runs: the typed record ([`lab_record`]), run directories and the
 //! `latest` link ([`paths`]), criterion's own files ([`criterion`], each read once per
-//! run), what the lab's commands print ([`lab`]), the append-only run journal ([`journal`]), `cargo xtask upstream`'s record
+//! run), what the lab's commands print ([`lab`]), the append-only run journal ([`journal`]), `--peer-path`'s argument, manifest and
+//! compile errors ([`peer_path`]), `cargo xtask upstream`'s record
 //! ([`upstream`]) and the `#[cfg(test)]` items of a source file it moves ([`test_items`]). This layer imports nothing of the crate but [`crate::error`].
 
 pub mod criterion;
 pub mod journal;
 pub mod lab;
 pub mod paths;
+pub mod peer_path;
 pub mod test_items;
 pub mod upstream;
 
