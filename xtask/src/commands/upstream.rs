@@ -16,7 +16,7 @@
 //! its 95 % interval (`lab_report::analysis::upstream`, each round a fresh process of
 //! each build). Writes `reports/upstream/upstream.json` and `summary.md`.
 
-use super::ab_measure::Rng;
+use lab_report::analysis::ab_rounds::Rng;
 use lab_report::analysis::upstream::{bench_rows, RoundTimes};
 use lab_report::error::{Error, Result};
 use lab_report::record::paths::workspace_root;

@@ -9,6 +9,7 @@
 //! never `render`.
 
 pub mod ab;
+pub mod ab_rounds;
 pub mod composition;
 pub mod decision;
 pub mod floor;
