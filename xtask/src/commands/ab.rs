@@ -4,8 +4,8 @@
 //! [`build_one`]; the user's tree is never touched), lists each revision's
 //! benchmarks with the criterion binary's own `--list`, measures the benchmarks both have
 //! in rounds of three fresh processes (A, A again, B; see
-//! `lab_report::analysis::ab_rounds`) and writes `reports/<id>/ab.json`, `index.html` and `summary.md` (format in
-//! docs/results-format.md, "The A/B format").
+//! `lab_report::analysis::ab_rounds`) and writes `reports/<id>/ab.json`, `index.html` and
+//! `summary.md` (format in docs/results-format.md, "The A/B format").
 //!
 //! Exit status: 0 when every common benchmark was measured, 1 when one failed, 130 when
 //! interrupted (what was measured is written), 2 when a revision is unknown, does not
