@@ -20,6 +20,7 @@ use lab_report::analysis::ab_rounds::Rng;
 use lab_report::analysis::upstream::{bench_rows, RoundTimes};
 use lab_report::error::{Error, Result};
 use lab_report::record::paths::workspace_root;
+use lab_report::record::peer_path::toml_string;
 use lab_report::record::test_items::{cfg_test_items, without_items, CfgTestItem};
 use lab_report::record::upstream::{
     parse_bencher, parse_libtest, Benchmarks, LeftOut, TestOutcome, TestResult, UpstreamReport,
@@ -293,11 +294,6 @@ fn generate_checks(
     Ok(generated)
 }
 
-/// A TOML string (a JSON string is a TOML basic string).
-fn toml_str(s: &str) -> String {
-    Value::String(s.to_string()).to_string()
-}
-
 /// One dependency line from `cargo metadata`'s entry: path dependencies get absolute
 /// paths.
 fn dependency_line(dep: &Value) -> String {
@@ -307,13 +303,13 @@ fn dependency_line(dep: &Value) -> String {
         .unwrap_or_default();
     let mut fields = vec![format!(
         "package = {}",
-        toml_str(dep["name"].as_str().unwrap_or_default())
+        toml_string(dep["name"].as_str().unwrap_or_default())
     )];
     match dep["path"].as_str() {
-        Some(path) => fields.push(format!("path = {}", toml_str(path))),
+        Some(path) => fields.push(format!("path = {}", toml_string(path))),
         None => fields.push(format!(
             "version = {}",
-            toml_str(dep["req"].as_str().unwrap_or("*"))
+            toml_string(dep["req"].as_str().unwrap_or("*"))
         )),
     }
     if dep["uses_default_features"] == Value::Bool(false) {
@@ -321,7 +317,12 @@ fn dependency_line(dep: &Value) -> String {
     }
     let features: Vec<String> = dep["features"]
         .as_array()
-        .map(|f| f.iter().filter_map(Value::as_str).map(toml_str).collect())
+        .map(|f| {
+            f.iter()
+                .filter_map(Value::as_str)
+                .map(toml_string)
+                .collect()
+        })
         .unwrap_or_default();
     if !features.is_empty() {
         fields.push(format!("features = [{}]", features.join(", ")));
@@ -329,7 +330,7 @@ fn dependency_line(dep: &Value) -> String {
     if dep["optional"] == Value::Bool(true) {
         fields.push("optional = true".to_string());
     }
-    format!("{} = {{ {} }}\n", toml_str(name), fields.join(", "))
+    format!("{} = {{ {} }}\n", toml_string(name), fields.join(", "))
 }
 
 /// `checks/Cargo.toml`: the drop-in's dependencies and features, the released crate's
@@ -351,7 +352,7 @@ fn checks_manifest(packages: &Packages) -> Result<String> {
         .as_object()
         .map(|f| {
             f.iter()
-                .map(|(name, list)| format!("{} = {}\n", toml_str(name), list))
+                .map(|(name, list)| format!("{} = {}\n", toml_string(name), list))
                 .collect()
         })
         .unwrap_or_default();
@@ -361,7 +362,7 @@ fn checks_manifest(packages: &Packages) -> Result<String> {
          [package]\nname = \"solana-lattice-hash\"\nversion = {}\nedition = \"2024\"\n\
          publish = false\n\n[workspace]\n\n[lib]\npath = \"src/lib.rs\"\n\n\
          [dependencies]\n{}\n[dev-dependencies]\n{}\n[features]\n{}",
-        toml_str(str_field(&packages.dropin, "version")?),
+        toml_string(str_field(&packages.dropin, "version")?),
         deps(&packages.dropin, None),
         deps(&packages.released, Some("dev")),
         features
@@ -607,8 +608,8 @@ fn benchmarks(
         std::fs::copy(&from, &to).map_err(|e| Error::io(&from, "cannot copy", e))?;
         manifest.push_str(&format!(
             "\n[[bench]]\nname = {}\npath = {}\nharness = false\n",
-            toml_str(name),
-            toml_str(rel)
+            toml_string(name),
+            toml_string(rel)
         ));
     }
     lab_report::error::write(&checks.join("Cargo.toml"), manifest)?;

@@ -91,18 +91,10 @@ fn package_name(manifest: &str) -> Option<String> {
     None
 }
 
-/// A TOML basic string.
-fn toml_string(s: &str) -> String {
-    let mut out = String::from('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+/// A TOML basic string (a JSON string is one: quotes, backslashes and control characters
+/// escaped).
+pub fn toml_string(s: &str) -> String {
+    serde_json::Value::String(s.to_string()).to_string()
 }
 
 /// The shadow's root manifest with the crate's `[workspace.dependencies]` entry pointing at
