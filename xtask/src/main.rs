@@ -20,8 +20,6 @@ mod lock;
 mod meta;
 
 #[cfg(test)]
-mod tests_ab;
-#[cfg(test)]
 mod tests_verdicts;
 
 use commands::{ab, bench_all, compare, report, upstream, verify};

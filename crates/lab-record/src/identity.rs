@@ -10,6 +10,9 @@ use crate::BenchId;
 /// It picks its kernel at run time (its row's `isa` is the one it picked).
 pub const VALIDATOR_LT_PEER: &str = "peer:solana-lattice-hash";
 
+/// The one-at-a-time LtHash loop measured as a peer: one `blake3::Hasher` per account.
+pub const SERIAL_LT_PEER: &str = "peer:blake3-serial";
+
 /// hashlab's drop-in for that crate (`crates/solana-lattice-hash`).
 pub const DROP_IN: &str = "drop-in:solana-lattice-hash";
 
@@ -18,6 +21,9 @@ const PEER_PREFIX: &str = "peer:";
 
 /// How a drop-in's strategy name starts (`drop-in:<crate>`).
 const DROP_IN_PREFIX: &str = "drop-in:";
+
+/// How copy-buffer's variant names its buffer capacity (`cap=200`).
+const CAPACITY_PREFIX: &str = "cap=";
 
 /// What the A/A control's variant adds to its baseline's, so that its label, key and table
 /// row differ from the baseline's (`cap=200 (A/A copy)`).
@@ -50,6 +56,19 @@ impl BenchId {
     /// Whether this row is the validator's LtHash code ([`VALIDATOR_LT_PEER`]).
     pub fn is_validator_lt_peer(&self) -> bool {
         self.strategy == VALIDATOR_LT_PEER
+    }
+
+    /// Whether this row is the one-at-a-time LtHash peer ([`SERIAL_LT_PEER`]).
+    pub fn is_serial_lt_peer(&self) -> bool {
+        self.strategy == SERIAL_LT_PEER
+    }
+
+    /// The buffer capacity a copy-buffer row runs with (its variant `cap=N`, the A/A
+    /// copy's included); `None` for every other variant.
+    pub fn capacity(&self) -> Option<u64> {
+        let variant = self.variant.as_deref()?;
+        let variant = variant.strip_suffix(AA_COPY).map_or(variant, str::trim_end);
+        variant.strip_prefix(CAPACITY_PREFIX)?.parse().ok()
     }
 
     /// Whether this row is hashlab's drop-in for the validator's LtHash crate ([`DROP_IN`]).
@@ -98,6 +117,21 @@ mod tests {
         assert!(id(VALIDATOR_LT_PEER, None).is_validator_lt_peer());
         assert!(!id("peer:solana-lattice-hash@path", None).is_validator_lt_peer());
         assert!(id(DROP_IN, None).is_drop_in());
+        assert!(id(SERIAL_LT_PEER, None).is_serial_lt_peer());
+        assert!(!id(VALIDATOR_LT_PEER, None).is_serial_lt_peer());
+    }
+
+    #[test]
+    fn capacity_of_a_variant() {
+        let cb = id("copy-buffer", Some("cap=47"));
+        assert_eq!(cb.capacity(), Some(47));
+        assert_eq!(
+            id("copy-buffer", Some("cap=200")).aa_copy().capacity(),
+            Some(200)
+        );
+        assert_eq!(id("batch", Some("avx2")).capacity(), None);
+        assert_eq!(id("streaming", None).capacity(), None);
+        assert_eq!(id("copy-buffer", Some("cap=x")).capacity(), None);
     }
 
     #[test]

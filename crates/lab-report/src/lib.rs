@@ -18,6 +18,8 @@ mod tests;
 #[cfg(test)]
 mod tests_ab;
 #[cfg(test)]
+mod tests_ab_rounds;
+#[cfg(test)]
 mod tests_decision;
 #[cfg(test)]
 mod tests_identity;

@@ -1,5 +1,5 @@
 //! The A/B record (`ab.json`): the fixture's round trip, its errors, its documentation and
-//! its rendering. (The measuring loop that writes it: xtask's `tests_ab.rs`.)
+//! its rendering. (The measuring loop that writes it: `tests_ab_rounds.rs`.)
 
 use crate::render;
 use lab_record::{AbFile, AbStatus};

@@ -3,15 +3,14 @@
 //! so dependencies compile once; each revision's own crates are rebuilt every run, see
 //! [`build_one`]; the user's tree is never touched), lists each revision's
 //! benchmarks with the criterion binary's own `--list`, measures the benchmarks both have
-//! in rounds of three fresh processes (A, A again, B; see [`super::ab_measure`]) and writes
-//! `reports/<id>/ab.json`, `index.html` and `summary.md` (format in
-//! docs/results-format.md, "The A/B format").
+//! in rounds of three fresh processes (A, A again, B; see
+//! `lab_report::analysis::ab_rounds`) and writes `reports/<id>/ab.json`, `index.html` and
+//! `summary.md` (format in docs/results-format.md, "The A/B format").
 //!
 //! Exit status: 0 when every common benchmark was measured, 1 when one failed, 130 when
 //! interrupted (what was measured is written), 2 when a revision is unknown, does not
 //! build or lists nothing, or a file cannot be written.
 
-use super::ab_measure::Tally;
 use super::ab_pair::{self, measure_pair, Pair};
 use super::lab_build::{self, LabBuild};
 use super::peer_path;
@@ -19,6 +18,7 @@ use crate::{lock, meta};
 use clap::Args;
 use lab_record::{AbFile, AbStatus, Revision, AB_FORMAT, AB_VERSION};
 use lab_report::analysis::ab as analysis;
+use lab_report::analysis::ab_rounds::Tally;
 use lab_report::error::{Error, Result};
 use lab_report::record::paths::{self, workspace_root};
 use lab_report::render;

@@ -1,13 +1,11 @@
 //! Two builds of the lab timed against each other with real processes: what `cargo
 //! xtask ab` (two revisions) and `--peer-path` (the released crate and your working copy)
-//! share. The loop itself is [`super::ab_measure`]; this module runs the processes (each
+//! share. The loop itself is `lab_report::analysis::ab_rounds`; this module runs the processes (each
 //! with a fresh `CRITERION_HOME`) and lists a build's benchmarks.
 
-use super::ab_measure::{self, Hooks, Rng, Runner, Side, Tally};
 use super::lab_build::{self, CriterionRun};
-use lab_record::sequential::Design;
-use lab_record::Profile;
 use lab_report::analysis::ab as analysis;
+use lab_report::analysis::ab_rounds::{self, Hooks, Rng, Runner, Side, Tally};
 use lab_report::error::{Error, Result};
 use std::ffi::OsString;
 use std::io::Write;
@@ -32,15 +30,9 @@ pub fn list_ids(bench: &Path, env: &[(OsString, OsString)], what: &str) -> Resul
             String::from_utf8_lossy(&out.stderr).trim()
         )));
     }
-    Ok(parse_list(&String::from_utf8_lossy(&out.stdout)))
-}
-
-/// The ids of criterion's `--list` output (`<id>: benchmark` lines).
-pub fn parse_list(text: &str) -> Vec<String> {
-    text.lines()
-        .filter_map(|l| l.trim_end().strip_suffix(": benchmark"))
-        .map(str::to_string)
-        .collect()
+    Ok(lab_report::record::criterion::parse_list(
+        &String::from_utf8_lossy(&out.stdout),
+    ))
 }
 
 /// Two builds of the lab to time against each other, and where the processes' output goes.
@@ -56,14 +48,9 @@ pub struct Pair {
     pub log: &'static str,
 }
 
-/// What decides every row of `ab` and `--peer-path`: bench-all's paired design for the
-/// profile of the processes ([`Design::for_profile`]), at the look the rounds reach.
-pub fn design(profile: &str) -> Result<Design> {
-    let profile: Profile = profile.parse().map_err(Error::Other)?;
-    Ok(Design::for_profile(profile))
-}
+pub use lab_report::analysis::ab_rounds::design;
 
-/// The rounds of [`ab_measure::measure_all`] with real processes, Ctrl-C stopping them;
+/// The rounds of [`ab_rounds::measure_all`] with real processes, Ctrl-C stopping them;
 /// `saved` is called after each benchmark.
 pub fn measure_pair(
     pair: &Pair,
@@ -97,7 +84,7 @@ pub fn measure_pair(
         progress: &mut progress,
         saved,
     };
-    let tally = ab_measure::measure_all(
+    let tally = ab_rounds::measure_all(
         split,
         pair.rounds,
         &design(&pair.profile)?,

@@ -3,7 +3,6 @@
 //! through `report::run`), never the other way round.
 
 pub mod ab;
-pub mod ab_measure;
 pub mod ab_pair;
 pub mod accounts;
 pub mod bench_all;

@@ -209,13 +209,7 @@ fn run_all(
     Ok(combined.collect())
 }
 
-/// One comparison's processes combined and decided: each process one layout sample, the
-/// rule and intervals of `design` (bench-all's: [`Design::for_profile`]) at the look the
-/// processes reach. `cargo xtask ab` and `--peer-path` decide their rows by the same rule
-/// (`lab_report::analysis::ab::row`).
-pub fn decide(runs: &[ProcessRun], design: &Design) -> Option<Combined> {
-    combine_sequential(runs, LayoutUnit::Process, design)
-}
+pub use lab_report::analysis::verdicts::decide;
 
 /// The paired pass of a killed run, from its journaled processes: each comparison's
 /// processes cut back to the design's last look they reached (as [`sample_until_decided`]

@@ -16,18 +16,21 @@
 //! its 95 % interval (`lab_report::analysis::upstream`, each round a fresh process of
 //! each build). Writes `reports/upstream/upstream.json` and `summary.md`.
 
-use super::ab_measure::Rng;
+use lab_report::analysis::ab_rounds::Rng;
 use lab_report::analysis::upstream::{bench_rows, RoundTimes};
 use lab_report::error::{Error, Result};
 use lab_report::record::paths::workspace_root;
+use lab_report::record::peer_path::toml_string;
+use lab_report::record::test_items::{cfg_test_items, without_items, CfgTestItem};
 use lab_report::record::upstream::{
-    parse_bencher, parse_libtest, Benchmarks, LeftOut, TestOutcome, TestResult, UpstreamReport,
+    checks_manifest, parse_bencher, parse_libtest, Benchmarks, LeftOut, TestOutcome, TestResult,
+    UpstreamReport,
 };
+use lab_report::render::upstream::summary;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
-use syn::spanned::Spanned;
 
 /// The feature both crates need to have any content.
 const FEATURE: &str = "agave-unstable-api";
@@ -69,205 +72,6 @@ pub fn run(args: UpstreamArgs) -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-// ---------------------------------------------------------------------------------------
-// `#[cfg(test)]` items
-
-/// A top-level item of a source file carrying `#[cfg(test)]`: what it is and where.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CfgTestItem {
-    /// `mod tests`, `impl LtHash`, `fn helper`, ...
-    pub label: String,
-    /// Its first and last line (1-based, inclusive), attributes and doc comments included.
-    pub first_line: usize,
-    pub last_line: usize,
-    /// Its text, those lines whole.
-    pub text: String,
-}
-
-/// The top-level `#[cfg(test)]` items of `source` (`file` names it in the error).
-pub fn cfg_test_items(source: &str, file: &Path) -> Result<Vec<CfgTestItem>> {
-    let parsed = syn::parse_file(source).map_err(|e| {
-        let at = e.span().start();
-        Error::Other(format!(
-            "{}:{}:{}: cannot parse: {e}",
-            file.display(),
-            at.line,
-            at.column + 1
-        ))
-    })?;
-    let lines: Vec<&str> = source.split_inclusive('\n').collect();
-    let mut items = Vec::new();
-    for item in &parsed.items {
-        let attrs = match item_attrs(item) {
-            Some(attrs) => attrs,
-            None => continue,
-        };
-        if !attrs.iter().any(is_cfg_test) {
-            continue;
-        }
-        let span = item.span();
-        let (first_line, last_line) = (span.start().line, span.end().line);
-        let first = attrs
-            .iter()
-            .map(|a| a.span().start().line)
-            .chain([first_line])
-            .min()
-            .unwrap_or(first_line);
-        items.push(CfgTestItem {
-            label: item_label(item),
-            first_line: first,
-            last_line,
-            text: lines[first - 1..last_line].concat(),
-        });
-    }
-    Ok(items)
-}
-
-fn item_attrs(item: &syn::Item) -> Option<&[syn::Attribute]> {
-    use syn::Item::*;
-    Some(match item {
-        Const(i) => &i.attrs,
-        Enum(i) => &i.attrs,
-        ExternCrate(i) => &i.attrs,
-        Fn(i) => &i.attrs,
-        ForeignMod(i) => &i.attrs,
-        Impl(i) => &i.attrs,
-        Macro(i) => &i.attrs,
-        Mod(i) => &i.attrs,
-        Static(i) => &i.attrs,
-        Struct(i) => &i.attrs,
-        Trait(i) => &i.attrs,
-        TraitAlias(i) => &i.attrs,
-        Type(i) => &i.attrs,
-        Union(i) => &i.attrs,
-        Use(i) => &i.attrs,
-        _ => return None,
-    })
-}
-
-/// `#[cfg(test)]` exactly (not `cfg(not(test))`, not `cfg(all(test, ...))`).
-fn is_cfg_test(attr: &syn::Attribute) -> bool {
-    attr.path().is_ident("cfg")
-        && attr
-            .parse_args::<syn::Ident>()
-            .is_ok_and(|ident| ident == "test")
-}
-
-fn item_label(item: &syn::Item) -> String {
-    use syn::Item::*;
-    match item {
-        Mod(i) => format!("mod {}", i.ident),
-        Fn(i) => format!("fn {}", i.sig.ident),
-        Struct(i) => format!("struct {}", i.ident),
-        Enum(i) => format!("enum {}", i.ident),
-        Const(i) => format!("const {}", i.ident),
-        Static(i) => format!("static {}", i.ident),
-        Trait(i) => format!("trait {}", i.ident),
-        Type(i) => format!("type {}", i.ident),
-        Impl(_) => "impl".to_string(),
-        Use(_) => "use".to_string(),
-        _ => "item".to_string(),
-    }
-}
-
-/// `source` without the given items' lines.
-pub fn without_items(source: &str, items: &[CfgTestItem]) -> String {
-    source
-        .split_inclusive('\n')
-        .enumerate()
-        .filter(|(i, _)| {
-            !items
-                .iter()
-                .any(|it| (it.first_line..=it.last_line).contains(&(i + 1)))
-        })
-        .map(|(_, line)| line)
-        .collect()
-}
-
-// ---------------------------------------------------------------------------------------
-// The summary
-
-fn ns(x: f64) -> String {
-    if x >= 1e6 {
-        format!("{:.2} ms", x / 1e6)
-    } else if x >= 1e3 {
-        format!("{:.2} µs", x / 1e3)
-    } else {
-        format!("{x:.0} ns")
-    }
-}
-
-/// `reports/upstream/summary.md`: the tests' counts, failures and what was left out; the
-/// benchmark table.
-pub fn summary(report: &UpstreamReport) -> String {
-    let count = |r: TestResult| report.tests.iter().filter(|t| t.result == r).count();
-    let mut s = format!(
-        "# {}'s own tests and benchmarks against the drop-in\n\n## Tests\n\n\
-         {} passed, {} failed, {} ignored; {} item(s) left out.\n",
-        report.released,
-        count(TestResult::Passed),
-        count(TestResult::Failed),
-        count(TestResult::Ignored),
-        report.left_out.len()
-    );
-    let failed: Vec<&TestOutcome> = report
-        .tests
-        .iter()
-        .filter(|t| t.result == TestResult::Failed)
-        .collect();
-    if !failed.is_empty() {
-        s.push_str("\nFailed:\n\n");
-        for t in failed {
-            s.push_str(&format!("- `{}`\n", t.name));
-        }
-    }
-    if !report.left_out.is_empty() {
-        s.push_str("\nLeft out:\n\n");
-        for l in &report.left_out {
-            s.push_str(&format!(
-                "- `{}` line {}, `{}`: {}\n",
-                l.file, l.line, l.item, l.reason
-            ));
-        }
-    }
-    let Some(b) = &report.benchmarks else {
-        return s;
-    };
-    s.push_str(&format!(
-        "\n## Benchmarks\n\n{} rounds, both builds per round in a random order; criterion \
-         warm-up {} s, measurement {} s{}. Times: median over rounds of criterion's median. \
-         Ratio: drop-in / released, mean over rounds with its 95 % interval.\n\n\
-         | benchmark | released | drop-in | ratio [95 % interval] | speed-up |\n\
-         |---|---:|---:|---|---:|\n",
-        b.rounds,
-        b.warm_up_time,
-        b.measurement_time,
-        b.filter
-            .as_deref()
-            .map(|f| format!(", filter `{f}`"))
-            .unwrap_or_default()
-    ));
-    for r in &b.rows {
-        s.push_str(&format!(
-            "| {} | {} | {} | {:.3} [{:.3}, {:.3}] | {:.2}x |\n",
-            r.name,
-            ns(r.released_ns),
-            ns(r.dropin_ns),
-            r.ratio.estimate,
-            r.ratio.lower,
-            r.ratio.upper,
-            1.0 / r.ratio.estimate
-        ));
-    }
-    if !b.unpaired.is_empty() {
-        s.push_str(&format!(
-            "\nNot compared (one build only, or fewer than two rounds): {}\n",
-            b.unpaired.join(", ")
-        ));
-    }
-    s
 }
 
 // ---------------------------------------------------------------------------------------
@@ -484,86 +288,14 @@ fn generate_checks(
     for (rel, text) in &sources {
         lab_report::error::write(&checks.join(rel), text)?;
     }
-    lab_report::error::write(&checks.join("Cargo.toml"), checks_manifest(packages)?)?;
+    lab_report::error::write(
+        &checks.join("Cargo.toml"),
+        checks_manifest(&packages.dropin, &packages.released)?,
+    )?;
     let lock = root.join("Cargo.lock");
     std::fs::copy(&lock, checks.join("Cargo.lock"))
         .map_err(|e| Error::io(&lock, "cannot copy", e))?;
     Ok(generated)
-}
-
-/// A TOML string (a JSON string is a TOML basic string).
-fn toml_str(s: &str) -> String {
-    Value::String(s.to_string()).to_string()
-}
-
-/// One dependency line from `cargo metadata`'s entry: path dependencies get absolute
-/// paths.
-fn dependency_line(dep: &Value) -> String {
-    let name = dep["rename"]
-        .as_str()
-        .or(dep["name"].as_str())
-        .unwrap_or_default();
-    let mut fields = vec![format!(
-        "package = {}",
-        toml_str(dep["name"].as_str().unwrap_or_default())
-    )];
-    match dep["path"].as_str() {
-        Some(path) => fields.push(format!("path = {}", toml_str(path))),
-        None => fields.push(format!(
-            "version = {}",
-            toml_str(dep["req"].as_str().unwrap_or("*"))
-        )),
-    }
-    if dep["uses_default_features"] == Value::Bool(false) {
-        fields.push("default-features = false".to_string());
-    }
-    let features: Vec<String> = dep["features"]
-        .as_array()
-        .map(|f| f.iter().filter_map(Value::as_str).map(toml_str).collect())
-        .unwrap_or_default();
-    if !features.is_empty() {
-        fields.push(format!("features = [{}]", features.join(", ")));
-    }
-    if dep["optional"] == Value::Bool(true) {
-        fields.push("optional = true".to_string());
-    }
-    format!("{} = {{ {} }}\n", toml_str(name), fields.join(", "))
-}
-
-/// `checks/Cargo.toml`: the drop-in's dependencies and features, the released crate's
-/// dev-dependencies, edition 2024, its own workspace.
-fn checks_manifest(packages: &Packages) -> Result<String> {
-    let deps = |package: &Value, kind: Option<&str>| -> String {
-        package["dependencies"]
-            .as_array()
-            .map(|deps| {
-                deps.iter()
-                    .filter(|d| d["kind"].as_str() == kind)
-                    .filter(|d| d["target"].is_null())
-                    .map(dependency_line)
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    let features: String = packages.dropin["features"]
-        .as_object()
-        .map(|f| {
-            f.iter()
-                .map(|(name, list)| format!("{} = {}\n", toml_str(name), list))
-                .collect()
-        })
-        .unwrap_or_default();
-    Ok(format!(
-        "# Generated by `cargo xtask upstream`: the drop-in's sources with the released\n\
-         # crate's #[cfg(test)] items appended. Rewritten on every run.\n\
-         [package]\nname = \"solana-lattice-hash\"\nversion = {}\nedition = \"2024\"\n\
-         publish = false\n\n[workspace]\n\n[lib]\npath = \"src/lib.rs\"\n\n\
-         [dependencies]\n{}\n[dev-dependencies]\n{}\n[features]\n{}",
-        toml_str(str_field(&packages.dropin, "version")?),
-        deps(&packages.dropin, None),
-        deps(&packages.released, Some("dev")),
-        features
-    ))
 }
 
 /// One compiler error of `cargo --message-format json`: its primary span's file and line
@@ -805,8 +537,8 @@ fn benchmarks(
         std::fs::copy(&from, &to).map_err(|e| Error::io(&from, "cannot copy", e))?;
         manifest.push_str(&format!(
             "\n[[bench]]\nname = {}\npath = {}\nharness = false\n",
-            toml_str(name),
-            toml_str(rel)
+            toml_string(name),
+            toml_string(rel)
         ));
     }
     lab_report::error::write(&checks.join("Cargo.toml"), manifest)?;
@@ -930,146 +662,6 @@ fn run_bench(exe: &Path, args: &UpstreamArgs, home: &Path) -> Result<Vec<(String
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const SOURCE: &str = "\
-//! A crate.
-pub struct LtHash(pub [u16; 4]);
-
-#[cfg(test)]
-mod checks;
-
-/// Helpers.
-#[cfg(test)]
-pub(super) mod test_util {
-    pub fn one() -> u8 { 1 }
-}
-
-#[cfg(not(test))]
-fn not_in_tests() {}
-
-#[cfg(test)]
-impl Copy for LtHash {}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn a() { assert_eq!(\"}\", \"}\"); }
-}
-";
-
-    #[test]
-    fn finds_the_cfg_test_items_with_their_doc_comments() {
-        let items = cfg_test_items(SOURCE, Path::new("src/x.rs")).unwrap();
-        let got: Vec<(&str, usize, usize)> = items
-            .iter()
-            .map(|i| (i.label.as_str(), i.first_line, i.last_line))
-            .collect();
-        assert_eq!(
-            got,
-            [
-                ("mod checks", 4, 5),
-                ("mod test_util", 7, 11),
-                ("impl", 16, 17),
-                ("mod tests", 19, 23)
-            ]
-        );
-        assert!(items[1].text.starts_with("/// Helpers.\n#[cfg(test)]\n"));
-        assert!(items[3].text.ends_with("}\n"));
-    }
-
-    #[test]
-    fn removing_the_items_keeps_the_rest() {
-        let items = cfg_test_items(SOURCE, Path::new("src/x.rs")).unwrap();
-        let rest = without_items(SOURCE, &items);
-        assert!(rest.contains("pub struct LtHash"));
-        assert!(rest.contains("#[cfg(not(test))]\nfn not_in_tests() {}"));
-        assert!(!rest.contains("cfg(test)"), "{rest}");
-        assert!(cfg_test_items(&rest, Path::new("src/x.rs"))
-            .unwrap()
-            .is_empty());
-    }
-
-    #[test]
-    fn a_source_that_does_not_parse_names_file_and_line() {
-        let err = cfg_test_items("fn a() {}\nfn b( {}\n", Path::new("src/bad.rs"))
-            .unwrap_err()
-            .to_string();
-        assert!(err.starts_with("src/bad.rs:2:"), "{err}");
-    }
-
-    fn times() -> RoundTimes {
-        let mut t = RoundTimes::new();
-        t.insert(
-            "fast".into(),
-            vec![
-                [Some(100.0), Some(50.0)],
-                [Some(110.0), Some(55.0)],
-                [Some(90.0), Some(45.0)],
-            ],
-        );
-        t.insert("only_released".into(), vec![[Some(1.0), None]; 3]);
-        t
-    }
-
-    #[test]
-    fn rows_pair_the_rounds() {
-        let (rows, unpaired) = bench_rows(&times());
-        assert_eq!(unpaired, ["only_released"]);
-        assert_eq!(rows.len(), 1);
-        let r = &rows[0];
-        assert_eq!((r.released_ns, r.dropin_ns), (100.0, 50.0));
-        assert!((r.ratio.estimate - 0.5).abs() < 1e-12, "{:?}", r.ratio);
-        assert!((r.ratio.upper - r.ratio.lower).abs() < 1e-12);
-    }
-
-    #[test]
-    fn summary_lists_counts_failures_left_out_and_the_table() {
-        let (rows, unpaired) = bench_rows(&times());
-        let report = UpstreamReport {
-            released: "solana-lattice-hash 4.4.0".into(),
-            released_dir: PathBuf::from("/registry/solana-lattice-hash-4.4.0"),
-            tests: vec![
-                TestOutcome {
-                    name: "a".into(),
-                    result: TestResult::Passed,
-                },
-                TestOutcome {
-                    name: "b".into(),
-                    result: TestResult::Failed,
-                },
-            ],
-            left_out: vec![LeftOut {
-                file: "src/batch/arch.rs".into(),
-                item: "mod tests".into(),
-                line: 563,
-                reason: "src/batch/arch.rs has no counterpart in the drop-in".into(),
-            }],
-            benchmarks: Some(Benchmarks {
-                rounds: 3,
-                warm_up_time: 0.5,
-                measurement_time: 1.0,
-                filter: None,
-                rows,
-                unpaired,
-            }),
-        };
-        let s = summary(&report);
-        assert!(
-            s.contains("1 passed, 1 failed, 0 ignored; 1 item(s) left out."),
-            "{s}"
-        );
-        assert!(s.contains("Failed:\n\n- `b`\n"), "{s}");
-        assert!(s.contains(
-            "- `src/batch/arch.rs` line 563, `mod tests`: src/batch/arch.rs has no counterpart"
-        ));
-        assert!(
-            s.contains("| fast | 100 ns | 50 ns | 0.500 [0.500, 0.500] | 2.00x |"),
-            "{s}"
-        );
-        assert!(
-            s.contains("Not compared (one build only, or fewer than two rounds): only_released")
-        );
-    }
 
     /// The whole command, for real: builds and runs the released crate's tests against
     /// the drop-in (`.ci/run` runs it with `--ignored`).

@@ -4,15 +4,18 @@
 //! ([`floor`]), the A/B comparison of two revisions ([`ab`]), the change between two runs ([`runs`]), several machines side by side
 //! ([`machines`]), per instruction set ([`isa`], [`isa_floor`]) and the composition of a
 //! user's accounts ([`composition`]), `cargo xtask upstream`'s rounds ([`upstream`]) and
-//! the conformance check of `cargo xtask verify` ([`verify`]). Imports `record` types only;
+//! the conformance check of `cargo xtask verify` ([`verify`]), and what account-hash's
+//! strategy list says of a row's strategy ([`listed`]). Imports `record` types only;
 //! never `render`.
 
 pub mod ab;
+pub mod ab_rounds;
 pub mod composition;
 pub mod decision;
 pub mod floor;
 pub mod isa;
 pub mod isa_floor;
+pub mod listed;
 pub mod machines;
 pub mod runs;
 pub mod seed;

@@ -4,7 +4,8 @@
 //! [`same_instructions`]). Pure functions of `lab_record` types; the passes that spawn the
 //! processes are `commands::paired_pass` and `commands::instructions_pass`.
 
-use lab_record::paired::Combined;
+use lab_record::paired::{Combined, LayoutUnit, ProcessRun};
+use lab_record::sequential::{combine_sequential, Design};
 use lab_record::{Control, Digest, Family, Isa, Paired, Planned, Ratio, Record, Workload};
 use std::collections::BTreeMap;
 
@@ -211,4 +212,11 @@ pub fn disagreements(results: &[Record]) -> Vec<Disagreement> {
             })
         })
         .collect()
+}
+/// One comparison's processes combined and decided: each process one layout sample, the
+/// rule and intervals of `design` (bench-all's: [`Design::for_profile`]) at the look the
+/// processes reach. `cargo xtask ab` and `--peer-path` decide their rows by the same rule
+/// ([`super::ab::row`]).
+pub fn decide(runs: &[ProcessRun], design: &Design) -> Option<Combined> {
+    combine_sequential(runs, LayoutUnit::Process, design)
 }

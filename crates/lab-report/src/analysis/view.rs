@@ -233,6 +233,16 @@ impl<'a> Group<'a> {
             .any(|((_, l), r)| l == label && r.control.is_some())
     }
 
+    /// The buffer capacity of the strategy a label names (`BenchId::capacity`); `None` for
+    /// the A/A control, which repeats its baseline's.
+    pub fn capacity(&self, label: &str) -> Option<u64> {
+        let (_, r) = self.cells.iter().find(|((_, l), _)| l == label)?;
+        if r.control.is_some() {
+            return None;
+        }
+        r.id().capacity()
+    }
+
     pub fn is_baseline(&self, label: &str) -> bool {
         self.baseline.as_deref() == Some(label)
     }

@@ -200,6 +200,14 @@ pub fn read_best_sample(bench_dir: &Path) -> Result<Option<(f64, u64)>> {
     Ok(Some((best, s.iters.len() as u64)))
 }
 
+/// The ids of criterion's `--list` output (`<id>: benchmark` lines).
+pub fn parse_list(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| l.trim_end().strip_suffix(": benchmark"))
+        .map(str::to_string)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

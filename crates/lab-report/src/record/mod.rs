@@ -1,12 +1,18 @@
 //! Reading and writing runs: the typed record ([`lab_record`]), run directories and the
 //! `latest` link ([`paths`]), criterion's own files ([`criterion`], each read once per
-//! run), what the lab's commands print ([`lab`]), the append-only run journal ([`journal`]) and `cargo xtask upstream`'s record
-//! ([`upstream`]). This layer imports nothing of the crate but [`crate::error`].
+//! run), what the lab's commands print ([`lab`]), the append-only run journal
+//! ([`journal`]), `--peer-path`'s argument, manifest and compile errors ([`peer_path`]),
+//! `cargo xtask upstream`'s record ([`upstream`]), the `#[cfg(test)]` items of a source
+//! file it moves ([`test_items`]) and the record's timestamps ([`time`]). This layer
+//! imports nothing of the crate but [`crate::error`].
 
 pub mod criterion;
 pub mod journal;
 pub mod lab;
 pub mod paths;
+pub mod peer_path;
+pub mod test_items;
+pub mod time;
 pub mod upstream;
 
 pub use lab_record::{Interval, Missing, Record, ResultsFile, RunMeta, Statistic, Status, SCHEMA};

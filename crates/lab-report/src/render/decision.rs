@@ -12,11 +12,9 @@ use super::plots::{speedups_chart, SpeedUp};
 use super::units::{self, speed_up_text};
 use crate::analysis::decision::{decisions, Decision, Shape};
 use crate::analysis::floor::{floor_of, machine_floors, MachineFloor, LT_OUTPUT_BLOCKS};
-use account_hash::digest::IntoLtLanes;
-use account_hash::strategy::list::{self, StrategyEntry, StrategyVisitor};
+use crate::analysis::listed::Strategies;
 use account_hash::strategy::{
-    AccountHasher, BatchHasher, BATCH_CROSSOVER_LEN, LT_META_LEN, MAX_BATCHED_DATA_LT, META_LEN,
-    ONE_CHUNK_LEN,
+    BATCH_CROSSOVER_LEN, LT_META_LEN, MAX_BATCHED_DATA_LT, META_LEN, ONE_CHUNK_LEN,
 };
 use lab_record::{Digest, Family, ResultsFile, Verdict};
 
@@ -86,47 +84,6 @@ fn with_compressions(file: &ResultsFile) -> ResultsFile {
     f
 }
 
-/// The strategies of account-hash's list: each one's cargo feature (its name in the
-/// rows) and whether it hashes many accounts per call.
-#[derive(Default)]
-struct Listed(Vec<(&'static str, bool)>);
-
-impl Listed {
-    fn push(&mut self, e: &StrategyEntry, many: bool) {
-        if !self.0.iter().any(|(f, _)| *f == e.feature) {
-            self.0.push((e.feature, many));
-        }
-    }
-
-    fn get(&self, strategy: &str) -> Option<(&'static str, bool)> {
-        self.0.iter().copied().find(|(f, _)| *f == strategy)
-    }
-}
-
-impl StrategyVisitor for Listed {
-    fn per_account<H>(&mut self, entry: &StrategyEntry, _: H)
-    where
-        H: AccountHasher + Clone + Send + Sync + 'static,
-        H::Lt: IntoLtLanes,
-    {
-        self.push(entry, false);
-    }
-
-    fn batch<B>(&mut self, entry: &StrategyEntry, _: B)
-    where
-        B: BatchHasher + Clone + Send + Sync + 'static,
-        B::Lt: IntoLtLanes,
-    {
-        self.push(entry, true);
-    }
-}
-
-fn listed() -> Listed {
-    let mut l = Listed::default();
-    list::visit(&mut l);
-    l
-}
-
 /// The ratio as the paired pass gives it, with how it was found (`×0.787 [0.772, 0.803]`).
 fn ratio_text(d: &Decision) -> String {
     match &d.ratio {
@@ -166,9 +123,9 @@ fn speed_up_cell(d: &Decision) -> Cell {
 /// validator's crate keeps one-chunk messages in its lanes and the copy-buffer baseline
 /// none; a many-account strategy keeps accounts below [`BATCH_CROSSOVER_LEN`]. Short (the
 /// current code's) and whole (both).
-fn lanes_text(d: &Decision, listed: &Listed) -> Option<(String, String)> {
+fn lanes_text(d: &Decision, listed: &Strategies) -> Option<(String, String)> {
     let strategy = &d.best.id().strategy;
-    let (_, many) = listed.get(strategy)?;
+    let many = listed.get(strategy)?.many;
     if !many || d.shape != Shape::Large {
         return None;
     }
@@ -217,7 +174,7 @@ fn floor_text(d: &Decision, machine: &[MachineFloor]) -> Option<String> {
 /// The reason with content, short (the cell) and whole (its hover text): compressions per
 /// account against the floor, or the analysis's instruction counts, and where the code
 /// leaves the lanes on large accounts.
-fn why(d: &Decision, listed: &Listed, machine: &[MachineFloor]) -> Cell {
+fn why(d: &Decision, listed: &Strategies, machine: &[MachineFloor]) -> Cell {
     if std::ptr::eq(d.best, d.current) {
         return Cell::plain(d.reason.clone());
     }
@@ -242,14 +199,14 @@ fn why(d: &Decision, listed: &Listed, machine: &[MachineFloor]) -> Cell {
 /// What to run and how a validator gets it: the row, the crate and cargo feature of its
 /// strategy, and the drop-in where it delivers the row's speed (LtHash); the drop-in's
 /// interval is the cell's hover text.
-fn run_this(d: &Decision, listed: &Listed) -> Cell {
+fn run_this(d: &Decision, listed: &Strategies) -> Cell {
     let label = d.best.id().label();
     if std::ptr::eq(d.best, d.current) {
         return Cell::plain(format!("{label}: keep the current code"));
     }
     let strategy = &d.best.id().strategy;
     let mut short = match listed.get(strategy) {
-        Some((feature, _)) => format!("{label}: account-hash feature `{feature}`"),
+        Some(l) => format!("{label}: account-hash feature `{}`", l.feature),
         None => label,
     };
     let mut whole = short.clone();
@@ -274,7 +231,7 @@ fn run_this(d: &Decision, listed: &Listed) -> Cell {
 /// The table's rows, one per decision, from the run with compressions filled in
 /// ([`with_compressions`]).
 fn table_of(ds: &[Decision], machine: &[MachineFloor]) -> Table {
-    let listed = listed();
+    let listed = Strategies::compiled();
     let mut t = Table::new(
         TableKind::Decision,
         &[

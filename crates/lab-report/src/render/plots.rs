@@ -251,12 +251,6 @@ fn sizes_chart(group: &Group, caption: &str) -> Result<String> {
     Ok(svg)
 }
 
-fn cap_of(label: &str) -> Option<f64> {
-    label
-        .rsplit_once("cap=")
-        .and_then(|(_, c)| c.parse::<f64>().ok())
-}
-
 /// One line per data size: time per hash against the buffer capacity.
 fn sweep_series(group: &Group) -> Vec<Series> {
     let mut series: Vec<Series> = Vec::new();
@@ -264,7 +258,7 @@ fn sweep_series(group: &Group) -> Vec<Series> {
         let mut pts: Vec<(f64, f64, f64, f64)> = group
             .labels
             .iter()
-            .filter_map(|l| Some((cap_of(l)?, group.cell(p, l)?)))
+            .filter_map(|l| Some((group.capacity(l)? as f64, group.cell(p, l)?)))
             .map(|(cap, r)| {
                 let t = &r.ns_per_item();
                 (cap, t.estimate, t.lower, t.upper)

@@ -5,29 +5,69 @@
 use super::doc::{text, Block, Cell, Section, SectionKind, Table, TableKind};
 use super::text::param_text;
 use super::units::time_ns;
+use crate::analysis::listed::Strategies;
 use crate::analysis::view::{Group, View};
+use account_hash::strategy::list::LaneDigests;
 use account_hash::strategy::{BATCH_CROSSOVER_LEN, LT_META_LEN};
+use lab_record::identity::{Origin, SERIAL_LT_PEER, VALIDATOR_LT_PEER};
 use lab_record::{Record, WorkloadKind};
 
 /// The longest message `solana-lattice-hash`'s batch keeps in its lanes: one BLAKE3 chunk
 /// (its `batch.rs` sends longer messages through one `blake3::Hasher` each).
 const PEER_LANE_MESSAGE_LEN: usize = 1024;
 
-/// The columns: a strategy name and how its column is titled. For strategies with several
-/// variants (backends) the fastest variant of the main build at each size is shown.
-const COLUMNS: &[(&str, &str)] = &[
-    ("batch", "batch (lanes)"),
-    ("lane-xof", "lane-xof (one at a time)"),
-    ("copy-buffer", "copy-buffer cap=200 (blake3 crate)"),
-    ("peer:solana-lattice-hash", "peer:solana-lattice-hash"),
-    ("peer:blake3-serial", "peer:blake3-serial"),
+/// A column of the table: which rows it shows. For strategies with several variants
+/// (backends) the fastest variant of the main build at each size is shown.
+#[derive(Clone, Copy)]
+enum Column {
+    /// The many-accounts strategies (all digests across the lanes).
+    Lanes,
+    /// The per-account strategies whose LtHash output blocks go across the lanes.
+    OneAtATime,
+    /// The validator's current code, the baseline.
+    Baseline,
+    /// The validator's LtHash crate measured as a peer.
+    ValidatorPeer,
+    /// The one-at-a-time `blake3::Hasher` peer.
+    SerialPeer,
+}
+
+/// The columns with how each is titled (a peer's by its strategy name).
+const COLUMNS: &[(Column, &str)] = &[
+    (Column::Lanes, "batch (lanes)"),
+    (Column::OneAtATime, "lane-xof (one at a time)"),
+    (Column::Baseline, "copy-buffer cap=200 (blake3 crate)"),
+    (Column::ValidatorPeer, VALIDATOR_LT_PEER),
+    (Column::SerialPeer, SERIAL_LT_PEER),
 ];
 
-fn fastest<'a>(g: &Group<'a>, param: &str, strategy: &str) -> Option<&'a Record> {
+impl Column {
+    fn shows(self, r: &Record, strategies: &Strategies) -> bool {
+        let id = r.id();
+        let listed = || {
+            strategies
+                .get(&id.strategy)
+                .filter(|_| id.origin() == Origin::Hashlab)
+        };
+        match self {
+            Column::Lanes => listed().is_some_and(|l| l.many),
+            Column::OneAtATime => listed().is_some_and(|l| !l.many && l.lanes == LaneDigests::Lt),
+            Column::Baseline => r.meta.is_baseline(),
+            Column::ValidatorPeer => id.is_validator_lt_peer(),
+            Column::SerialPeer => id.is_serial_lt_peer(),
+        }
+    }
+}
+
+fn fastest<'a>(
+    g: &Group<'a>,
+    param: &str,
+    column: Column,
+    strategies: &Strategies,
+) -> Option<&'a Record> {
     g.cells
         .iter()
-        .filter(|((p, _), r)| p == param && r.id().strategy == strategy && r.control.is_none())
-        .filter(|(_, r)| strategy != "copy-buffer" || r.meta.is_baseline())
+        .filter(|((p, _), r)| p == param && r.control.is_none() && column.shows(r, strategies))
         .map(|(_, r)| *r)
         .min_by(|a, b| {
             a.ns_per_item()
@@ -50,9 +90,14 @@ fn table(g: &Group) -> Table {
     let mut columns = vec!["data size"];
     columns.extend(COLUMNS.iter().map(|(_, title)| *title));
     let mut t = Table::new(TableKind::Detail, &columns);
+    let strategies = Strategies::compiled();
     for p in &g.params {
         let mut row = vec![Cell::plain(param_text(g, p))];
-        row.extend(COLUMNS.iter().map(|(s, _)| cell(fastest(g, p, s))));
+        row.extend(
+            COLUMNS
+                .iter()
+                .map(|(c, _)| cell(fastest(g, p, *c, &strategies))),
+        );
         t.rows.push(row);
     }
     t

@@ -125,12 +125,6 @@ fn missing_row(group: &Group, p: &str, label: &str) -> Vec<Cell> {
     ]
 }
 
-fn cap_of(label: &str) -> Option<u64> {
-    label
-        .rsplit_once("cap=")
-        .and_then(|(_, c)| c.parse::<u64>().ok())
-}
-
 /// The buffer sweep: one row per capacity, one column per data size, cell = time and the
 /// ratio to the baseline capacity at that size.
 pub fn sweep(group: &Group) -> Table {
@@ -146,9 +140,9 @@ pub fn sweep(group: &Group) -> Table {
     );
     // Capacities in ascending order (the baseline row is marked in its cells).
     let mut labels: Vec<&String> = group.labels.iter().collect();
-    labels.sort_by_key(|l| cap_of(l).unwrap_or(u64::MAX));
+    labels.sort_by_key(|l| group.capacity(l).unwrap_or(u64::MAX));
     for label in labels {
-        let cap = cap_of(label);
+        let cap = group.capacity(label);
         let mut row = vec![
             Cell::plain(label.clone()),
             Cell::number(cap.map(|c| format!("{} B", 81 + c)).unwrap_or_default()),

@@ -4,6 +4,7 @@
 //! ([`super::drop_in`]), or how to produce them where there are none.
 
 use super::doc::{text, Block, Cell, CellKind, Inline, Table, TableKind};
+use crate::record::upstream::{TestOutcome, TestResult, UpstreamReport};
 use lab_record::Ratio;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -120,4 +121,166 @@ pub fn upstream_blocks(upstream: Option<&Upstream>, version: &str) -> Vec<Block>
     }
     blocks.push(Block::Table(t));
     blocks
+}
+
+fn ns(x: f64) -> String {
+    if x >= 1e6 {
+        format!("{:.2} ms", x / 1e6)
+    } else if x >= 1e3 {
+        format!("{:.2} µs", x / 1e3)
+    } else {
+        format!("{x:.0} ns")
+    }
+}
+
+/// `reports/upstream/summary.md`: the tests' counts, failures and what was left out; the
+/// benchmark table.
+pub fn summary(report: &UpstreamReport) -> String {
+    let count = |r: TestResult| report.tests.iter().filter(|t| t.result == r).count();
+    let mut s = format!(
+        "# {}'s own tests and benchmarks against the drop-in\n\n## Tests\n\n\
+         {} passed, {} failed, {} ignored; {} item(s) left out.\n",
+        report.released,
+        count(TestResult::Passed),
+        count(TestResult::Failed),
+        count(TestResult::Ignored),
+        report.left_out.len()
+    );
+    let failed: Vec<&TestOutcome> = report
+        .tests
+        .iter()
+        .filter(|t| t.result == TestResult::Failed)
+        .collect();
+    if !failed.is_empty() {
+        s.push_str("\nFailed:\n\n");
+        for t in failed {
+            s.push_str(&format!("- `{}`\n", t.name));
+        }
+    }
+    if !report.left_out.is_empty() {
+        s.push_str("\nLeft out:\n\n");
+        for l in &report.left_out {
+            s.push_str(&format!(
+                "- `{}` line {}, `{}`: {}\n",
+                l.file, l.line, l.item, l.reason
+            ));
+        }
+    }
+    let Some(b) = &report.benchmarks else {
+        return s;
+    };
+    s.push_str(&format!(
+        "\n## Benchmarks\n\n{} rounds, both builds per round in a random order; criterion \
+         warm-up {} s, measurement {} s{}. Times: median over rounds of criterion's median. \
+         Ratio: drop-in / released, mean over rounds with its 95 % interval.\n\n\
+         | benchmark | released | drop-in | ratio [95 % interval] | speed-up |\n\
+         |---|---:|---:|---|---:|\n",
+        b.rounds,
+        b.warm_up_time,
+        b.measurement_time,
+        b.filter
+            .as_deref()
+            .map(|f| format!(", filter `{f}`"))
+            .unwrap_or_default()
+    ));
+    for r in &b.rows {
+        s.push_str(&format!(
+            "| {} | {} | {} | {:.3} [{:.3}, {:.3}] | {:.2}x |\n",
+            r.name,
+            ns(r.released_ns),
+            ns(r.dropin_ns),
+            r.ratio.estimate,
+            r.ratio.lower,
+            r.ratio.upper,
+            1.0 / r.ratio.estimate
+        ));
+    }
+    if !b.unpaired.is_empty() {
+        s.push_str(&format!(
+            "\nNot compared (one build only, or fewer than two rounds): {}\n",
+            b.unpaired.join(", ")
+        ));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::upstream::{bench_rows, RoundTimes};
+    use crate::record::upstream::{Benchmarks, LeftOut};
+
+    fn times() -> RoundTimes {
+        let mut t = RoundTimes::new();
+        t.insert(
+            "fast".into(),
+            vec![
+                [Some(100.0), Some(50.0)],
+                [Some(110.0), Some(55.0)],
+                [Some(90.0), Some(45.0)],
+            ],
+        );
+        t.insert("only_released".into(), vec![[Some(1.0), None]; 3]);
+        t
+    }
+
+    #[test]
+    fn rows_pair_the_rounds() {
+        let (rows, unpaired) = bench_rows(&times());
+        assert_eq!(unpaired, ["only_released"]);
+        assert_eq!(rows.len(), 1);
+        let r = &rows[0];
+        assert_eq!((r.released_ns, r.dropin_ns), (100.0, 50.0));
+        assert!((r.ratio.estimate - 0.5).abs() < 1e-12, "{:?}", r.ratio);
+        assert!((r.ratio.upper - r.ratio.lower).abs() < 1e-12);
+    }
+
+    #[test]
+    fn summary_lists_counts_failures_left_out_and_the_table() {
+        let (rows, unpaired) = bench_rows(&times());
+        let report = UpstreamReport {
+            released: "solana-lattice-hash 4.4.0".into(),
+            released_dir: PathBuf::from("/registry/solana-lattice-hash-4.4.0"),
+            tests: vec![
+                TestOutcome {
+                    name: "a".into(),
+                    result: TestResult::Passed,
+                },
+                TestOutcome {
+                    name: "b".into(),
+                    result: TestResult::Failed,
+                },
+            ],
+            left_out: vec![LeftOut {
+                file: "src/batch/arch.rs".into(),
+                item: "mod tests".into(),
+                line: 563,
+                reason: "src/batch/arch.rs has no counterpart in the drop-in".into(),
+            }],
+            benchmarks: Some(Benchmarks {
+                rounds: 3,
+                warm_up_time: 0.5,
+                measurement_time: 1.0,
+                filter: None,
+                rows,
+                unpaired,
+            }),
+        };
+        let s = summary(&report);
+        assert!(
+            s.contains("1 passed, 1 failed, 0 ignored; 1 item(s) left out."),
+            "{s}"
+        );
+        assert!(s.contains("Failed:\n\n- `b`\n"), "{s}");
+        assert!(s.contains(
+            "- `src/batch/arch.rs` line 563, `mod tests`: src/batch/arch.rs has no counterpart"
+        ));
+        assert!(
+            s.contains("| fast | 100 ns | 50 ns | 0.500 [0.500, 0.500] | 2.00x |"),
+            "{s}"
+        );
+        assert!(
+            s.contains("Not compared (one build only, or fewer than two rounds): only_released")
+        );
+    }
 }

@@ -1,14 +1,14 @@
-//! `cargo xtask ab` without processes: the measuring loop driven by a fake [`Runner`] whose
-//! times carry per-process layout noise from a seeded RNG, and the one verdict rule shared
-//! with `--peer-path` and bench-all. (The ab.json fixture's round trip and rendering:
-//! lab-report's `tests_ab.rs`.)
+//! `cargo xtask ab`'s rounds without processes ([`crate::analysis::ab_rounds`]): the
+//! measuring loop driven by a fake [`Runner`] whose times carry per-process layout noise
+//! from a seeded RNG, and the one verdict rule shared with `--peer-path` and bench-all.
+//! (The ab.json fixture's round trip and rendering: `tests_ab.rs`.)
 
-use crate::commands::ab_measure::{measure_all, Hooks, Rng, Runner, Side, Tally};
-use crate::commands::ab_pair::{self, parse_list};
-use crate::commands::paired_pass;
+use crate::analysis::ab::split;
+use crate::analysis::ab_rounds::{self, measure_all, Hooks, Rng, Runner, Side, Tally};
+use crate::analysis::verdicts::decide;
+use crate::record::criterion::parse_list;
 use lab_record::sequential::Design;
 use lab_record::Verdict;
-use lab_report::analysis::ab::split;
 use std::collections::BTreeMap;
 
 /// Times = base time of the benchmark × work of the side × exp(N(0, noise)): each process
@@ -109,7 +109,7 @@ fn run(fake: &mut Fake, a: &[&str], b: &[&str], rounds: u32, stop_after: u32) ->
         }
     }
     let mut runner = Counting(fake, &calls);
-    let design = ab_pair::design("smoke").unwrap();
+    let design = ab_rounds::design("smoke").unwrap();
     let t = measure_all(
         &s,
         rounds,
@@ -265,8 +265,8 @@ impl Runner for Replay<'_> {
 }
 
 /// The same per-process log ratios through the three verdict paths: `ab` and
-/// `--peer-path` (both [`measure_all`] with [`ab_pair::design`] of their profile) and
-/// bench-all's paired pass ([`paired_pass::decide`] on one `lab paired` process per
+/// `--peer-path` (both [`measure_all`] with [`ab_rounds::design`] of their profile) and
+/// bench-all's paired pass ([`decide`] on one `lab paired` process per
 /// round, the A/A control first). Every verdict, interval and band agrees, on rows that
 /// are faster, slower, equal and undecided.
 #[test]
@@ -316,7 +316,7 @@ fn ab_peer_path_and_bench_all_decide_the_same_ratios_alike() {
     let mut seen = BTreeMap::new();
     for profile in [Profile::Smoke, Profile::Quick] {
         let design = Design::for_profile(profile);
-        let bench_all = paired_pass::decide(&processes, &design).unwrap();
+        let bench_all = decide(&processes, &design).unwrap();
         for path in ["ab", "peer-path"] {
             let s = split(&ids(&names), &ids(&names));
             let mut replay = Replay {
@@ -329,7 +329,7 @@ fn ab_peer_path_and_bench_all_decide_the_same_ratios_alike() {
                 progress: &mut |_| {},
                 saved: &mut |_| Ok(()),
             };
-            let design = ab_pair::design(profile.as_str()).unwrap();
+            let design = ab_rounds::design(profile.as_str()).unwrap();
             let t = measure_all(
                 &s,
                 n as u32,

@@ -1,14 +1,22 @@
-//! The measuring loop of `cargo xtask ab`, independent of how a process is run: for each
+//! The measuring loop of `cargo xtask ab` and `--peer-path`, independent of how a process
+//! is run (xtask's `commands/ab_pair.rs` runs them): for each
 //! benchmark both revisions have, R rounds of three processes (A, a second A, B) in a
 //! fresh random order; a process that fails is retried once, then the benchmark is
 //! reported as failed and the next one measured. The process-running is behind
 //! [`Runner`], so the tests drive the loop with a fake one.
 
+use super::ab::{self, Round, Split};
+use crate::error::{Error, Result};
 use lab_record::sequential::Design;
-use lab_record::{AbFailed, AbRow};
-use lab_report::analysis::ab::{self, Round, Split};
-use lab_report::error::Result;
+use lab_record::{AbFailed, AbRow, Profile};
 use set_reconcile::splitmix::splitmix64;
+
+/// What decides every row of `ab` and `--peer-path`: bench-all's paired design for the
+/// profile of the processes ([`Design::for_profile`]), at the look the rounds reach.
+pub fn design(profile: &str) -> Result<Design> {
+    let profile: Profile = profile.parse().map_err(Error::Other)?;
+    Ok(Design::for_profile(profile))
+}
 
 /// Which process of a round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,7 +48,7 @@ pub trait Runner {
 pub struct Rng(u64);
 
 impl Rng {
-    #[cfg(test)]
+    /// Seeded: the same order (and noise) every time.
     pub fn new(seed: u64) -> Self {
         Rng(seed)
     }
@@ -59,7 +67,6 @@ impl Rng {
     }
 
     /// Uniform in [0, 1).
-    #[cfg(test)]
     pub fn next_f64(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }

@@ -1,0 +1,371 @@
+//! `--peer-path CRATE=DIR` as text (bench-all and ab; the command is xtask's
+//! `commands/peer_path.rs`): which crates it takes ([`ADAPTERS`]), the argument parsed
+//! ([`parse_spec`]), the shadow workspace's manifest pointed at your directory
+//! ([`point_at_path`]) and cargo's compile errors read in your terms ([`compile_errors`]).
+
+use crate::error::{Error, Result};
+use std::path::PathBuf;
+
+/// A peer crate the lab can build from your working copy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Adapter {
+    /// The crate's name on crates.io (its `[workspace.dependencies]` key).
+    pub krate: &'static str,
+    /// The bench-lab feature that compiles the adapter.
+    pub feature: &'static str,
+    /// The adapter's strategy name in the rows.
+    pub strategy: &'static str,
+    /// The released version the adapter was written for.
+    pub version: &'static str,
+    /// The adapter's source, relative to the workspace root.
+    pub file: &'static str,
+    /// The workspace's own package of the same name (hashlab's drop-in), left out of the
+    /// shadow's members, and its renamed dependency pointed at the released crate of the
+    /// adapter's version: cargo can lock neither two path packages of one name and version
+    /// nor one package under two names. That build measures only the adapter's rows.
+    pub member: Option<&'static str>,
+}
+
+/// Every crate `--peer-path` takes.
+pub const ADAPTERS: &[Adapter] = &[Adapter {
+    krate: "solana-lattice-hash",
+    feature: "peer-solana",
+    strategy: "peer:solana-lattice-hash",
+    version: "4.4.0",
+    file: "bench-lab/src/peers/lattice.rs",
+    member: Some("crates/solana-lattice-hash"),
+}];
+
+/// One `--peer-path CRATE=DIR`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Spec {
+    pub adapter: Adapter,
+    /// Absolute.
+    pub dir: PathBuf,
+}
+
+/// Parses `CRATE=DIR` (clap's value parser): the crate must have an adapter and `DIR` a
+/// `Cargo.toml` whose package is that crate.
+pub fn parse_spec(text: &str) -> std::result::Result<Spec, String> {
+    let (krate, dir) = text.split_once('=').ok_or_else(|| {
+        format!("`{text}` is not CRATE=DIR (e.g. solana-lattice-hash=../agave/lattice-hash)")
+    })?;
+    let adapter = *ADAPTERS.iter().find(|a| a.krate == krate).ok_or_else(|| {
+        let known: Vec<&str> = ADAPTERS.iter().map(|a| a.krate).collect();
+        format!(
+            "no adapter for crate `{krate}`: --peer-path takes {}",
+            known.join(", ")
+        )
+    })?;
+    let dir = std::fs::canonicalize(dir).map_err(|e| format!("{dir}: {e}"))?;
+    let manifest = dir.join("Cargo.toml");
+    let text = std::fs::read_to_string(&manifest)
+        .map_err(|e| format!("{}: cannot read: {e}", manifest.display()))?;
+    match package_name(&text) {
+        Some(name) if name == krate => Ok(Spec { adapter, dir }),
+        Some(name) => Err(format!(
+            "{}: field `package.name`: `{name}`, not `{krate}`",
+            manifest.display()
+        )),
+        None => Err(format!(
+            "{}: field `package.name`: missing (not a crate's manifest)",
+            manifest.display()
+        )),
+    }
+}
+
+/// `name` of the `[package]` table of a manifest (a line scan: enough for a field cargo
+/// itself requires to be a plain string).
+fn package_name(manifest: &str) -> Option<String> {
+    let mut in_package = false;
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_package = line == "[package]";
+        } else if in_package {
+            if let Some(v) = line.strip_prefix("name") {
+                let v = v.trim_start().strip_prefix('=')?.trim();
+                return Some(v.trim_matches('"').to_string());
+            }
+        }
+    }
+    None
+}
+
+/// A TOML basic string (a JSON string is one: quotes, backslashes and control characters
+/// escaped).
+pub fn toml_string(s: &str) -> String {
+    serde_json::Value::String(s.to_string()).to_string()
+}
+
+/// The shadow's root manifest with the crate's `[workspace.dependencies]` entry pointing at
+/// `dir` instead of a registry version: a path dependency with no version requirement, so a
+/// working copy of any version (a newer release, the master's pre-release, an older one)
+/// is built; only its API must fit the adapter. The entry's other keys (its features) stay.
+pub fn point_at_path(manifest: &str, spec: &Spec) -> Result<String> {
+    let krate = spec.adapter.krate;
+    let key = format!("{krate} = ");
+    let path = format!("path = {}", toml_string(&spec.dir.to_string_lossy()));
+    let member = spec.adapter.member.map(|m| format!("\"{m}\","));
+    let renamed = format!("package = \"{krate}\"");
+    let released = format!("version = \"={}\"", spec.adapter.version);
+    let mut found = false;
+    let mut out = String::with_capacity(manifest.len());
+    for line in manifest.lines() {
+        if member.as_deref() == Some(line.trim()) {
+            continue;
+        }
+        let value = line.strip_prefix(&key);
+        if let (Some(value), false) = (value, found) {
+            if let Some(start) = value.find("version = \"") {
+                found = true;
+                let end = value[start + 11..]
+                    .find('"')
+                    .map_or(value.len(), |e| start + 11 + e + 1);
+                out.push_str(&format!(
+                    "{key}{}{path}{}\n",
+                    &value[..start],
+                    &value[end..]
+                ));
+                continue;
+            }
+        }
+        match line.find("path = \"") {
+            Some(start) if line.contains(&renamed) => {
+                let end = line[start + 8..]
+                    .find('"')
+                    .map_or(line.len(), |e| start + 8 + e + 1);
+                out.push_str(&format!("{}{released}{}\n", &line[..start], &line[end..]));
+            }
+            _ => {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+    }
+    if found {
+        Ok(out)
+    } else {
+        Err(Error::Other(format!(
+            "Cargo.toml: field `workspace.dependencies.{krate}`: missing or without a \
+             `version` (the lab's adapter for {krate} needs it)"
+        )))
+    }
+}
+
+/// Cargo's compile errors (JSON messages) in your terms: an error in the lab's adapter is
+/// an item your copy lacks or has changed; an error elsewhere is your copy not compiling.
+pub fn compile_errors(messages: &str, spec: &Spec) -> Option<String> {
+    let a = spec.adapter;
+    let mut lines = Vec::new();
+    for v in messages
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|v| v["reason"] == "compiler-message" && v["message"]["level"] == "error")
+    {
+        let text = v["message"]["message"].as_str().unwrap_or_default();
+        let spans = v["message"]["spans"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        let Some(span) = spans.iter().find(|s| s["is_primary"] == true) else {
+            continue;
+        };
+        let file = span["file_name"].as_str().unwrap_or_default();
+        let at = format!("{file}:{}", span["line_start"]);
+        let line = if file.ends_with(a.file) || file == a.file {
+            format!(
+                "your {} at {} lacks {}: {text} ({at}); the lab's adapter was written for {} {}",
+                a.krate,
+                spec.dir.display(),
+                missing_item(text),
+                a.krate,
+                a.version
+            )
+        } else {
+            format!(
+                "your {} at {} does not compile: {text} ({at})",
+                a.krate,
+                spec.dir.display()
+            )
+        };
+        if !lines.contains(&line) {
+            lines.push(line);
+        }
+    }
+    (!lines.is_empty()).then(|| lines.join("\n"))
+}
+
+/// The item a rustc error names: `batch::new` from "cannot find function `new` in module
+/// `batch`", `Builder::add_part` from "no method named `add_part` found for struct
+/// `Builder` ...", else the first quoted name.
+fn missing_item(message: &str) -> String {
+    let quoted: Vec<&str> = message.split('`').skip(1).step_by(2).collect();
+    let item = match (quoted.as_slice(), message) {
+        ([name, module, ..], m) if m.contains("` in module `") || m.contains("` in `") => {
+            format!("{module}::{name}")
+        }
+        ([name, owner, ..], m)
+            if [
+                "no method named",
+                "no function or associated item named",
+                "no field",
+            ]
+            .iter()
+            .any(|p| m.starts_with(p)) =>
+        {
+            // `MessageBuilder<'_>` -> `MessageBuilder`.
+            // (`solana_lattice_hash::batch::MessageBuilder<'a>` from a macro's expansion.)
+            let owner = owner.split('<').next().unwrap_or(owner);
+            let owner = owner.rsplit("::").next().unwrap_or(owner);
+            format!("{owner}::{name}")
+        }
+        ([name, ..], _) => (*name).to_string(),
+        ([], m) => return format!("what the adapter uses ({m})"),
+    };
+    format!("`{item}`")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec() -> Spec {
+        Spec {
+            adapter: ADAPTERS[0],
+            dir: PathBuf::from("/src/lattice-hash"),
+        }
+    }
+
+    fn message(file: &str, text: &str) -> String {
+        serde_json::json!({
+            "reason": "compiler-message",
+            "package_id": "path+file:///x#bench-lab@0.1.0",
+            "message": {
+                "message": text,
+                "level": "error",
+                "spans": [
+                    {"file_name": "src/lib.rs", "line_start": 1, "is_primary": false},
+                    {"file_name": file, "line_start": 42, "is_primary": true},
+                ],
+                "rendered": "error: ...",
+            },
+        })
+        .to_string()
+    }
+
+    #[test]
+    fn an_adapter_error_names_the_missing_item_and_the_version() {
+        let msgs = [
+            message(
+                "bench-lab/src/peers/lattice.rs",
+                "cannot find function `new` in module `batch`",
+            ),
+            message(
+                "bench-lab/src/peers/lattice.rs",
+                "no method named `add_part` found for struct `solana_lattice_hash::batch::MessageBuilder<'a>` in the current scope",
+            ),
+            r#"{"reason":"build-finished","success":false}"#.to_string(),
+        ]
+        .join("\n");
+        let e = compile_errors(&msgs, &spec()).unwrap();
+        let lines: Vec<&str> = e.lines().collect();
+        assert_eq!(lines.len(), 2, "{e}");
+        assert!(
+            lines[0].starts_with("your solana-lattice-hash at /src/lattice-hash lacks `batch::new`: cannot find function"),
+            "{e}"
+        );
+        assert!(
+            lines[0].contains("(bench-lab/src/peers/lattice.rs:42)"),
+            "{e}"
+        );
+        assert!(
+            lines[0].ends_with("the lab's adapter was written for solana-lattice-hash 4.4.0"),
+            "{e}"
+        );
+        assert!(lines[1].contains("lacks `MessageBuilder::add_part`"), "{e}");
+    }
+
+    #[test]
+    fn an_error_in_your_crate_says_it_does_not_compile() {
+        let msgs = message("/src/lattice-hash/src/batch.rs", "mismatched types");
+        let e = compile_errors(&msgs, &spec()).unwrap();
+        assert_eq!(
+            e,
+            "your solana-lattice-hash at /src/lattice-hash does not compile: mismatched types (/src/lattice-hash/src/batch.rs:42)"
+        );
+        assert_eq!(
+            compile_errors("{\"reason\":\"build-finished\"}", &spec()),
+            None
+        );
+    }
+
+    #[test]
+    fn the_shadow_manifest_points_the_crate_at_the_directory_whatever_its_version() {
+        let manifest = "[workspace]\nmembers = [\n    \"crates/blake3-lanes\",\n    \"crates/solana-lattice-hash\",\n]\n[workspace.dependencies]\nblake3 = \"1.8.7\"\nsolana-lattice-hash = { version = \"4.4.0\", features = [\"agave-unstable-api\"] }\nlattice-dropin = { package = \"solana-lattice-hash\", path = \"crates/solana-lattice-hash\" }\n";
+        let mut s = spec();
+        let out = point_at_path(manifest, &s).unwrap();
+        assert!(
+            out.contains("solana-lattice-hash = { path = \"/src/lattice-hash\", features = [\"agave-unstable-api\"] }\n"),
+            "{out}"
+        );
+        assert!(!out.contains("version = \"4.4.0\""), "{out}");
+        assert!(
+            out.contains(
+                "lattice-dropin = { package = \"solana-lattice-hash\", version = \"=4.4.0\" }"
+            ),
+            "{out}"
+        );
+        assert!(!out.contains("\"crates/solana-lattice-hash\","), "{out}");
+        assert!(out.contains("\"crates/blake3-lanes\","), "{out}");
+        s.dir = PathBuf::from(r#"/a "b"\c"#);
+        assert!(point_at_path(manifest, &s)
+            .unwrap()
+            .contains(r#"path = "/a \"b\"\\c""#));
+        let e = point_at_path("[workspace.dependencies]\n", &s)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("workspace.dependencies.solana-lattice-hash"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn specs_name_a_crate_with_an_adapter_and_its_manifest() {
+        let d = tempdir("spec");
+        let manifest = "[package]\nname = \"solana-lattice-hash\"\nversion = \"4.3.0\"\n\n[dependencies.blake3]\nversion = \"1\"\n";
+        crate::error::write(&d.join("ok/Cargo.toml"), manifest).unwrap();
+        crate::error::write(
+            &d.join("other/Cargo.toml"),
+            "[package]\nname = \"blake3\"\n",
+        )
+        .unwrap();
+        let ok = parse_spec(&format!("solana-lattice-hash={}", d.join("ok").display())).unwrap();
+        assert_eq!(ok.adapter.version, "4.4.0");
+        assert!(ok.dir.is_absolute());
+        let e = parse_spec(&format!(
+            "solana-lattice-hash={}",
+            d.join("other").display()
+        ))
+        .unwrap_err();
+        assert!(
+            e.contains("other/Cargo.toml: field `package.name`: `blake3`"),
+            "{e}"
+        );
+        let e = parse_spec(&format!("blake3={}", d.join("other").display())).unwrap_err();
+        assert!(e.contains("no adapter for crate `blake3`"), "{e}");
+        assert!(parse_spec("solana-lattice-hash")
+            .unwrap_err()
+            .contains("CRATE=DIR"));
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
+    fn tempdir(what: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!(
+            "lab-report-peer-path-{what}-{}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&d);
+        d
+    }
+}
