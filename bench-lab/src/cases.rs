@@ -3,7 +3,7 @@
 //! [`AccountHasher`], and the legacy hashes / LtHash of a set for any [`BatchHasher`].
 
 use crate::{isa, reference, Case};
-use account_hash::strategy::list::StrategyEntry;
+use account_hash::strategy::list::{self, StrategyEntry};
 use account_hash::{
     Account, AccountHash, AccountHasher, AccountRef, BatchHasher, DigestBytes, IntoLtLanes,
     LtAccumulator, LtHash, Pubkey,
@@ -97,7 +97,7 @@ impl Subject {
             digest,
             strategy: H::STRATEGY.to_string(),
             variant: hasher.variant(),
-            role: entry.role,
+            role: role(entry.role),
             claims_consensus: H::CONSENSUS,
             isa: Some(entry_isa(entry)),
             lanes: entry.backend.is_some(),
@@ -160,6 +160,15 @@ impl Subject {
                 workload,
             })
         }
+    }
+}
+
+/// The role of a listed strategy instance in the record: the list's role, one to one.
+pub fn role(listed: list::Role) -> Role {
+    match listed {
+        list::Role::Baseline => Role::Baseline,
+        list::Role::Previous => Role::Previous,
+        list::Role::Candidate => Role::Candidate,
     }
 }
 

@@ -9,12 +9,17 @@
 use super::*;
 use crate::digest::IntoLtLanes;
 
-/// What a strategy instance is to the tables that compare strategies: the record's row
-/// role (`lab_record::Role`), one type from the list to the report. The list gives
-/// `Baseline` (`copy-buffer cap=200`, the validator's current code), `Previous`
-/// (`copy-buffer cap=47`, what it ran before) and `Candidate`; `Control` is the lab's A/A
-/// copy of the baseline, never a listed instance.
-pub use lab_record::Role;
+/// What a strategy is to the tables that compare strategies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// The validator's current code (`copy-buffer cap=200`): every table's baseline.
+    Baseline,
+    /// What the validator ran before the baseline (`copy-buffer cap=47`), kept for the
+    /// before/after comparison.
+    Previous,
+    /// Any other strategy or variant.
+    Candidate,
+}
 
 /// Which of an instance's digests are computed across SIMD lanes (the rest take the blake3
 /// crate), so the lab knows which rows its backend decides.
