@@ -156,6 +156,19 @@ impl Accumulator {
     /// Sums what is staged and returns the total, leaving the accumulator empty and
     /// reusable (its buffers are kept).
     pub fn take_lt_hash(&mut self) -> LtHash {
+        self.sum_staged();
+        core::mem::replace(&mut self.acc, LtHash::identity())
+    }
+
+    /// Sums what is staged and returns the total.
+    pub fn into_lt_hash(mut self) -> LtHash {
+        self.sum_staged();
+        // Moved out: no identity written in its place.
+        self.acc
+    }
+
+    /// Sums every staged message and the kernel's sum into `acc`.
+    fn sum_staged(&mut self) {
         debug_assert!(
             self.current == Current::Lane && self.cur_len == 0,
             "take_lt_hash() called with an unfinished message in progress",
@@ -165,12 +178,6 @@ impl Accumulator {
         if let Some(sum) = self.sum.take() {
             self.acc.mix_in(&LtHash(sum.to_lanes()));
         }
-        core::mem::replace(&mut self.acc, LtHash::identity())
-    }
-
-    /// Sums what is staged and returns the total.
-    pub fn into_lt_hash(mut self) -> LtHash {
-        self.take_lt_hash()
     }
 
     /// Appends `bytes` to the message under way.

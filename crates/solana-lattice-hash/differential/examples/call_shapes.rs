@@ -3,7 +3,10 @@
 //! (replay hashes a few accounts per call), one message of each size around one chunk, and
 //! `mix_in` of a precomputed hash. Prints per shape the drop-in / released time ratio over
 //! rounds (median, lowest, highest) and both times.
-//! `cargo run --release --ignore-rust-version --example call_shapes [ROUNDS]`.
+//! `cargo run --profile timing --ignore-rust-version --example call_shapes [ROUNDS [FILTER]]`
+//! (the `timing` profile: release without the debug assertions and overflow checks that
+//! the workspace's release profile keeps for the differential runs); `FILTER` keeps the
+//! shapes whose name contains it (`"1 x 0 B"`).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -43,6 +46,8 @@ fn main() {
     let mut stream = messages(64, 238);
     stream[30] = messages(1, 3835).remove(0);
     shapes.push(("64 x 238 B, one 3835 B".into(), stream));
+    let filter = std::env::args().nth(2).unwrap_or_default();
+    shapes.retain(|(name, _)| name.contains(&filter));
     println!("| call | released ns | drop-in ns | drop-in / released: median [lowest, highest] over {rounds} rounds |");
     println!("|---|---|---|---|");
     for (name, msgs) in &shapes {
@@ -76,13 +81,19 @@ fn main() {
         }
         report(name, &mut tr, &mut td, &mut ratios);
     }
+    if !"Accumulator::mix_in".contains(&filter) {
+        return;
+    }
     let mut h = blake3::Hasher::new();
     h.update(b"precomputed");
     let (rh, dh) = (
         released::lt_hash::LtHash::with(&h),
         dropin::lt_hash::LtHash::with(&h),
     );
-    let (mut ra, mut da) = (released::batch::Accumulator::new(), dropin::batch::Accumulator::new());
+    let (mut ra, mut da) = (
+        released::batch::Accumulator::new(),
+        dropin::batch::Accumulator::new(),
+    );
     let (mut ratios, mut tr, mut td) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..rounds {
         let a = time(|| ra.mix_in(black_box(&rh)));
