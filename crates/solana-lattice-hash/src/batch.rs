@@ -8,11 +8,12 @@
 //! (`add_xof_any_len`: the chunks of all of them share the lanes, then their parent nodes,
 //! then their roots), [`TREE_FLUSH_LEN`] bytes at a time; from [`SERIAL_FROM`] bytes on a
 //! message fills the lanes with its own chunks and the blake3 crate is faster, so it
-//! streams into a `blake3::Hasher`. A batch flushed with one or two messages (the end of a
-//! stream, or a call that hashes a few accounts) takes the single-message path
-//! (`Backend::xof_u16_term`), and one or two messages longer than a chunk the blake3 crate. The backend is the widest this CPU has under the crate's
-//! `max-*` feature; on the portable backend every message goes through the blake3 crate,
-//! as in the released crate.
+//! streams into a `blake3::Hasher`. A batch flushed with one or two one-chunk messages
+//! (the end of a stream, or a call that hashes a few accounts) takes the single-message
+//! path (`Backend::xof_u16_term`), and a lone longer message the blake3 crate (two or more
+//! take the tree). The backend is the widest this CPU has under the crate's `max-*`
+//! feature; on the portable backend every message goes through the blake3 crate, as in
+//! the released crate.
 //!
 //! Group addition is commutative, so the order in which messages are summed does not
 //! change the result.
@@ -26,13 +27,16 @@ use blake3_lanes::{Backend, U16Sum};
 /// Messages staged before one kernel call: a multiple of every backend's lane count.
 pub(crate) const GROUP: usize = 16;
 
-/// A batch of at most this many messages takes the single-message path (messages longer
-/// than one chunk: the blake3 crate): fewer than three messages leave most of a wide
-/// compression's lanes idle in the input phase.
+/// A batch of at most this many one-chunk messages takes the single-message path: fewer
+/// than three messages leave most of a wide compression's lanes idle in the input phase.
 const SINGLE_UP_TO: usize = 2;
 
 /// Bytes of messages longer than one chunk gathered before one tree call.
 pub(crate) const TREE_FLUSH_LEN: usize = 256 * CHUNK_LEN;
+
+/// The gather buffer's first allocation: a few vote-sized messages, each with the parts
+/// that follow its data, without growing (growing copies what is gathered).
+const LONG_FIRST_CAPACITY: usize = 8 * CHUNK_LEN;
 
 /// Messages of this many bytes or more are hashed by the blake3 crate.
 pub(crate) const SERIAL_FROM: usize = 128 * 1024;
@@ -197,6 +201,10 @@ impl Accumulator {
                     self.cur_len = 0;
                     self.current = Current::Serial;
                 } else {
+                    if self.long.capacity() == 0 {
+                        // One allocation for this message's later parts and a few more.
+                        self.long.reserve(end.max(LONG_FIRST_CAPACITY));
+                    }
                     let start = self.long.len();
                     self.long.extend_from_slice(&lane[..self.cur_len]);
                     self.long.extend_from_slice(bytes);
@@ -281,30 +289,30 @@ impl Accumulator {
         self.count = 0;
     }
 
-    /// Sums the gathered messages longer than one chunk.
+    /// Sums the gathered messages longer than one chunk: one through the blake3 crate, two
+    /// or more through the tree.
     fn flush_long(&mut self) {
         if self.long_ends.is_empty() {
             return;
         }
-        let mut start = 0;
-        let messages: Vec<&[u8]> = self
-            .long_ends
-            .iter()
-            .map(|&end| {
-                let message = &self.long[start..end];
-                start = end;
-                message
-            })
-            .collect();
-        if messages.len() <= SINGLE_UP_TO {
-            // A chunk or a few per message leave most lanes of the tree idle; the blake3
-            // crate hashes one message's chunks and output blocks across its own lanes.
-            for message in &messages {
-                self.serial.reset();
-                self.serial.update(message);
-                self.acc.mix_in(&LtHash::with(&self.serial));
-            }
+        if let [end] = self.long_ends[..] {
+            // One message of a few chunks leaves most lanes of the tree idle; the blake3
+            // crate hashes its chunks and output blocks across its own lanes. Two or more
+            // fill enough of them in the output phase that the tree is faster.
+            self.serial.reset();
+            self.serial.update(&self.long[..end]);
+            self.acc.mix_in(&LtHash::with(&self.serial));
         } else {
+            let mut start = 0;
+            let messages: Vec<&[u8]> = self
+                .long_ends
+                .iter()
+                .map(|&end| {
+                    let message = &self.long[start..end];
+                    start = end;
+                    message
+                })
+                .collect();
             self.sum
                 .get_or_insert_with(Box::default)
                 .add_xof_any_len(self.backend, &messages)

@@ -1,6 +1,7 @@
 //! The call shapes the lab's set rows do not cover, the drop-in against the released crate
 //! in one process, alternated: a fresh accumulator with 1, 2 or 8 token-sized messages
-//! (replay hashes a few accounts per call), one message of each size around one chunk, and
+//! (replay hashes a few accounts per call), one message of each size around one chunk, a
+//! few vote-sized ones, and
 //! `mix_in` of a precomputed hash. Prints per shape the drop-in / released time ratio over
 //! rounds (median, lowest, highest) and both times.
 //! `cargo run --profile timing --ignore-rust-version --example call_shapes [ROUNDS [FILTER]]`
@@ -42,6 +43,12 @@ fn main() {
         .collect();
     for len in [0, 64, 1000, 1024, 1025, 1100, 2048, 3835] {
         shapes.push((format!("1 x {len} B"), messages(1, len)));
+    }
+    for n in [2, 3, 4, 8] {
+        shapes.push((format!("{n} x 3762 B"), messages(n, 3762)));
+    }
+    for len in [1100, 2048] {
+        shapes.push((format!("2 x {len} B"), messages(2, len)));
     }
     let mut stream = messages(64, 238);
     stream[30] = messages(1, 3835).remove(0);
