@@ -289,38 +289,53 @@ impl Accumulator {
         self.count = 0;
     }
 
-    /// Sums the gathered messages longer than one chunk: one through the blake3 crate, two
-    /// or more through the tree.
+    /// Sums the gathered messages longer than one chunk: one through the blake3 crate
+    /// (unless [`tree_for_one`]), two or more through the tree.
     fn flush_long(&mut self) {
         if self.long_ends.is_empty() {
             return;
         }
-        if let [end] = self.long_ends[..] {
-            // One message of a few chunks leaves most lanes of the tree idle; the blake3
-            // crate hashes its chunks and output blocks across its own lanes. Two or more
-            // fill enough of them in the output phase that the tree is faster.
-            self.serial.reset();
-            self.serial.update(&self.long[..end]);
-            self.acc.mix_in(&LtHash::with(&self.serial));
-        } else {
-            let mut start = 0;
-            let messages: Vec<&[u8]> = self
-                .long_ends
-                .iter()
-                .map(|&end| {
-                    let message = &self.long[start..end];
-                    start = end;
-                    message
-                })
-                .collect();
-            self.sum
-                .get_or_insert_with(Box::default)
-                .add_xof_any_len(self.backend, &messages)
-                .expect("the backend is supported");
+        match self.long_ends[..] {
+            // One message of a few chunks: the blake3 crate, unless it leaves a chunk or
+            // more to compress block after block ([`tree_for_one`]).
+            [end] if !tree_for_one(end) => {
+                self.serial.reset();
+                self.serial.update(&self.long[..end]);
+                self.acc.mix_in(&LtHash::with(&self.serial));
+            }
+            // Two or more fill enough of the tree's lanes in the output phase that it is
+            // faster.
+            _ => {
+                let mut start = 0;
+                let messages: Vec<&[u8]> = self
+                    .long_ends
+                    .iter()
+                    .map(|&end| {
+                        let message = &self.long[start..end];
+                        start = end;
+                        message
+                    })
+                    .collect();
+                self.sum
+                    .get_or_insert_with(Box::default)
+                    .add_xof_any_len(self.backend, &messages)
+                    .expect("the backend is supported");
+            }
         }
         self.long.clear();
         self.long_ends.clear();
     }
+}
+
+/// Whether one message of `len` bytes, alone in its batch, is faster through the tree than
+/// through the blake3 crate. The blake3 crate hashes the largest power-of-two number of
+/// chunks of a message across its SIMD lanes and compresses what is left one block after
+/// another; when that is a chunk or more (3 KiB, 3835 B: a vote account, 5-7 KiB) the tree,
+/// which spreads every chunk of the message over its lanes, is faster. Up to two chunks,
+/// with less than a chunk left, or past the lanes of one pass, the blake3 crate is.
+fn tree_for_one(len: usize) -> bool {
+    let left = len - (1 << len.ilog2());
+    len > 2 * CHUNK_LEN && len <= GROUP * CHUNK_LEN && left >= CHUNK_LEN
 }
 
 /// A message being given in parts, from [`Accumulator::start_message`]. It borrows the

@@ -201,3 +201,25 @@ proptest! {
         }
     }
 }
+
+/// A lone long message takes the tree only where the blake3 crate would leave a chunk or
+/// more to compress block after block, within one pass of the lanes.
+#[test]
+fn a_lone_long_message_takes_the_tree_only_past_a_chunk_left_over() {
+    for (len, tree) in [
+        (1025, false),
+        (2048, false),
+        (2049, false),
+        (2800, false),
+        (3072, true),
+        (3835, true),
+        (4096, false),
+        (4500, false),
+        (5120, true),
+        (15000, true),
+        (16 * 1024, false),
+        (18 * 1024, false),
+    ] {
+        assert_eq!(tree_for_one(len), tree, "{len}");
+    }
+}
