@@ -328,15 +328,32 @@ impl Accumulator {
 }
 
 /// Whether one message of `len` bytes, alone in its batch, is faster through the tree than
-/// through the blake3 crate. The blake3 crate hashes the largest power-of-two number of
-/// chunks of a message across its SIMD lanes and compresses what is left one block after
-/// another; when that is a chunk or more (3 KiB, 3835 B: a vote account, 5-7 KiB) the tree,
-/// which spreads every chunk of the message over its lanes, is faster. Up to two chunks,
-/// with less than a chunk left, or past the lanes of one pass, the blake3 crate is.
+/// through the blake3 crate: when it has three chunks or more (the tree is slow on two) and
+/// the blake3 crate would spend at least two chunks' compressions one after another per
+/// pass the tree makes over the message's chunks.
 fn tree_for_one(len: usize) -> bool {
-    let left = len - (1 << len.ilog2());
-    len > 2 * CHUNK_LEN && len <= GROUP * CHUNK_LEN && left >= CHUNK_LEN
+    let passes = len.div_ceil(CHUNK_LEN).div_ceil(GROUP);
+    len > 2 * CHUNK_LEN && blake3_sequential_blocks(len) >= 2 * BLOCKS_PER_CHUNK * passes
 }
+
+/// Block compressions of one message of `len` bytes that the blake3 crate makes one after
+/// another. Given the message in one `update`, it takes the largest power-of-two part
+/// that fits, then the next, while more than a chunk is left; a part of up to [`GROUP`]
+/// chunks is one SIMD pass of a chunk's blocks (a lone chunk too, in one lane); the last
+/// chunk, up to 1024 bytes, is compressed block by block. (3835 B, a vote account: 2048 B
+/// in one pass, a lone chunk, then 763 B: 44 blocks; 4096 B: one pass, 16.)
+fn blake3_sequential_blocks(len: usize) -> usize {
+    let (mut left, mut blocks) = (len, 0);
+    while left > CHUNK_LEN {
+        let part = 1 << left.ilog2();
+        blocks += BLOCKS_PER_CHUNK * (part / CHUNK_LEN).div_ceil(GROUP);
+        left -= part;
+    }
+    blocks + left.div_ceil(blake3::BLOCK_LEN)
+}
+
+/// Blocks of one chunk.
+const BLOCKS_PER_CHUNK: usize = CHUNK_LEN / blake3::BLOCK_LEN;
 
 /// A message being given in parts, from [`Accumulator::start_message`]. It borrows the
 /// accumulator until [`finish`](Self::finish); dropped unfinished, its parts are discarded.
