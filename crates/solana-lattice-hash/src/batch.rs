@@ -10,8 +10,9 @@
 //! message fills the lanes with its own chunks and the blake3 crate is faster, so it
 //! streams into a `blake3::Hasher`. A batch flushed with one or two one-chunk messages
 //! (the end of a stream, or a call that hashes a few accounts) takes the single-message
-//! path (`Backend::xof_u16_term`), and a lone longer message the blake3 crate (two or more
-//! take the tree). The backend is the widest this CPU has under the crate's `max-*`
+//! path (`Backend::xof_u16_term`); a lone longer message goes to the blake3 crate unless
+//! that would compress much of it block after block (`tree_for_one`), two or more take
+//! the tree. The backend is the widest this CPU has under the crate's `max-*`
 //! feature; on the portable backend every message goes through the blake3 crate, as in
 //! the released crate.
 //!
