@@ -328,6 +328,51 @@ impl<A: LtSetAccumulator> Case for LtSetCase<A> {
     }
 }
 
+/// One way of summing precomputed LtHashes: what the `mix_in` rows time.
+pub trait LtMixIn {
+    /// The crate's own LtHash type.
+    type Hash;
+    /// Each account's LtHash as that type (made outside the timing).
+    fn precompute(&self, accounts: &[Account]) -> Vec<Self::Hash>;
+    /// Every hash mixed into a fresh accumulator; the total.
+    fn mix_in_all(&self, hashes: &[Self::Hash]) -> LtHash;
+}
+
+/// Precomputed LtHashes mixed into a fresh accumulator per iteration, checked against
+/// [`reference::set_checksum`] of the accounts they were made from.
+pub struct MixInCase<M: LtMixIn> {
+    pub mixer: M,
+    pub accounts: Arc<Vec<Account>>,
+    pub hashes: Vec<M::Hash>,
+}
+
+impl<M: LtMixIn> MixInCase<M> {
+    pub fn new(mixer: M, accounts: Arc<Vec<Account>>) -> Self {
+        let hashes = mixer.precompute(&accounts);
+        MixInCase {
+            mixer,
+            accounts,
+            hashes,
+        }
+    }
+}
+
+impl<M: LtMixIn> Case for MixInCase<M> {
+    fn time(&mut self, b: &mut criterion::Bencher<'_>) {
+        let (mixer, hashes) = (&self.mixer, &self.hashes);
+        b.iter(|| mixer.mix_in_all(black_box(&hashes[..])))
+    }
+
+    fn run_once(&mut self) {
+        black_box(self.mixer.mix_in_all(black_box(&self.hashes[..])));
+    }
+
+    fn digest_matches_reference(&mut self) -> Option<bool> {
+        let got = self.mixer.mix_in_all(&self.hashes).checksum().0;
+        Some(got == reference::set_checksum(&self.accounts))
+    }
+}
+
 /// A per-account strategy over a set: `lt_hash` per account, then `LtHash::mix_in`.
 #[derive(Clone, Default)]
 pub struct PerAccount<H>(pub H);

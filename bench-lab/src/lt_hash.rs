@@ -8,6 +8,8 @@
 //! | `batch@<backend>`, the peers | `mainnet_mix/<n>` | the LtHash of the lt mix through one accumulator |
 //! | every per-account strategy (summed), `batch@<backend>`, the peers | `user_accounts/<stem>` | the LtHash of a user's file ([`crate::user_accounts`]) |
 //! | every per-account strategy, `batch@<backend>`, the peers | `vote_1024`, `size_ladder/<size>`, `slot_delta/<n>` | the validator's workloads ([`crate::validator`]) |
+//! | copy-buffer cap=200 (the baseline), `peer:solana-lattice-hash`, the drop-in | `accounts_per_call/<n>` (1, 2, 8) | the LtHash of `n` 165-byte accounts, a fresh accumulator per call |
+//! | `peer:blake3-serial` (the baseline), `peer:solana-lattice-hash`, the drop-in | `mix_in/1024` | 1024 precomputed LtHashes mixed into a fresh accumulator |
 //!
 //! Strategies with backends (`lane-xof`, `batch`) have these rows on their default (widest)
 //! backend; every other backend this CPU supports is measured on `data_size/165` (per
@@ -42,6 +44,11 @@ pub fn register(reg: &mut Registry) {
     }
     peers::lattice::register(reg, FAMILY, workloads::lt_mix(reg.profile));
     crate::validator::register(reg, FAMILY);
+    list::visit(&mut Rows {
+        reg: &mut *reg,
+        part: Part::PerCall,
+    });
+    peers::lattice::register_call_shapes(reg, FAMILY);
 }
 
 /// Which rows one walk over the strategy list registers.
@@ -52,6 +59,8 @@ enum Part {
     Sets,
     /// The users' account files ([`crate::user_accounts`]).
     User,
+    /// `accounts_per_call/<n>`: the list's baseline only.
+    PerCall,
 }
 
 struct Rows<'r> {
@@ -86,6 +95,10 @@ impl StrategyVisitor for Rows<'_> {
                 rows::user_accounts(self.reg, &who, &hasher)
             }
             Part::User => {}
+            Part::PerCall if entry.role == Role::Baseline => {
+                rows::accounts_per_call(self.reg, &who, &PerAccount(hasher))
+            }
+            Part::PerCall => {}
         }
     }
 
@@ -107,7 +120,7 @@ impl StrategyVisitor for Rows<'_> {
             Part::User if entry.default_instance => {
                 rows::lt_user_accounts(self.reg, &who, &Accumulated(batch))
             }
-            Part::Sizes | Part::Mix | Part::User => {}
+            Part::Sizes | Part::Mix | Part::User | Part::PerCall => {}
         }
     }
 }

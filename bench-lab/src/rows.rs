@@ -1,9 +1,14 @@
 //! Registering a [`Subject`]'s rows on the workloads several families share: one account
 //! of each size, the mainnet mix, the LtHash of a set.
 
-use crate::cases::{AccountDigest, LtSetAccumulator, LtSetCase, ManyAccounts, OneAccount, Subject};
+use crate::cases::{
+    AccountDigest, LtMixIn, LtSetAccumulator, LtSetCase, ManyAccounts, MixInCase, OneAccount,
+    Subject,
+};
 use crate::shared::{Inputs, SharedMakers};
-use crate::workloads::{self, set_of, LT_SET_ACCOUNTS, LT_SET_SIZES};
+use crate::workloads::{
+    self, set_of, ACCOUNTS_PER_CALL, LT_SET_ACCOUNTS, LT_SET_SIZES, MIX_IN_HASHES, PER_CALL_SIZE,
+};
 use crate::{user_accounts, Case, Registry};
 use account_hash::{AccountHasher, IntoLtLanes};
 use lab_record::{BenchMeta, Workload, WorkloadKind};
@@ -118,25 +123,9 @@ pub fn lt_sets_of<A>(
 ) where
     A: LtSetAccumulator + Clone + 'static,
 {
-    let n = LT_SET_ACCOUNTS;
     for &size in sizes {
-        let meta = BenchMeta {
-            data_size: Some(size as u64),
-            bytes_per_iter: (n * (AccountDigest::Lt.meta_len() + size)) as u64,
-            items_per_iter: n as u64,
-            ..who.on_messages(
-                Workload::new(WorkloadKind::Set1024, size),
-                AccountDigest::Lt.meta_len() + size,
-                AccountDigest::Lt.meta_len() + size,
-            )
-        };
-        let acc = acc.clone();
-        reg.add(meta, move || -> Box<dyn Case> {
-            Box::new(LtSetCase {
-                accumulator: acc.clone(),
-                accounts: Arc::new(set_of(size, n)),
-            })
-        });
+        let workload = Workload::new(WorkloadKind::Set1024, size);
+        lt_set(reg, who, acc, workload, (LT_SET_ACCOUNTS, size));
     }
     if let Some((n, cap)) = mix {
         let acc = acc.clone();
@@ -147,6 +136,68 @@ pub fn lt_sets_of<A>(
             })
         });
     }
+}
+
+/// The LtHash of `n` accounts of `size` bytes (`set_of(size, n)`) per iteration through
+/// `acc`, as `workload`.
+fn lt_set<A>(
+    reg: &mut Registry,
+    who: &Subject,
+    acc: &A,
+    workload: Workload,
+    (n, size): (usize, usize),
+) where
+    A: LtSetAccumulator + Clone + 'static,
+{
+    let message = AccountDigest::Lt.meta_len() + size;
+    let meta = BenchMeta {
+        data_size: Some(size as u64),
+        bytes_per_iter: (n * message) as u64,
+        items_per_iter: n as u64,
+        ..who.on_messages(workload, message, message)
+    };
+    let acc = acc.clone();
+    reg.add(meta, move || -> Box<dyn Case> {
+        Box::new(LtSetCase {
+            accumulator: acc.clone(),
+            accounts: Arc::new(set_of(size, n)),
+        })
+    });
+}
+
+/// The `accounts_per_call/<n>` workloads: the LtHash of `n` accounts of
+/// [`PER_CALL_SIZE`] bytes per iteration through `acc`, a fresh accumulator per call.
+pub fn accounts_per_call<A>(reg: &mut Registry, who: &Subject, acc: &A)
+where
+    A: LtSetAccumulator + Clone + 'static,
+{
+    for n in ACCOUNTS_PER_CALL {
+        let workload = Workload::new(WorkloadKind::AccountsPerCall, n);
+        lt_set(reg, who, acc, workload, (n, PER_CALL_SIZE));
+    }
+}
+
+/// The `mix_in/<n>` workload: [`MIX_IN_HASHES`] LtHashes, precomputed from as many
+/// accounts of [`PER_CALL_SIZE`] bytes, mixed into a fresh accumulator per iteration.
+pub fn mix_in<M>(reg: &mut Registry, who: &Subject, mixer: &M)
+where
+    M: LtMixIn + Clone + 'static,
+    M::Hash: 'static,
+{
+    let n = MIX_IN_HASHES;
+    let meta = BenchMeta {
+        // The hashes' bytes: 1024 lanes of two bytes each.
+        bytes_per_iter: (n * 2048) as u64,
+        items_per_iter: n as u64,
+        ..who.on(Workload::new(WorkloadKind::MixIn, n))
+    };
+    let mixer = mixer.clone();
+    reg.add(meta, move || -> Box<dyn Case> {
+        Box::new(MixInCase::new(
+            mixer.clone(),
+            Arc::new(set_of(PER_CALL_SIZE, n)),
+        ))
+    });
 }
 
 /// `who` on every user account file ([`user_accounts`]): every account per iteration,

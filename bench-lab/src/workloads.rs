@@ -62,6 +62,14 @@ pub fn legacy_mix(profile: Profile) -> (usize, usize) {
     (profile.mix_accounts(), profile.mix_tail_cap())
 }
 
+/// Accounts per call of the `accounts_per_call` rows (a fresh accumulator each call): the
+/// few accounts one call of the validator's replay hashes.
+pub const ACCOUNTS_PER_CALL: [usize; 3] = [1, 2, 8];
+/// Data size of the `accounts_per_call` and `mix_in` accounts (a token account).
+pub const PER_CALL_SIZE: usize = 165;
+/// Precomputed LtHashes of the `mix_in` row.
+pub const MIX_IN_HASHES: usize = 1024;
+
 /// Accounts in `vote_1024` and in each `size_ladder/<size>` set.
 pub const LADDER_ACCOUNTS: usize = 1024;
 /// Data bytes of a vote account (the vote program's `VoteState` size).

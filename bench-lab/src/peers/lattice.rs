@@ -17,10 +17,10 @@
 //!
 //! All skip zero-lamport accounts, whose LtHash is the identity, as the validator does.
 
-use crate::cases::{AccountDigest, LtSetAccumulator, Subject};
+use crate::cases::{AccountDigest, LtMixIn, LtSetAccumulator, Subject};
 use crate::{reference, rows, Registry};
 use account_hash::{Account, LtHash};
-use lab_record::Family;
+use lab_record::{Family, Role};
 
 /// `peer:blake3-serial`: the one-at-a-time `blake3::Hasher` loop.
 #[derive(Clone, Copy, Debug, Default)]
@@ -29,6 +29,25 @@ pub struct Blake3Serial;
 impl LtSetAccumulator for Blake3Serial {
     fn lt_of_set(&self, accounts: &[Account]) -> LtHash {
         reference::lt_of_set(accounts)
+    }
+}
+
+impl LtMixIn for Blake3Serial {
+    type Hash = LtHash;
+
+    fn precompute(&self, accounts: &[Account]) -> Vec<LtHash> {
+        accounts
+            .iter()
+            .map(|a| reference::lt_of_set(core::slice::from_ref(a)))
+            .collect()
+    }
+
+    fn mix_in_all(&self, hashes: &[LtHash]) -> LtHash {
+        let mut total = LtHash::identity();
+        for h in hashes {
+            total.mix_in(h);
+        }
+        total
     }
 }
 
@@ -53,6 +72,26 @@ macro_rules! lattice_hash_adapter {
                         .add_part(&a.owner.0)
                         .add_part(&a.pubkey.0);
                     msg.finish();
+                }
+                LtHash(acc.into_lt_hash().0)
+            }
+        }
+
+        $(#[$attr])*
+        impl LtMixIn for $name {
+            type Hash = $krate::lt_hash::LtHash;
+
+            fn precompute(&self, accounts: &[Account]) -> Vec<Self::Hash> {
+                accounts
+                    .iter()
+                    .map(|a| $krate::lt_hash::LtHash(self.lt_of_set(core::slice::from_ref(a)).0))
+                    .collect()
+            }
+
+            fn mix_in_all(&self, hashes: &[Self::Hash]) -> LtHash {
+                let mut acc = $krate::batch::Accumulator::new();
+                for h in hashes {
+                    acc.mix_in(h);
                 }
                 LtHash(acc.into_lt_hash().0)
             }
@@ -86,17 +125,23 @@ pub fn drop_in(family: Family) -> Subject {
     }
 }
 
+/// `peer:solana-lattice-hash`'s subject: its own SIMD kernels, whose detection the
+/// blake3-no-* features do not cap.
+#[cfg(feature = "peer-solana")]
+fn solana(family: Family) -> Subject {
+    Subject {
+        isa: Some(crate::isa::solana_lattice_hash()),
+        ..Subject::peer(family, AccountDigest::Lt, "peer:solana-lattice-hash")
+    }
+}
+
 /// Every peer on the lt set workloads, on the family's mix `(n, cap)` and on the users'
 /// account files.
 pub fn register(reg: &mut Registry, family: Family, mix: (usize, usize)) {
     let peer = |name| Subject::peer(family, AccountDigest::Lt, name);
     rows::lt_sets(reg, &peer("peer:blake3-serial"), &Blake3Serial, Some(mix));
-    // Its own SIMD kernels, whose detection the blake3-no-* features do not cap.
     #[cfg(feature = "peer-solana")]
-    let solana = Subject {
-        isa: Some(crate::isa::solana_lattice_hash()),
-        ..peer("peer:solana-lattice-hash")
-    };
+    let solana = solana(family);
     #[cfg(feature = "peer-solana")]
     rows::lt_sets(reg, &solana, &SolanaLatticeHash, Some(mix));
     rows::lt_sets(reg, &drop_in(family), &DropIn, Some(mix));
@@ -104,6 +149,23 @@ pub fn register(reg: &mut Registry, family: Family, mix: (usize, usize)) {
     rows::lt_user_accounts(reg, &drop_in(family), &DropIn);
     #[cfg(feature = "peer-solana")]
     rows::lt_user_accounts(reg, &solana, &SolanaLatticeHash);
+}
+
+/// The call shapes of a validator's replay: `peer:solana-lattice-hash` and the drop-in on
+/// `accounts_per_call/<n>` (the list's baseline row is [`crate::lt_hash`]'s) and on
+/// `mix_in/<n>`, whose baseline is `peer:blake3-serial`'s loop (hashlab's `LtHash::mix_in`).
+pub fn register_call_shapes(reg: &mut Registry, family: Family) {
+    #[cfg(feature = "peer-solana")]
+    rows::accounts_per_call(reg, &solana(family), &SolanaLatticeHash);
+    rows::accounts_per_call(reg, &drop_in(family), &DropIn);
+    let serial = Subject {
+        role: Role::Baseline,
+        ..Subject::peer(family, AccountDigest::Lt, "peer:blake3-serial")
+    };
+    rows::mix_in(reg, &serial, &Blake3Serial);
+    #[cfg(feature = "peer-solana")]
+    rows::mix_in(reg, &solana(family), &SolanaLatticeHash);
+    rows::mix_in(reg, &drop_in(family), &DropIn);
 }
 
 #[cfg(test)]
@@ -130,6 +192,47 @@ mod tests {
             DropIn.lt_of_set(&accounts),
             Blake3Serial.lt_of_set(&accounts)
         );
+    }
+
+    /// Every `accounts_per_call` and `mix_in` row reproduces the reference, each table has
+    /// its baseline, and the drop-in has every shape (with `peer-solana`, the released
+    /// crate too).
+    #[test]
+    fn call_shape_rows_match_the_reference() {
+        use crate::{Filter, Profile};
+        use lab_record::WorkloadKind;
+        let reg = Registry::new(Profile::Smoke);
+        let f = Filter {
+            workloads: Some(vec![WorkloadKind::AccountsPerCall, WorkloadKind::MixIn]),
+            ..Filter::default()
+        };
+        let mut seen = Vec::new();
+        for b in reg.select(&f) {
+            let id = b.meta.id.criterion_id();
+            assert_eq!(b.make().digest_matches_reference(), Some(true), "{id}");
+            seen.push((id, b.meta.is_baseline()));
+        }
+        let has = |id: &str, baseline: bool| seen.contains(&(format!("lt-hash/{id}"), baseline));
+        let mut strategies = vec![DROP_IN];
+        if cfg!(feature = "peer-solana") {
+            strategies.push("peer:solana-lattice-hash");
+        }
+        for s in strategies {
+            for n in crate::workloads::ACCOUNTS_PER_CALL {
+                assert!(
+                    has(&format!("{s}/accounts_per_call/{n}"), false),
+                    "{seen:?}"
+                );
+            }
+            assert!(has(&format!("{s}/mix_in/1024"), false), "{seen:?}");
+        }
+        assert!(has("peer:blake3-serial/mix_in/1024", true), "{seen:?}");
+        if account_hash::strategy::list::compiled_features().contains(&"copy-buffer") {
+            assert!(
+                has("copy-buffer@cap=200/accounts_per_call/8", true),
+                "{seen:?}"
+            );
+        }
     }
 
     #[test]

@@ -290,6 +290,11 @@ names! {
         /// One vector operation `param` as one dependent chain: time per operation is its
         /// latency (the `port-limit` rows).
         OpLatency = "op_latency",
+        /// A fresh LtHash accumulator per call, hashing `param` accounts of 165 bytes of
+        /// data (the few accounts one call of the validator's replay hashes).
+        AccountsPerCall = "accounts_per_call",
+        /// `param` precomputed LtHashes mixed into a fresh accumulator.
+        MixIn = "mix_in",
     }
 }
 

@@ -8,11 +8,13 @@
 //! (`add_xof_any_len`: the chunks of all of them share the lanes, then their parent nodes,
 //! then their roots), [`TREE_FLUSH_LEN`] bytes at a time; from [`SERIAL_FROM`] bytes on a
 //! message fills the lanes with its own chunks and the blake3 crate is faster, so it
-//! streams into a `blake3::Hasher`. A batch flushed with one or two messages (the end of a
-//! stream, or a call that hashes a few accounts) takes the single-message path
-//! (`Backend::xof_u16_term`), and one or two messages longer than a chunk the blake3 crate. The backend is the widest this CPU has under the crate's
-//! `max-*` feature; on the portable backend every message goes through the blake3 crate,
-//! as in the released crate.
+//! streams into a `blake3::Hasher`. A batch flushed with one or two one-chunk messages
+//! (the end of a stream, or a call that hashes a few accounts) takes the single-message
+//! path (`Backend::xof_u16_term`); a lone longer message goes to the blake3 crate unless
+//! that would compress much of it block after block (`tree_for_one`), two or more take
+//! the tree. The backend is the widest this CPU has under the crate's `max-*`
+//! feature; on the portable backend every message goes through the blake3 crate, as in
+//! the released crate.
 //!
 //! Group addition is commutative, so the order in which messages are summed does not
 //! change the result.
@@ -26,13 +28,16 @@ use blake3_lanes::{Backend, U16Sum};
 /// Messages staged before one kernel call: a multiple of every backend's lane count.
 pub(crate) const GROUP: usize = 16;
 
-/// A batch of at most this many messages takes the single-message path (messages longer
-/// than one chunk: the blake3 crate): fewer than three messages leave most of a wide
-/// compression's lanes idle in the input phase.
+/// A batch of at most this many one-chunk messages takes the single-message path: fewer
+/// than three messages leave most of a wide compression's lanes idle in the input phase.
 const SINGLE_UP_TO: usize = 2;
 
 /// Bytes of messages longer than one chunk gathered before one tree call.
 pub(crate) const TREE_FLUSH_LEN: usize = 256 * CHUNK_LEN;
+
+/// The gather buffer's first allocation: a few vote-sized messages, each with the parts
+/// that follow its data, without growing (growing copies what is gathered).
+const LONG_FIRST_CAPACITY: usize = 8 * CHUNK_LEN;
 
 /// Messages of this many bytes or more are hashed by the blake3 crate.
 pub(crate) const SERIAL_FROM: usize = 128 * 1024;
@@ -156,6 +161,19 @@ impl Accumulator {
     /// Sums what is staged and returns the total, leaving the accumulator empty and
     /// reusable (its buffers are kept).
     pub fn take_lt_hash(&mut self) -> LtHash {
+        self.sum_staged();
+        core::mem::replace(&mut self.acc, LtHash::identity())
+    }
+
+    /// Sums what is staged and returns the total.
+    pub fn into_lt_hash(mut self) -> LtHash {
+        self.sum_staged();
+        // Moved out: no identity written in its place.
+        self.acc
+    }
+
+    /// Sums every staged message and the kernel's sum into `acc`.
+    fn sum_staged(&mut self) {
         debug_assert!(
             self.current == Current::Lane && self.cur_len == 0,
             "take_lt_hash() called with an unfinished message in progress",
@@ -165,12 +183,6 @@ impl Accumulator {
         if let Some(sum) = self.sum.take() {
             self.acc.mix_in(&LtHash(sum.to_lanes()));
         }
-        core::mem::replace(&mut self.acc, LtHash::identity())
-    }
-
-    /// Sums what is staged and returns the total.
-    pub fn into_lt_hash(mut self) -> LtHash {
-        self.take_lt_hash()
     }
 
     /// Appends `bytes` to the message under way.
@@ -190,6 +202,10 @@ impl Accumulator {
                     self.cur_len = 0;
                     self.current = Current::Serial;
                 } else {
+                    if self.long.capacity() == 0 {
+                        // One allocation for this message's later parts and a few more.
+                        self.long.reserve(end.max(LONG_FIRST_CAPACITY));
+                    }
                     let start = self.long.len();
                     self.long.extend_from_slice(&lane[..self.cur_len]);
                     self.long.extend_from_slice(bytes);
@@ -274,39 +290,71 @@ impl Accumulator {
         self.count = 0;
     }
 
-    /// Sums the gathered messages longer than one chunk.
+    /// Sums the gathered messages longer than one chunk: one through the blake3 crate
+    /// (unless [`tree_for_one`]), two or more through the tree.
     fn flush_long(&mut self) {
         if self.long_ends.is_empty() {
             return;
         }
-        let mut start = 0;
-        let messages: Vec<&[u8]> = self
-            .long_ends
-            .iter()
-            .map(|&end| {
-                let message = &self.long[start..end];
-                start = end;
-                message
-            })
-            .collect();
-        if messages.len() <= SINGLE_UP_TO {
-            // A chunk or a few per message leave most lanes of the tree idle; the blake3
-            // crate hashes one message's chunks and output blocks across its own lanes.
-            for message in &messages {
+        match self.long_ends[..] {
+            // One message of a few chunks: the blake3 crate, unless it leaves a chunk or
+            // more to compress block after block ([`tree_for_one`]).
+            [end] if !tree_for_one(end) => {
                 self.serial.reset();
-                self.serial.update(message);
+                self.serial.update(&self.long[..end]);
                 self.acc.mix_in(&LtHash::with(&self.serial));
             }
-        } else {
-            self.sum
-                .get_or_insert_with(Box::default)
-                .add_xof_any_len(self.backend, &messages)
-                .expect("the backend is supported");
+            // Two or more fill enough of the tree's lanes in the output phase that it is
+            // faster.
+            _ => {
+                let mut start = 0;
+                let messages: Vec<&[u8]> = self
+                    .long_ends
+                    .iter()
+                    .map(|&end| {
+                        let message = &self.long[start..end];
+                        start = end;
+                        message
+                    })
+                    .collect();
+                self.sum
+                    .get_or_insert_with(Box::default)
+                    .add_xof_any_len(self.backend, &messages)
+                    .expect("the backend is supported");
+            }
         }
         self.long.clear();
         self.long_ends.clear();
     }
 }
+
+/// Whether one message of `len` bytes, alone in its batch, is faster through the tree than
+/// through the blake3 crate: when it has three chunks or more (the tree is slow on two) and
+/// the blake3 crate would spend at least two chunks' compressions one after another per
+/// pass the tree makes over the message's chunks.
+fn tree_for_one(len: usize) -> bool {
+    let passes = len.div_ceil(CHUNK_LEN).div_ceil(GROUP);
+    len > 2 * CHUNK_LEN && blake3_sequential_blocks(len) >= 2 * BLOCKS_PER_CHUNK * passes
+}
+
+/// Block compressions of one message of `len` bytes that the blake3 crate makes one after
+/// another. Given the message in one `update`, it takes the largest power-of-two part
+/// that fits, then the next, while more than a chunk is left; a part of up to [`GROUP`]
+/// chunks is one SIMD pass of a chunk's blocks (a lone chunk too, in one lane); the last
+/// chunk, up to 1024 bytes, is compressed block by block. (3835 B, a vote account: 2048 B
+/// in one pass, a lone chunk, then 763 B: 44 blocks; 4096 B: one pass, 16.)
+fn blake3_sequential_blocks(len: usize) -> usize {
+    let (mut left, mut blocks) = (len, 0);
+    while left > CHUNK_LEN {
+        let part = 1 << left.ilog2();
+        blocks += BLOCKS_PER_CHUNK * (part / CHUNK_LEN).div_ceil(GROUP);
+        left -= part;
+    }
+    blocks + left.div_ceil(blake3::BLOCK_LEN)
+}
+
+/// Blocks of one chunk.
+const BLOCKS_PER_CHUNK: usize = CHUNK_LEN / blake3::BLOCK_LEN;
 
 /// A message being given in parts, from [`Accumulator::start_message`]. It borrows the
 /// accumulator until [`finish`](Self::finish); dropped unfinished, its parts are discarded.

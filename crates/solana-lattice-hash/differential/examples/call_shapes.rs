@@ -1,9 +1,13 @@
 //! The call shapes the lab's set rows do not cover, the drop-in against the released crate
 //! in one process, alternated: a fresh accumulator with 1, 2 or 8 token-sized messages
-//! (replay hashes a few accounts per call), one message of each size around one chunk, and
+//! (replay hashes a few accounts per call), one message of each size around one chunk, a
+//! few vote-sized ones, and
 //! `mix_in` of a precomputed hash. Prints per shape the drop-in / released time ratio over
 //! rounds (median, lowest, highest) and both times.
-//! `cargo run --release --ignore-rust-version --example call_shapes [ROUNDS]`.
+//! `cargo run --profile timing --ignore-rust-version --example call_shapes [ROUNDS [FILTER]]`
+//! (the `timing` profile: release without the debug assertions and overflow checks that
+//! the workspace's release profile keeps for the differential runs); `FILTER` keeps the
+//! shapes whose name contains it (`"1 x 0 B"`).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -37,12 +41,24 @@ fn main() {
         .iter()
         .map(|&n| (format!("{n} x 238 B"), messages(n, 238)))
         .collect();
-    for len in [0, 64, 1000, 1024, 1025, 1100, 2048, 3835] {
+    for len in [
+        0, 64, 1000, 1024, 1025, 1100, 1500, 1800, 2000, 2047, 2048, 2049, 2560, 2800, 3072, 3500,
+        3835, 4096, 4500, 5120, 6144, 7000, 8192, 10000, 11000, 12288, 15000, 16384, 20000, 24576,
+        30000, 40000, 50000,
+    ] {
         shapes.push((format!("1 x {len} B"), messages(1, len)));
+    }
+    for n in [2, 3, 4, 8] {
+        shapes.push((format!("{n} x 3762 B"), messages(n, 3762)));
+    }
+    for len in [1100, 2048] {
+        shapes.push((format!("2 x {len} B"), messages(2, len)));
     }
     let mut stream = messages(64, 238);
     stream[30] = messages(1, 3835).remove(0);
     shapes.push(("64 x 238 B, one 3835 B".into(), stream));
+    let filter = std::env::args().nth(2).unwrap_or_default();
+    shapes.retain(|(name, _)| name.contains(&filter));
     println!("| call | released ns | drop-in ns | drop-in / released: median [lowest, highest] over {rounds} rounds |");
     println!("|---|---|---|---|");
     for (name, msgs) in &shapes {
@@ -76,13 +92,19 @@ fn main() {
         }
         report(name, &mut tr, &mut td, &mut ratios);
     }
+    if !"Accumulator::mix_in".contains(&filter) {
+        return;
+    }
     let mut h = blake3::Hasher::new();
     h.update(b"precomputed");
     let (rh, dh) = (
         released::lt_hash::LtHash::with(&h),
         dropin::lt_hash::LtHash::with(&h),
     );
-    let (mut ra, mut da) = (released::batch::Accumulator::new(), dropin::batch::Accumulator::new());
+    let (mut ra, mut da) = (
+        released::batch::Accumulator::new(),
+        dropin::batch::Accumulator::new(),
+    );
     let (mut ratios, mut tr, mut td) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..rounds {
         let a = time(|| ra.mix_in(black_box(&rh)));

@@ -201,3 +201,40 @@ proptest! {
         }
     }
 }
+
+/// A lone long message takes the tree only where the blake3 crate would compress blocks
+/// one after another for at least two chunks per pass of the tree.
+#[test]
+fn a_lone_long_message_takes_the_tree_only_where_the_blake3_crate_is_sequential() {
+    for (len, blocks) in [
+        (1025, 17),
+        (2048, 16),
+        (2049, 17),
+        (3072, 32),
+        (3835, 44),
+        (4096, 16),
+    ] {
+        assert_eq!(blake3_sequential_blocks(len), blocks, "{len}");
+    }
+    for (len, tree) in [
+        (1025, false),
+        (2000, false),
+        (2047, false),
+        (2048, false),
+        (2049, false),
+        (2800, false),
+        (3072, true),
+        (3835, true),
+        (4096, false),
+        (4500, false),
+        (5120, true),
+        (15000, true),
+        (16 * 1024, false),
+        (20000, false),
+        (24576, false),
+        (30000, true),
+        (50000, false),
+    ] {
+        assert_eq!(tree_for_one(len), tree, "{len}");
+    }
+}
