@@ -539,11 +539,7 @@ pub(crate) mod tests {
                 .find(|&i| address(lines[i]) == target)
                 .expect("the loop's first instruction");
             let body = &lines[start..back];
-            let stack: Vec<&&str> = body
-                .iter()
-                .filter(|l| l.contains("[rsp") || l.contains("[rbp"))
-                .collect();
-            assert!(stack.is_empty(), "spills: {stack:?}");
+            assert_no_spills(body);
             let message = body
                 .iter()
                 .filter(|l| l.contains("vpaddd") && l.contains("ZMMWORD PTR ["))
@@ -554,6 +550,15 @@ pub(crate) mod tests {
             copies += 1;
         }
         assert!(copies > 0, "the input pair's loop in the disassembly");
+    }
+
+    /// Fails on any stack access (`[rsp` or `[rbp`) in a loop's disassembled body.
+    fn assert_no_spills(body: &[&str]) {
+        let stack: Vec<&&str> = body
+            .iter()
+            .filter(|l| l.contains("[rsp") || l.contains("[rbp"))
+            .collect();
+        assert!(stack.is_empty(), "spills: {stack:?}");
     }
 
     /// The spill count: in the disassembly of this test binary (where `objdump` is
@@ -589,11 +594,7 @@ pub(crate) mod tests {
                 .position(|l| l.contains("\tjne ") || l.contains("\tjnz "))
                 .expect("the loop's back edge");
         let body = &function[start..end];
-        let stack: Vec<&&str> = body
-            .iter()
-            .filter(|l| l.contains("[rsp") || l.contains("[rbp"))
-            .collect();
-        assert!(stack.is_empty(), "spills: {stack:?}");
+        assert_no_spills(body);
         let broadcast = body.iter().filter(|l| l.contains("BCST")).count();
         assert_eq!(broadcast, 224);
         let memory = body.iter().filter(|l| l.contains("PTR [")).count();
