@@ -82,6 +82,17 @@ pub struct Section {
     pub blocks: Vec<Block>,
 }
 
+/// A top-level (level 2) plain section.
+pub fn plain_section(id: &str, title: &str, blocks: Vec<Block>) -> Block {
+    Block::Section(Section {
+        kind: SectionKind::Plain,
+        id: id.into(),
+        level: 2,
+        title: title.into(),
+        blocks,
+    })
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SectionKind {
     Plain,

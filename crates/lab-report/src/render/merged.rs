@@ -3,7 +3,9 @@
 //! to that machine's own baseline with the machines side by side, then per seed claim on
 //! how many machines it holds. No absolute time of one machine is put beside another's.
 
-use super::doc::{text, Block, Cell, CellKind, Document, Inline, Item, Section, SectionKind};
+use super::doc::{
+    plain_section, text, Block, Cell, CellKind, Document, Inline, Item, Section, SectionKind,
+};
 use super::doc::{Table, TableKind};
 use super::text::ratio_text;
 use crate::analysis::machines::{self, CrossCell, CrossTable, CrossView};
@@ -25,7 +27,7 @@ pub fn document(files: &[ResultsFile]) -> Document {
         },
         Block::Meta(vec![labels.join(" · ")]),
         Block::Contents,
-        section(
+        plain_section(
             "machines",
             "Machines",
             vec![Block::Table(machines_table(&view))],
@@ -38,12 +40,12 @@ pub fn document(files: &[ResultsFile]) -> Document {
         .collect();
     let mut ratios = vec![Block::Paragraph(vec![text(RATIO_NOTE)])];
     ratios.extend(groups);
-    blocks.push(section(
+    blocks.push(plain_section(
         "ratios",
         "Ratios to each machine's own baseline",
         ratios,
     ));
-    blocks.push(section(
+    blocks.push(plain_section(
         "claims",
         "Seed claims across machines",
         claims(&view),
@@ -55,16 +57,6 @@ pub fn document(files: &[ResultsFile]) -> Document {
 }
 
 const RATIO_NOTE: &str = "Each cell is a strategy's time divided by the baseline's time measured on the same machine (below 1 is faster). Absolute times are never compared across machines: the machines differ in CPU, clock and memory, and only ratios within one run are comparable. A paired ratio (the interleaved measurement over several processes) carries its verdict; an unpaired ratio is of criterion's two estimates, with 'faster'/'slower' only when their intervals do not overlap.";
-
-fn section(id: &str, title: &str, blocks: Vec<Block>) -> Block {
-    Block::Section(Section {
-        kind: SectionKind::Plain,
-        id: id.into(),
-        level: 2,
-        title: title.into(),
-        blocks,
-    })
-}
 
 fn machines_table(view: &CrossView) -> Table {
     let mut t = Table::new(

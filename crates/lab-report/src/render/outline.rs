@@ -3,7 +3,7 @@
 //! (digest, workload kind) — plot, relative-speed table, detail or sweep table, verdicts,
 //! allocations — the missing list and the method note.
 
-use super::doc::{text, Block, Document, Inline, Item, Section, SectionKind};
+use super::doc::{plain_section, text, Block, Document, Inline, Item, Section, SectionKind};
 use super::text::{self as sentences, param_text};
 use super::{ctable, overview, plots, tables, units, verdicts};
 use crate::analysis::floor;
@@ -163,16 +163,6 @@ fn header(file: &ResultsFile) -> Vec<Block> {
         },
         Block::Contents,
     ]
-}
-
-fn plain_section(id: &str, title: &str, blocks: Vec<Block>) -> Block {
-    Block::Section(Section {
-        kind: SectionKind::Plain,
-        id: id.into(),
-        level: 2,
-        title: title.into(),
-        blocks,
-    })
 }
 
 /// The seed's own rows (copy-buffer cap=47 and cap=200, legacy digest, by data size) as a
