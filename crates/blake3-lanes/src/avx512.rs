@@ -245,6 +245,19 @@ impl LaneVector for Avx512Vector {
 
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
+    fn roots_u16_loop() -> bool {
+        true
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    unsafe fn add_roots_u16(sum: &mut crate::words::SumWords, roots: &[crate::words::RootBlock]) {
+        // SAFETY: the CPU supports AVX-512F, BW and VL (`LaneVector` contract).
+        unsafe { crate::avx512_pair::add_roots_u16(sum, roots) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
     fn input_pair() -> bool {
         true
     }

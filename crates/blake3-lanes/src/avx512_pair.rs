@@ -20,8 +20,12 @@
 //! block are per lane, from memory.
 
 use crate::lanes::PairBlocks;
-use crate::words::{RootBlock, BLOCK_LEN, CHUNK_END, CHUNK_START, IV, OUT_LEN, ROOT};
+use crate::words::{RootBlock, SumWords, BLOCK_LEN, CHUNK_END, CHUNK_START, IV, OUT_LEN, ROOT};
 use core::arch::x86_64::{__m512i, _mm512_setzero_si512};
+
+// The root assembly reads a `RootBlock`'s message words at `[{m} + 4 * i]`, `{m}` the
+// root's address: its block comes first.
+const _: () = assert!(core::mem::offset_of!(RootBlock, block) == 0);
 
 /// `asm!` with its operands as given, then every `zmm` register declared clobbered and
 /// `options(nostack)`: the form of the assembly blocks here whose two states take the whole
@@ -113,6 +117,48 @@ macro_rules! cv_pair_feed_forward {
             "vpxord zmm21, zmm21, zmm29\n",
             "vpxord zmm22, zmm22, zmm30\n",
             "vpxord zmm23, zmm23, zmm31\n",
+        )
+    };
+}
+
+/// The starting state of two root compressions in lockstep, `{m}` pointing at a
+/// [`RootBlock`] (`{cv}`, `{len}` and `{flags}` its fields' offsets): the root's chaining
+/// value, the IV words at `{iv}`, its length and flags broadcast into A (`zmm0`-`zmm15`)
+/// and copied into B (`zmm16`-`zmm31`), the counters' high halves 0. The counters' low
+/// halves (`zmm12` and `zmm28`) are the caller's.
+macro_rules! root_pair_state {
+    () => {
+        concat!(
+            "vpbroadcastd zmm0, dword ptr [{m} + {cv}]\n",
+            "vpbroadcastd zmm1, dword ptr [{m} + {cv} + 4]\n",
+            "vpbroadcastd zmm2, dword ptr [{m} + {cv} + 8]\n",
+            "vpbroadcastd zmm3, dword ptr [{m} + {cv} + 12]\n",
+            "vpbroadcastd zmm4, dword ptr [{m} + {cv} + 16]\n",
+            "vpbroadcastd zmm5, dword ptr [{m} + {cv} + 20]\n",
+            "vpbroadcastd zmm6, dword ptr [{m} + {cv} + 24]\n",
+            "vpbroadcastd zmm7, dword ptr [{m} + {cv} + 28]\n",
+            "vpbroadcastd zmm8, dword ptr [{iv}]\n",
+            "vpbroadcastd zmm9, dword ptr [{iv} + 4]\n",
+            "vpbroadcastd zmm10, dword ptr [{iv} + 8]\n",
+            "vpbroadcastd zmm11, dword ptr [{iv} + 12]\n",
+            "vpxord zmm13, zmm13, zmm13\n",
+            "vpbroadcastd zmm14, dword ptr [{m} + {len}]\n",
+            "vpbroadcastd zmm15, dword ptr [{m} + {flags}]\n",
+            "vmovdqa32 zmm16, zmm0\n",
+            "vmovdqa32 zmm17, zmm1\n",
+            "vmovdqa32 zmm18, zmm2\n",
+            "vmovdqa32 zmm19, zmm3\n",
+            "vmovdqa32 zmm20, zmm4\n",
+            "vmovdqa32 zmm21, zmm5\n",
+            "vmovdqa32 zmm22, zmm6\n",
+            "vmovdqa32 zmm23, zmm7\n",
+            "vmovdqa32 zmm24, zmm8\n",
+            "vmovdqa32 zmm25, zmm9\n",
+            "vmovdqa32 zmm26, zmm10\n",
+            "vmovdqa32 zmm27, zmm11\n",
+            "vpxord zmm29, zmm29, zmm29\n",
+            "vmovdqa32 zmm30, zmm14\n",
+            "vmovdqa32 zmm31, zmm15\n",
         )
     };
 }
@@ -219,79 +265,50 @@ pub(crate) unsafe fn root_output_pair(
     // The output places' initial values, overwritten by the assembly.
     let mut w = [[_mm512_setzero_si512(); 16]; 2];
     // SAFETY: the CPU supports AVX-512F (this function's contract). The assembly reads
-    // `root` (its 8 chaining-value words, 16 block words, length and flags) and the IV
-    // (4 words) only, at the offsets written; every `zmm` register is an output; it does
-    // not touch the stack.
+    // `root` (`repr(C)`: its 16 block words at bytes 0..64, its 8 chaining-value words,
+    // length and flags at the offsets passed as constants) and the IV (4 words) only, all
+    // in bounds; every `zmm` register is an output; it does not touch the stack.
     unsafe {
         core::arch::asm!(
-            "vpbroadcastd zmm0, dword ptr [{cv}]",
-            "vpbroadcastd zmm1, dword ptr [{cv} + 4]",
-            "vpbroadcastd zmm2, dword ptr [{cv} + 8]",
-            "vpbroadcastd zmm3, dword ptr [{cv} + 12]",
-            "vpbroadcastd zmm4, dword ptr [{cv} + 16]",
-            "vpbroadcastd zmm5, dword ptr [{cv} + 20]",
-            "vpbroadcastd zmm6, dword ptr [{cv} + 24]",
-            "vpbroadcastd zmm7, dword ptr [{cv} + 28]",
-            "vpbroadcastd zmm8, dword ptr [{iv}]",
-            "vpbroadcastd zmm9, dword ptr [{iv} + 4]",
-            "vpbroadcastd zmm10, dword ptr [{iv} + 8]",
-            "vpbroadcastd zmm11, dword ptr [{iv} + 12]",
-            "vpxord zmm13, zmm13, zmm13",
-            "vpbroadcastd zmm14, dword ptr [{len}]",
-            "vpbroadcastd zmm15, dword ptr [{flags}]",
-            "vmovdqa32 zmm16, zmm0",
-            "vmovdqa32 zmm17, zmm1",
-            "vmovdqa32 zmm18, zmm2",
-            "vmovdqa32 zmm19, zmm3",
-            "vmovdqa32 zmm20, zmm4",
-            "vmovdqa32 zmm21, zmm5",
-            "vmovdqa32 zmm22, zmm6",
-            "vmovdqa32 zmm23, zmm7",
-            "vmovdqa32 zmm24, zmm8",
-            "vmovdqa32 zmm25, zmm9",
-            "vmovdqa32 zmm26, zmm10",
-            "vmovdqa32 zmm27, zmm11",
-            "vpxord zmm29, zmm29, zmm29",
-            "vmovdqa32 zmm30, zmm14",
-            "vmovdqa32 zmm31, zmm15",
+            root_pair_state!(),
             include_str!("avx512_pair_rounds.s"),
             "vpxord zmm0, zmm0, zmm8",
-            "vpxord zmm8, zmm8, dword ptr [{cv}]{{1to16}}",
+            "vpxord zmm8, zmm8, dword ptr [{m} + {cv}]{{1to16}}",
             "vpxord zmm1, zmm1, zmm9",
-            "vpxord zmm9, zmm9, dword ptr [{cv} + 4]{{1to16}}",
+            "vpxord zmm9, zmm9, dword ptr [{m} + {cv} + 4]{{1to16}}",
             "vpxord zmm2, zmm2, zmm10",
-            "vpxord zmm10, zmm10, dword ptr [{cv} + 8]{{1to16}}",
+            "vpxord zmm10, zmm10, dword ptr [{m} + {cv} + 8]{{1to16}}",
             "vpxord zmm3, zmm3, zmm11",
-            "vpxord zmm11, zmm11, dword ptr [{cv} + 12]{{1to16}}",
+            "vpxord zmm11, zmm11, dword ptr [{m} + {cv} + 12]{{1to16}}",
             "vpxord zmm4, zmm4, zmm12",
-            "vpxord zmm12, zmm12, dword ptr [{cv} + 16]{{1to16}}",
+            "vpxord zmm12, zmm12, dword ptr [{m} + {cv} + 16]{{1to16}}",
             "vpxord zmm5, zmm5, zmm13",
-            "vpxord zmm13, zmm13, dword ptr [{cv} + 20]{{1to16}}",
+            "vpxord zmm13, zmm13, dword ptr [{m} + {cv} + 20]{{1to16}}",
             "vpxord zmm6, zmm6, zmm14",
-            "vpxord zmm14, zmm14, dword ptr [{cv} + 24]{{1to16}}",
+            "vpxord zmm14, zmm14, dword ptr [{m} + {cv} + 24]{{1to16}}",
             "vpxord zmm7, zmm7, zmm15",
-            "vpxord zmm15, zmm15, dword ptr [{cv} + 28]{{1to16}}",
+            "vpxord zmm15, zmm15, dword ptr [{m} + {cv} + 28]{{1to16}}",
             "vpxord zmm16, zmm16, zmm24",
-            "vpxord zmm24, zmm24, dword ptr [{cv}]{{1to16}}",
+            "vpxord zmm24, zmm24, dword ptr [{m} + {cv}]{{1to16}}",
             "vpxord zmm17, zmm17, zmm25",
-            "vpxord zmm25, zmm25, dword ptr [{cv} + 4]{{1to16}}",
+            "vpxord zmm25, zmm25, dword ptr [{m} + {cv} + 4]{{1to16}}",
             "vpxord zmm18, zmm18, zmm26",
-            "vpxord zmm26, zmm26, dword ptr [{cv} + 8]{{1to16}}",
+            "vpxord zmm26, zmm26, dword ptr [{m} + {cv} + 8]{{1to16}}",
             "vpxord zmm19, zmm19, zmm27",
-            "vpxord zmm27, zmm27, dword ptr [{cv} + 12]{{1to16}}",
+            "vpxord zmm27, zmm27, dword ptr [{m} + {cv} + 12]{{1to16}}",
             "vpxord zmm20, zmm20, zmm28",
-            "vpxord zmm28, zmm28, dword ptr [{cv} + 16]{{1to16}}",
+            "vpxord zmm28, zmm28, dword ptr [{m} + {cv} + 16]{{1to16}}",
             "vpxord zmm21, zmm21, zmm29",
-            "vpxord zmm29, zmm29, dword ptr [{cv} + 20]{{1to16}}",
+            "vpxord zmm29, zmm29, dword ptr [{m} + {cv} + 20]{{1to16}}",
             "vpxord zmm22, zmm22, zmm30",
-            "vpxord zmm30, zmm30, dword ptr [{cv} + 24]{{1to16}}",
+            "vpxord zmm30, zmm30, dword ptr [{m} + {cv} + 24]{{1to16}}",
             "vpxord zmm23, zmm23, zmm31",
-            "vpxord zmm31, zmm31, dword ptr [{cv} + 28]{{1to16}}",
-            cv = in(reg) root.cv.as_ptr(),
-            m = in(reg) root.block.as_ptr(),
-            len = in(reg) &root.block_len,
-            flags = in(reg) &root.flags,
+            "vpxord zmm31, zmm31, dword ptr [{m} + {cv} + 28]{{1to16}}",
+            m = in(reg) root as *const RootBlock,
             iv = in(reg) IV.as_ptr(),
+            cv = const core::mem::offset_of!(RootBlock, cv),
+            len = const core::mem::offset_of!(RootBlock, block_len),
+            flags = const core::mem::offset_of!(RootBlock, flags),
             lateout("zmm0") w[0][0], lateout("zmm1") w[0][1], lateout("zmm2") w[0][2],
             lateout("zmm3") w[0][3], lateout("zmm4") w[0][4], lateout("zmm5") w[0][5],
             lateout("zmm6") w[0][6], lateout("zmm7") w[0][7], lateout("zmm8") w[0][8],
@@ -308,6 +325,68 @@ pub(crate) unsafe fn root_output_pair(
         );
     }
     w
+}
+
+/// The block counters of an LtHash term's 32 output blocks: 0..16 in the lanes of
+/// compression A, 16..32 in B's.
+static OUTPUT_COUNTERS: [u32; 32] = {
+    let mut counters = [0u32; 32];
+    let mut block = 0;
+    while block < 32 {
+        counters[block] = block as u32;
+        block += 1;
+    }
+    counters
+};
+
+/// The LtHash output phase of every root in `roots`, one after the other in one assembly
+/// loop: each root's 32 output blocks as two compressions in lockstep (blocks 0..16 in the
+/// lanes of A, 16..32 in B's, the counters from memory), the root's chaining value, block,
+/// length and flags broadcast from memory, and after the feed-forward each output word
+/// added (`vpaddw`, wrapping `u16` lanes) into `sum` in its kernel word order
+/// ([`word_index`](crate::words::word_index): word `j` of A's blocks at bytes `64 * j`, of
+/// B's at `1024 + 64 * j`) and stored back. Nothing is held in registers from one root to
+/// the next, so the next root's pair starts behind the stores with nothing between them.
+///
+/// # Safety
+///
+/// The CPU must support AVX-512F, AVX-512BW and AVX-512VL.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl")]
+pub(crate) unsafe fn add_roots_u16(sum: &mut SumWords, roots: &[RootBlock]) {
+    const { assert!(core::mem::size_of::<SumWords>() == 2048) };
+    // SAFETY: the CPU supports AVX-512F and AVX-512BW (this function's contract). The
+    // assembly reads `roots.len()` entries of `roots` (`RootBlock`, `repr(C)`, `size_of`
+    // bytes apart: the 16 block words at bytes 0..64, the chaining value's 8 words, the
+    // length and the flags at the offsets passed as constants), the IV (4 words) and
+    // `OUTPUT_COUNTERS` (32 words), and reads and writes `sum` (2048 bytes, at offsets
+    // 0..2048 in steps of 64), all in bounds; it clobbers every `zmm` register and its
+    // pointer and count operands (declared); it does not touch the stack.
+    unsafe {
+        asm_clobbering_every_zmm!(
+            "test {n}, {n}",
+            "jz 3f",
+            "2:",
+            "vmovdqu32 zmm12, [{c}]",
+            "vmovdqu32 zmm28, [{c} + 64]",
+            root_pair_state!(),
+            include_str!("avx512_pair_rounds.s"),
+            include_str!("avx512_pair_sum.s"),
+            "add {m}, {size}",
+            "dec {n}",
+            "jnz 2b",
+            "3:",
+            m = inout(reg) roots.as_ptr() => _,
+            n = inout(reg) roots.len() => _,
+            s = in(reg) sum.as_mut_ptr(),
+            iv = in(reg) IV.as_ptr(),
+            c = in(reg) OUTPUT_COUNTERS.as_ptr(),
+            size = const core::mem::size_of::<RootBlock>(),
+            cv = const core::mem::offset_of!(RootBlock, cv),
+            len = const core::mem::offset_of!(RootBlock, block_len),
+            flags = const core::mem::offset_of!(RootBlock, flags),
+        );
+    }
 }
 
 /// Blocks of two groups of messages (group A's in the lanes of compression A, group B's in
@@ -468,6 +547,41 @@ pub(crate) mod tests {
         })
     }
 
+    /// The end of [`super::add_roots_u16`]'s loop: the feed-forward of both compressions
+    /// (word `i < 8`: `v[i] ^ v[i + 8]`; word `8 + i`: `v[8 + i]` xor the root's chaining
+    /// value word `i`, broadcast from `[{m} + {cv} + 4 * i]`), each output word added as
+    /// 32 `u16` lanes into the sum where [`word_index`](crate::words::word_index) puts it
+    /// (A's word `j` at `[{s} + 64 * j]`, B's at `[{s} + 1024 + 64 * j]`) and stored back.
+    pub(crate) fn pair_sum() -> String {
+        let mut text = String::new();
+        for base in [0, 16] {
+            let sum = |word: usize| format!("zmmword ptr [{{s}} + {}]", 64 * base + 64 * word);
+            for i in 0..8 {
+                let (low, high) = (base + i, base + 8 + i);
+                text += &format!("vpxord zmm{low}, zmm{low}, zmm{high}\n");
+                text += &format!(
+                    "vpxord zmm{high}, zmm{high}, dword ptr [{{m}} + {{cv}} + {}]{{{{1to16}}}}\n",
+                    4 * i
+                );
+                for (register, word) in [(low, i), (high, 8 + i)] {
+                    text += &format!("vpaddw zmm{register}, zmm{register}, {}\n", sum(word));
+                    text += &format!("vmovdqu32 {}, zmm{register}\n", sum(word));
+                }
+            }
+        }
+        text
+    }
+
+    /// `avx512_pair_sum.s` is [`pair_sum`]'s text.
+    #[test]
+    fn the_sum_file_is_the_generated_text() {
+        check_generated(
+            "avx512_pair_sum.s",
+            &pair_sum(),
+            include_str!("avx512_pair_sum.s"),
+        );
+    }
+
     /// `file` (in `src/`) holds `text`; `HASHLAB_WRITE_ASM=1` writes it.
     fn check_generated(file: &str, text: &str, stored: &str) {
         if std::env::var_os("HASHLAB_WRITE_ASM").is_some_and(|v| v == "1") {
@@ -508,6 +622,31 @@ pub(crate) mod tests {
         Some(String::from_utf8_lossy(&dump.stdout).into_owned())
     }
 
+    /// Every loop in `text` (a disassembly) with an instruction for which `anchor` holds:
+    /// its body, from the back edge's target to the first back edge (`jne`) after it.
+    fn loops_around(text: &str, anchor: impl Fn(&str) -> bool) -> Vec<Vec<&str>> {
+        let lines: Vec<&str> = text.lines().collect();
+        let address = |line: &str| line.split(':').next().unwrap_or("").trim().to_owned();
+        let mut loops = Vec::new();
+        for at in (0..lines.len()).filter(|&i| anchor(lines[i])) {
+            let Some(back) = lines[at..].iter().position(|l| l.contains("\tjne ")) else {
+                continue;
+            };
+            let back = at + back;
+            let target = lines[back]
+                .split_whitespace()
+                .nth(2)
+                .unwrap_or("")
+                .to_owned();
+            let start = (0..at)
+                .rev()
+                .find(|&i| address(lines[i]) == target)
+                .expect("the loop's first instruction");
+            loops.push(lines[start..back].to_vec());
+        }
+        loops
+    }
+
     /// The spill count of the input phase's pair: in the disassembly of this test binary
     /// (where `objdump` is installed), every copy of [`super::input_pair`]'s loop over
     /// blocks touches the stack nowhere; its memory operands are the 224 full-vector message
@@ -520,25 +659,8 @@ pub(crate) mod tests {
             eprintln!("objdump is not installed: the spill count is not checked");
             return;
         };
-        let lines: Vec<&str> = text.lines().collect();
-        let address = |line: &str| line.split(':').next().unwrap_or("").trim().to_owned();
-        let mut copies = 0;
-        for test in (0..lines.len()).filter(|&i| lines[i].contains("vptestnmd k2,zmm8,zmm8")) {
-            // The loop: from its back edge's target to its back edge.
-            let Some(back) = lines[test..].iter().position(|l| l.contains("\tjne ")) else {
-                continue;
-            };
-            let back = test + back;
-            let target = lines[back]
-                .split_whitespace()
-                .nth(2)
-                .unwrap_or("")
-                .to_owned();
-            let start = (0..test)
-                .rev()
-                .find(|&i| address(lines[i]) == target)
-                .expect("the loop's first instruction");
-            let body = &lines[start..back];
+        let loops = loops_around(&text, |l| l.contains("vptestnmd k2,zmm8,zmm8"));
+        for body in &loops {
             assert_no_spills(body);
             let message = body
                 .iter()
@@ -547,9 +669,43 @@ pub(crate) mod tests {
             assert_eq!(message, 224);
             let memory = body.iter().filter(|l| l.contains("PTR [")).count();
             assert_eq!(memory, 224 + 16 + 16 + 4 + 6, "{body:?}");
-            copies += 1;
         }
-        assert!(copies > 0, "the input pair's loop in the disassembly");
+        assert!(
+            !loops.is_empty(),
+            "the input pair's loop in the disassembly"
+        );
+    }
+
+    /// The spill count of the output phase: in the disassembly of this test binary (where
+    /// `objdump` is installed), every copy of [`super::add_roots_u16`]'s loop over roots
+    /// touches the stack nowhere; its memory operands are the 224 broadcast message words
+    /// of two compressions, the 16 broadcast chaining-value words of the feed-forward, the
+    /// 32 loads (`vpaddw`) and 32 stores of the sum, and at the start of each root the eight
+    /// chaining-value words, four IV words, length, flags and two counter registers. (The
+    /// loop is found by its last addition into the sum, B's word 15.)
+    #[test]
+    fn the_output_loop_has_no_spills() {
+        let Some(text) = disassembly() else {
+            eprintln!("objdump is not installed: the spill count is not checked");
+            return;
+        };
+        // The last word's addition: B's word 15, at byte 1024 + 64 * 15 of the sum.
+        let loops = loops_around(&text, |l| {
+            l.contains("vpaddw zmm31,zmm31,ZMMWORD PTR [") && l.contains("+0x7c0]")
+        });
+        for body in &loops {
+            assert_no_spills(body);
+            let broadcast = body.iter().filter(|l| l.contains("BCST")).count();
+            assert_eq!(broadcast, 224 + 16);
+            let sum = body.iter().filter(|l| l.contains("vpaddw")).count();
+            assert_eq!(sum, 32);
+            let memory = body
+                .iter()
+                .filter(|l| l.contains("PTR [") || l.contains("BCST ["))
+                .count();
+            assert_eq!(memory, 224 + 16 + 32 + 32 + 16, "{body:?}");
+        }
+        assert!(!loops.is_empty(), "the output loop in the disassembly");
     }
 
     /// Fails on any stack access (`[rsp` or `[rbp`) in a loop's disassembled body.

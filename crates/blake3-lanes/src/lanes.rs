@@ -16,8 +16,9 @@
 use core::mem::MaybeUninit;
 
 use crate::words::{
-    block_count, cv_from_le_bytes, word_index, RootBlock, SumWords, BLOCKS_PER_GROUP, BLOCK_LEN,
-    CHUNK_END, CHUNK_LEN, CHUNK_START, IV, MSG_SCHEDULE, OUT_LEN, ROOT, U16_LANES, U16_SUM_XOF_LEN,
+    block_count, cv_from_le_bytes, sub_u16_pair, word_index, RootBlock, SumWords, BLOCKS_PER_GROUP,
+    BLOCK_LEN, CHUNK_END, CHUNK_LEN, CHUNK_START, IV, MSG_SCHEDULE, OUT_LEN, ROOT, U16_LANES,
+    U16_SUM_XOF_LEN,
 };
 
 /// Widest lane count of any backend (sizes the scratch arrays).
@@ -108,6 +109,30 @@ pub(crate) trait LaneVector: RoundVector {
     #[inline(always)]
     unsafe fn root_output_pair(_root: &RootBlock, _counter: [Self; 2]) -> Option<[[Self; 16]; 2]> {
         None
+    }
+
+    /// Whether [`add_roots_u16`](Self::add_roots_u16) is the backend's own loop over the
+    /// roots (AVX-512 on x86-64: `avx512_pair.rs`); [`accumulate_roots`] then runs a
+    /// subtraction through it too, and elsewhere runs [`output_blocks`] per root.
+    #[inline(always)]
+    fn roots_u16_loop() -> bool {
+        false
+    }
+
+    /// The LtHash output phase of every root in `roots` added into `sum` (kernel word
+    /// order). Here [`output_blocks`] per root; AVX-512 on x86-64 runs one assembly loop
+    /// over the roots, two compressions in lockstep per root, the output words added into
+    /// the sum from the registers, no spills.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
+    #[inline(always)]
+    unsafe fn add_roots_u16(sum: &mut SumWords, roots: &[RootBlock]) {
+        for root in roots {
+            // SAFETY: the CPU supports `Self`'s instruction set (this function's contract).
+            unsafe { accumulate_root::<Self>(sum, root, false) };
+        }
     }
 
     /// Whether [`compress_pair_chain`](Self::compress_pair_chain) is the backend's own
@@ -1170,34 +1195,68 @@ pub(crate) unsafe fn accumulate_u16<V: LaneVector>(
                 let (first, second) = batches.split_at(V::LANES);
                 let mut second_roots = roots;
                 root_blocks_pair::<V>(scratch, [first, second], [&mut roots, &mut second_roots]);
-                for root in roots.iter().chain(&second_roots[..second.len()]) {
-                    accumulate_root::<V>(sum, root, subtract);
-                }
+                accumulate_roots::<V>(sum, &roots, subtract);
+                accumulate_roots::<V>(sum, &second_roots[..second.len()], subtract);
                 continue;
             }
             for batch in batches.chunks(V::LANES) {
                 root_blocks::<V>(batch, &mut roots);
-                for root in &roots[..batch.len()] {
-                    accumulate_root::<V>(sum, root, subtract);
-                }
+                accumulate_roots::<V>(sum, &roots[..batch.len()], subtract);
             }
         }
     }
 }
 
-/// The output phase of one message for the `u16` sum: its 32 root output blocks,
-/// `LANES` per compression (counters in lanes), added to (or subtracted from) `sum`
-/// straight from the registers.
+/// The output phase of messages for the `u16` sum: each root's 32 output blocks, `LANES`
+/// per compression (counters in lanes), added to (or subtracted from) `sum` straight from
+/// the registers. Where the backend has its own loop over the roots
+/// ([`LaneVector::add_roots_u16`], which only adds), a subtraction negates the sum's lanes
+/// before and after it: `sum - t = -(-sum + t)`.
 ///
 /// # Safety
 ///
 /// The CPU must support `V`'s instruction set.
 #[inline(always)]
-pub(crate) unsafe fn accumulate_root<V: LaneVector>(
+pub(crate) unsafe fn accumulate_roots<V: LaneVector>(
     sum: &mut SumWords,
-    root: &RootBlock,
+    roots: &[RootBlock],
     subtract: bool,
 ) {
+    // SAFETY: the CPU supports `V`'s instruction set (this function's contract).
+    unsafe {
+        if !V::roots_u16_loop() {
+            for root in roots {
+                accumulate_root::<V>(sum, root, subtract);
+            }
+            return;
+        }
+        if subtract {
+            negate_u16(sum);
+        }
+        V::add_roots_u16(sum, roots);
+        if subtract {
+            negate_u16(sum);
+        }
+    }
+}
+
+/// Every `u16` lane of `sum` negated (wrapping).
+#[inline(always)]
+fn negate_u16(sum: &mut SumWords) {
+    for word in sum.iter_mut() {
+        *word = sub_u16_pair(0, *word);
+    }
+}
+
+/// The output phase of one message for the `u16` sum by [`output_blocks`]: its 32 root
+/// output blocks, `LANES` per compression (counters in lanes), added to (or subtracted
+/// from) `sum` straight from the registers.
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
+#[inline(always)]
+unsafe fn accumulate_root<V: LaneVector>(sum: &mut SumWords, root: &RootBlock, subtract: bool) {
     // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and this file's
     // functions built on them, whose one requirement (the CPU supports `V`'s instruction
     // set) is this function's own contract; every array index is bounds-checked.
@@ -1549,7 +1608,13 @@ macro_rules! backend_entry_points {
             // SAFETY: this function is compiled with the backend's features and its caller
             // guarantees the CPU has them (the `LaneVector` contract of the generic code);
             // the argument requirements are passed on unchanged.
-            unsafe { $crate::lanes::accumulate_root::<$vector>(sum, &$root_block(input), subtract) }
+            unsafe {
+                $crate::lanes::accumulate_roots::<$vector>(
+                    sum,
+                    core::slice::from_ref(&$root_block(input)),
+                    subtract,
+                )
+            }
         }
 
         /// Fills `out` with one message's extended output: input blocks row-wise

@@ -728,9 +728,7 @@ pub(crate) unsafe fn accumulate_u16<V: LaneVector>(
     unsafe {
         let mut windows = Windows::new(inputs);
         while windows.next::<V>().is_some() {
-            for root in windows.roots() {
-                lanes::accumulate_root::<V>(sum, root, subtract);
-            }
+            lanes::accumulate_roots::<V>(sum, windows.roots(), subtract);
         }
     }
 }

@@ -35,10 +35,13 @@ pub(crate) const ROOT: u32 = 1 << 3;
 /// message: the chaining value before its last block, the last block (zero
 /// padded), its length and flags (`CHUNK_END | ROOT`, plus `CHUNK_START` for
 /// one-block messages). Output block `t` is `compress(cv, block, t, len, flags)`.
+/// `repr(C)`, the block first: the AVX-512 output assembly (`avx512_pair.rs`) reads the
+/// fields at their offsets from one pointer per root.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C)]
 pub(crate) struct RootBlock {
-    pub(crate) cv: [u32; 8],
     pub(crate) block: [u32; 16],
+    pub(crate) cv: [u32; 8],
     pub(crate) block_len: u32,
     pub(crate) flags: u32,
 }
