@@ -389,4 +389,18 @@ fn paired_and_criterion_ratios_that_disagree_are_flagged() {
         md.contains("Paired and criterion disagree:") && md.contains(&f.results[row].criterion_id),
         "{md}"
     );
+    // Criterion's ratio is one process of each: 4 % off the paired mean is inside the range
+    // one process takes when the processes spread by 2 % (t(7) · 2 % · √(9/8) = 5.0 %),
+    // though outside the paired interval; 8 % off is not.
+    let spread = |estimate: f64| Paired {
+        layout_sd: Some(0.02),
+        ..paired(estimate)
+    };
+    f.results[row].paired = Some(spread(c.estimate * 1.04));
+    let range = verdicts::one_process_range(f.results[row].paired.as_ref().unwrap());
+    let half = (range.upper / range.estimate).ln();
+    assert!((half - (0.02 * 2.3646 * 1.125f64.sqrt() + 1.005f64.ln())).abs() < 1e-3, "{range:?}");
+    assert!(verdicts::disagreements(&f.results).is_empty());
+    f.results[row].paired = Some(spread(c.estimate * 1.08));
+    assert_eq!(verdicts::disagreements(&f.results).len(), 1);
 }
