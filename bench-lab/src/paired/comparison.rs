@@ -262,7 +262,10 @@ impl<'r> Comparison<'r> {
             first_ns[i] = t.elapsed().as_nanos() as f64;
             cases[i] = Some(case);
         }
-        let cases = cases.into_iter().map(|c| c.expect("every entry built")).collect();
+        let cases = cases
+            .into_iter()
+            .map(|c| c.expect("every entry built"))
+            .collect();
         Built {
             cases,
             pads,

@@ -399,7 +399,10 @@ fn paired_and_criterion_ratios_that_disagree_are_flagged() {
     f.results[row].paired = Some(spread(c.estimate * 1.04));
     let range = verdicts::one_process_range(f.results[row].paired.as_ref().unwrap());
     let half = (range.upper / range.estimate).ln();
-    assert!((half - (0.02 * 2.3646 * 1.125f64.sqrt() + 1.005f64.ln())).abs() < 1e-3, "{range:?}");
+    assert!(
+        (half - (0.02 * 2.3646 * 1.125f64.sqrt() + 1.005f64.ln())).abs() < 1e-3,
+        "{range:?}"
+    );
     assert!(verdicts::disagreements(&f.results).is_empty());
     f.results[row].paired = Some(spread(c.estimate * 1.08));
     assert_eq!(verdicts::disagreements(&f.results).len(), 1);
