@@ -81,6 +81,12 @@ pub fn paired_text(p: &Paired, same: Option<bool>) -> String {
         t.push_str("; ");
         t.push_str(SAME_INSTRUCTIONS_NOTE);
     }
+    if let Some(split) = p.placement.filter(|s| s.verdict_depends_on_placement()) {
+        t.push_str(&format!(
+            "; depends on code placement: {} ×{:.3} in the main build, {} ×{:.3} in the placement build",
+            split.verdicts[0], split.estimates[0], split.verdicts[1], split.estimates[1]
+        ));
+    }
     t
 }
 
