@@ -69,7 +69,7 @@ pub use lab_record::paired::{
 };
 
 /// Runs one comparison in this process: `config.layouts` layouts of `config.rounds`
-/// rounds each (plus one untimed warm-up round per layout, unless every batch is one long
+/// rounds each (plus one untimed warm-up round per layout, unless every batch is one
 /// iteration: then the layout's build, which runs each case once, is its warm-up), fewer of
 /// both when `config.budget_ms` says so. A batch is `iters` calibrated iterations, or, when one
 /// iteration of every entry hashes a set of accounts account by account ([`Case::window_items`]:
@@ -91,8 +91,8 @@ pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
     let mut window: Option<(usize, usize)> = None;
     let target_ns = target.as_nanos() as f64;
     let rotation = CopyRotation::draw(&mut rng, k);
-    // Whether every entry's batch is one iteration of at least LONG_BATCH targets.
-    let mut one_long = false;
+    // Whether every entry's batch is one whole iteration (no window).
+    let mut one_each = false;
     while layout < layouts {
         let built_at = Instant::now();
         let Built {
@@ -128,18 +128,18 @@ pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
                 settle_counts(&mut iters, &mut batch_ns, &control);
                 batch_ns.iter().sum::<f64>()
             };
-            one_long = window.is_none() && first_ns.iter().all(|&ns| is_long(ns, target_ns));
+            one_each = window.is_none() && iters.iter().all(|&n| n == 1);
             // Over budget: fewer layouts first (each costs a rebuild of the inputs), then
             // fewer rounds, down to one layout of MIN_ROUNDS (+1 warm-up); when every
-            // entry's batch is one long iteration, layouts of MIN_ROUNDS_LONG rounds
-            // first ([`MIN_ROUNDS_LONG`] says why).
+            // entry's batch is one iteration, layouts of MIN_ROUNDS_LONG rounds first
+            // ([`MIN_ROUNDS_LONG`] says why).
             // Each further layout rebuilds the inputs: their building may take at most
             // as long again as the budget's half (a 100,000-account mix builds in tenths
             // of a second, so it keeps one layout).
             if let Some(ms) = config.budget_ms {
                 let fit = (ms as f64 * 1e6 / round_ns) as u32;
                 let rebuilds = (ms as f64 * 0.5e6 / build_ns) as u32;
-                let (per_layout, warm_up) = if one_long {
+                let (per_layout, warm_up) = if one_each {
                     (MIN_ROUNDS_LONG, 0)
                 } else {
                     (MIN_ROUNDS + 1, 1)
@@ -162,9 +162,9 @@ pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
         let mut order: Vec<usize> = (0..k).collect();
         let mut ns = vec![0f64; k];
         with_stack_offset(offset, &mut || {
-            // The warm-up round (round 0) is skipped when every batch is one long
-            // iteration: the layout's build has just run each case once.
-            let first = u32::from(one_long);
+            // The warm-up round (round 0) is skipped when every batch is one iteration:
+            // the layout's build has just run each case once (and calibration more).
+            let first = u32::from(one_each);
             for round in first..=rounds {
                 // Fisher–Yates: a fresh random visiting order every round.
                 for i in (1..k).rev() {
@@ -760,13 +760,14 @@ mod tests {
         assert_eq!(long.rows[0].layouts[0].rounds, MIN_ROUNDS_LONG);
         let ran = log.lock().unwrap().len();
         assert_eq!(ran, 2 * (1 + MIN_ROUNDS_LONG as usize));
-        // With a budget of about ten such rounds (2 ms each): several layouts of a few
-        // rounds, where the rule for short batches kept one layout of nine.
+        // With a budget of at most 15 such rounds (2 ms each, more on a loaded machine):
+        // several layouts of fewer than MIN_ROUNDS rounds, where the rule for calibrated
+        // batches kept one or two layouts of at least MIN_ROUNDS.
         let (cmp, _) = spin_comparison(1_000_000, 0);
         let spread = run(
             &cmp,
             Config {
-                budget_ms: Some(20),
+                budget_ms: Some(30),
                 ..config
             },
         );
