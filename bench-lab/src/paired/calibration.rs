@@ -36,14 +36,6 @@ pub(super) fn calibrate_with(mut timed: impl FnMut(u64) -> f64, target: Duration
 /// Fewest timed rounds per layout the budget may leave.
 pub(super) const MIN_ROUNDS: u32 = 5;
 
-/// Fewest timed rounds per layout the budget may leave when every entry's batch is one
-/// iteration (long ones, and those [`settle_counts`] makes one). Such a table's processes differ mostly by where each entry's inputs
-/// landed, not by the rounds: in a default run (s39, 2026-12-05) LtHash `vote_1024`'s A/A
-/// rounds spread 0.2-1.7 % inside a process while its per-process means spread 1.3 %, and
-/// its 200 ms budget bought one layout of five rounds. Two rounds a layout buy two or
-/// three layouts for the same time, and a process's mean averages their placements.
-pub(super) const MIN_ROUNDS_LONG: u32 = 2;
-
 /// A first, cold run at least this many batch targets long makes the batch one iteration
 /// (or a window of it) without calibrating: a warm run cannot be that much faster.
 pub(super) const LONG_BATCH: f64 = 4.0;

@@ -69,9 +69,8 @@ pub use lab_record::paired::{
 };
 
 /// Runs one comparison in this process: `config.layouts` layouts of `config.rounds`
-/// rounds each (plus one untimed warm-up round per layout, unless every batch is one
-/// iteration: then the layout's build, which runs each case once, is its warm-up), fewer of
-/// both when `config.budget_ms` says so. A batch is `iters` calibrated iterations, or, when one
+/// rounds each (plus one untimed warm-up round per layout), fewer of both when
+/// `config.budget_ms` says so. A batch is `iters` calibrated iterations, or, when one
 /// iteration of every entry hashes a set of accounts account by account ([`Case::window_items`]:
 /// per-account strategies, the legacy batch rows; not the LtHash set rows, whose one
 /// call per set has its own set-up) and takes at least [`LONG_BATCH`] batch targets (the
@@ -91,8 +90,6 @@ pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
     let mut window: Option<(usize, usize)> = None;
     let target_ns = target.as_nanos() as f64;
     let rotation = CopyRotation::draw(&mut rng, k);
-    // Whether every entry's batch is one whole iteration (no window).
-    let mut one_each = false;
     while layout < layouts {
         let built_at = Instant::now();
         let Built {
@@ -128,28 +125,18 @@ pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
                 settle_counts(&mut iters, &mut batch_ns, &control);
                 batch_ns.iter().sum::<f64>()
             };
-            one_each = window.is_none() && iters.iter().all(|&n| n == 1);
             // Over budget: fewer layouts first (each costs a rebuild of the inputs), then
-            // fewer rounds, down to one layout of MIN_ROUNDS (+1 warm-up); when every
-            // entry's batch is one iteration, layouts of MIN_ROUNDS_LONG rounds first
-            // ([`MIN_ROUNDS_LONG`] says why).
+            // fewer rounds, down to one layout of MIN_ROUNDS (+1 warm-up).
             // Each further layout rebuilds the inputs: their building may take at most
             // as long again as the budget's half (a 100,000-account mix builds in tenths
             // of a second, so it keeps one layout).
             if let Some(ms) = config.budget_ms {
                 let fit = (ms as f64 * 1e6 / round_ns) as u32;
                 let rebuilds = (ms as f64 * 0.5e6 / build_ns) as u32;
-                let (per_layout, warm_up) = if one_each {
-                    (MIN_ROUNDS_LONG, 0)
-                } else {
-                    (MIN_ROUNDS + 1, 1)
-                };
-                layouts = layouts.min((fit / per_layout).max(1)).min(1 + rebuilds);
-                rounds = rounds.min(
-                    (fit / layouts)
-                        .saturating_sub(warm_up)
-                        .max(per_layout - warm_up),
-                );
+                layouts = layouts
+                    .min((fit / (MIN_ROUNDS + 1)).max(1))
+                    .min(1 + rebuilds);
+                rounds = rounds.min((fit / layouts).saturating_sub(1).max(MIN_ROUNDS));
             }
         }
         let offset = if config.randomize_layout {
@@ -162,10 +149,7 @@ pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
         let mut order: Vec<usize> = (0..k).collect();
         let mut ns = vec![0f64; k];
         with_stack_offset(offset, &mut || {
-            // The warm-up round (round 0) is skipped when every batch is one iteration:
-            // the layout's build has just run each case once (and calibration more).
-            let first = u32::from(one_each);
-            for round in first..=rounds {
+            for round in 0..=rounds {
                 // Fisher–Yates: a fresh random visiting order every round.
                 for i in (1..k).rev() {
                     order.swap(i, rng.below(i as u64 + 1) as usize);
@@ -751,34 +735,14 @@ mod tests {
         assert_eq!(windows.len(), 2 * (1 + rounds), "{log:?}");
         assert!(windows.iter().all(|&(at, len)| len == w && at + w <= 4096));
         assert!(windows.chunks(2).any(|pair| pair[0].0 != pair[1].0));
-        // One long account (not a set): one iteration per batch, not calibrated,
-        // MIN_ROUNDS_LONG rounds after the build's run, no warm-up round.
+        // One long account (not a set): one iteration per batch, not calibrated, MIN_ROUNDS
+        // after a warm-up round.
         let (cmp, log) = spin_comparison(1_000_000, 0);
         let long = run(&cmp, config);
         assert_eq!((long.window, long.rows[0].iters_per_batch), (None, 1));
-        assert_eq!(long.rows[0].layouts.len(), 1);
-        assert_eq!(long.rows[0].layouts[0].rounds, MIN_ROUNDS_LONG);
+        assert_eq!(long.rows[0].layouts[0].rounds, MIN_ROUNDS);
         let ran = log.lock().unwrap().len();
-        assert_eq!(ran, 2 * (1 + MIN_ROUNDS_LONG as usize));
-        // With a budget of at most 15 such rounds (2 ms each, more on a loaded machine):
-        // several layouts of fewer than MIN_ROUNDS rounds, where the rule for calibrated
-        // batches kept one or two layouts of at least MIN_ROUNDS.
-        let (cmp, _) = spin_comparison(1_000_000, 0);
-        let spread = run(
-            &cmp,
-            Config {
-                budget_ms: Some(30),
-                ..config
-            },
-        );
-        let blocks: Vec<u32> = spread.rows[0].layouts.iter().map(|l| l.rounds).collect();
-        assert!(blocks.len() >= 2, "{blocks:?}");
-        assert!(
-            blocks
-                .iter()
-                .all(|&r| (MIN_ROUNDS_LONG..MIN_ROUNDS).contains(&r)),
-            "{blocks:?}"
-        );
+        assert_eq!(ran, 2 * (1 + 1 + MIN_ROUNDS as usize));
         // 20 µs an iteration against a 10 ms target (far from long even when a loaded
         // machine stretches the first run): calibrated batches of several iterations.
         let (cmp, _) = spin_comparison(20_000, 0);
