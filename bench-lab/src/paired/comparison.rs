@@ -208,9 +208,9 @@ impl<'r> Comparison<'r> {
     /// With `pad`, the entries are built in a random order ([`build_order`]), returned in
     /// entry order. Why: the first entry built takes the heap's recycled blocks and the
     /// later ones its fresh top, so a fixed order puts the baseline, built first, at a
-    /// placement no row shares: in a default run (s39, 2026-12-05) every row of the tables
-    /// whose entries build their own large inputs (LtHash `vote_1024`, legacy 10 MiB, the
-    /// accumulator adds) read 0.3-2.9 % faster than the baseline, the A/A twin included.
+    /// placement no row shares, and in tables whose entries build their own large inputs
+    /// every row, the A/A twin included, read faster than the baseline (measured in
+    /// docs/measurement.md, the 2026-12-05 session 3 section).
     pub(super) fn build(
         &self,
         rng: &mut SplitMix64,
