@@ -27,6 +27,7 @@ fn instruction_pass_without_valgrind_skips_with_a_notice() {
         exe: Path::new("/nonexistent/lab"),
         profile: lab_record::Profile::Smoke,
         accounts: None,
+        placement: None,
     };
     let line =
         instructions_pass::fill(&lab, None, &[], &mut f.results, &empty, &|_| Ok(())).unwrap();

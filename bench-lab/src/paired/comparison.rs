@@ -130,6 +130,18 @@ pub(super) struct Given {
     pub(super) inputs: Rc<Vec<Account>>,
 }
 
+/// The order in which one layout builds `k` entries: a uniform random permutation with
+/// `shuffle`, else entry order.
+pub(super) fn build_order(rng: &mut SplitMix64, k: usize, shuffle: bool) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..k).collect();
+    if shuffle {
+        for i in (1..k).rev() {
+            order.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+    }
+    order
+}
+
 /// One comparison: a baseline, optionally its A/A twin, and rows, all by criterion id.
 pub struct Comparison<'r> {
     pub(super) entries: Vec<Entry<'r>>,
@@ -192,6 +204,13 @@ impl<'r> Comparison<'r> {
     /// `layout` (the A/A: the copy `offset` after the baseline's); without `pad`, the first
     /// copy. Every case runs once (lazy initialisation, first touch of its inputs), timed
     /// ([`Built::first_ns`]).
+    ///
+    /// With `pad`, the entries are built in a random order ([`build_order`]), returned in
+    /// entry order. Why: the first entry built takes the heap's recycled blocks and the
+    /// later ones its fresh top, so a fixed order puts the baseline, built first, at a
+    /// placement no row shares, and in tables whose entries build their own large inputs
+    /// every row, the A/A twin included, read faster than the baseline (measured in
+    /// docs/measurement.md, the 2026-12-05 session 3 section).
     pub(super) fn build(
         &self,
         rng: &mut SplitMix64,
@@ -200,14 +219,20 @@ impl<'r> Comparison<'r> {
         layout: usize,
     ) -> Built {
         let max = |m: u64| if pad { m } else { 0 };
+        let k = self.entries.len();
+        let order = build_order(rng, k, pad);
         let mut pads = vec![padding(rng, max(64 << 10))];
         let mut shared: Option<Rc<Vec<Account>>> = None;
-        let mut cases = Vec::with_capacity(self.entries.len());
-        let mut first_ns = Vec::with_capacity(self.entries.len());
-        let mut ran = Vec::with_capacity(self.entries.len());
+        let mut cases: Vec<Option<Box<dyn Case>>> = (0..k).map(|_| None).collect();
+        let mut first_ns = vec![0f64; k];
+        let mut ran: Vec<Option<Given>> = vec![None; k];
         // The baseline's copy; A/A entries take the copies after it.
-        let mut base_copy = 0;
-        for (i, e) in self.entries.iter().enumerate() {
+        let base_copy = match self.entries.first().map(|e| &e.source) {
+            Some(Source::Shared(_, copies)) if pad => rotation.copy(0, layout, copies.len()),
+            _ => 0,
+        };
+        for i in order {
+            let e = &self.entries[i];
             pads.push(padding(rng, max(4 << 10)));
             let (mut case, given) = match &e.source {
                 Source::Registry(bench) => (bench.make(), None),
@@ -218,9 +243,6 @@ impl<'r> Comparison<'r> {
                         None if pad => rotation.copy(i, layout, copies.len()),
                         None => 0,
                     };
-                    if i == 0 {
-                        base_copy = copy;
-                    }
                     let accounts = if inputs.is_large() {
                         pads.push(padding(rng, max(64 << 10)));
                         inputs.build()
@@ -234,12 +256,16 @@ impl<'r> Comparison<'r> {
                     (copies[copy](accounts), Some(given))
                 }
             };
-            ran.push(given);
+            ran[i] = given;
             let t = Instant::now();
             case.run_once();
-            first_ns.push(t.elapsed().as_nanos() as f64);
-            cases.push(case);
+            first_ns[i] = t.elapsed().as_nanos() as f64;
+            cases[i] = Some(case);
         }
+        let cases = cases
+            .into_iter()
+            .map(|c| c.expect("every entry built"))
+            .collect();
         Built {
             cases,
             pads,

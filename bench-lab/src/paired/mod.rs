@@ -353,6 +353,26 @@ mod tests {
         assert!(starts.len() > 1, "{starts:?}");
     }
 
+    /// With layouts randomized, the entries are built in a random order (a permutation;
+    /// the baseline is not always first); without, in entry order.
+    #[test]
+    fn entries_are_built_in_a_random_order() {
+        let mut firsts = std::collections::BTreeSet::new();
+        for seed in 0..32 {
+            let mut rng = SplitMix64::new(seed);
+            let order = build_order(&mut rng, 5, true);
+            let mut sorted = order.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, [0, 1, 2, 3, 4]);
+            firsts.insert(order[0]);
+        }
+        assert!(firsts.len() >= 4, "{firsts:?}");
+        assert_eq!(
+            build_order(&mut SplitMix64::new(1), 5, false),
+            [0, 1, 2, 3, 4]
+        );
+    }
+
     /// Small accounts: one copy of the inputs for every per-account entry, the A/A twin
     /// included; large ones: a copy per entry.
     #[test]

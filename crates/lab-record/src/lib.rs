@@ -687,6 +687,27 @@ pub struct Paired {
     /// 80 % of the time if its estimate and the spreads held ([`sequential::reach`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reach: Option<sequential::Reach>,
+    /// With a second build of the lab that differs only in code placement (bench-all
+    /// `--placement`): the row as each build's processes alone measured it. The interval
+    /// above is over both builds' processes, so it includes what placement moves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placement: Option<PlacementSplit>,
+}
+
+/// One row measured by two builds of the lab that differ only in code placement: each
+/// build's estimate and verdict, from its own processes alone (the main build first).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlacementSplit {
+    pub estimates: [f64; 2],
+    pub verdicts: [Verdict; 2],
+}
+
+impl PlacementSplit {
+    /// Whether the verdict depends on the build: both builds decided it, differently.
+    pub fn verdict_depends_on_placement(&self) -> bool {
+        let [a, b] = self.verdicts;
+        a != b && a != Verdict::Undecided && b != Verdict::Undecided
+    }
 }
 
 /// Marks a control row.

@@ -357,6 +357,7 @@ pub(crate) fn combine_by(
                     layout_range: Some([a.min_log.exp(), a.max_log.exp()]),
                     layout_log_ratios: means[i].clone(),
                     reach: None,
+                    placement: None,
                 },
                 mean_round_sd: sds.iter().sum::<f64>() / sds.len().max(1) as f64,
             }

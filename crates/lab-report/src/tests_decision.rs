@@ -26,6 +26,7 @@ fn paired(baseline: &Record, estimate: f64, lower: f64, upper: f64, v: Verdict) 
         layout_range: None,
         layout_log_ratios: Vec::new(),
         reach: None,
+        placement: None,
     }
 }
 

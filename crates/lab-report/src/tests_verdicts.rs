@@ -181,11 +181,27 @@ fn same_instructions_note_exactly_when_equal_counts_and_time_differs() {
         layout_range: None,
         layout_log_ratios: Vec::new(),
         reach: None,
+        placement: None,
     };
     let has = |v, same| rv::paired_text(&p(v), same).contains(rv::SAME_INSTRUCTIONS_NOTE);
     assert!(has(Verdict::Slower, Some(true)) && has(Verdict::Faster, Some(true)));
     assert!(!has(Verdict::Equal, Some(true)));
     assert!(!has(Verdict::Slower, Some(false)) && !has(Verdict::Slower, None));
+    // A row whose two builds (code placement) decided it differently says so.
+    let split = |verdicts| Paired {
+        placement: Some(lab_record::PlacementSplit {
+            estimates: [1.05, 1.004],
+            verdicts,
+        }),
+        ..p(Verdict::Undecided)
+    };
+    let t = rv::paired_text(&split([Verdict::Slower, Verdict::Equal]), None);
+    assert!(
+        t.contains("depends on code placement: slower ×1.050 in the main build, equal ×1.004"),
+        "{t}"
+    );
+    let t = rv::paired_text(&split([Verdict::Slower, Verdict::Undecided]), None);
+    assert!(!t.contains("placement"), "{t}");
 }
 
 #[test]
@@ -375,6 +391,7 @@ fn paired_and_criterion_ratios_that_disagree_are_flagged() {
         layout_range: None,
         layout_log_ratios: Vec::new(),
         reach: None,
+        placement: None,
     };
     f.results[row].paired = Some(paired(c.estimate));
     assert!(verdicts::disagreements(&f.results).is_empty());
@@ -389,4 +406,21 @@ fn paired_and_criterion_ratios_that_disagree_are_flagged() {
         md.contains("Paired and criterion disagree:") && md.contains(&f.results[row].criterion_id),
         "{md}"
     );
+    // Criterion's ratio is one process of each: 4 % off the paired mean is inside the range
+    // one process takes when the processes spread by 2 % (t(7) · 2 % · √(9/8) = 5.0 %),
+    // though outside the paired interval; 8 % off is not.
+    let spread = |estimate: f64| Paired {
+        layout_sd: Some(0.02),
+        ..paired(estimate)
+    };
+    f.results[row].paired = Some(spread(c.estimate * 1.04));
+    let range = verdicts::one_process_range(f.results[row].paired.as_ref().unwrap());
+    let half = (range.upper / range.estimate).ln();
+    assert!(
+        (half - (0.02 * 2.3646 * 1.125f64.sqrt() + 1.005f64.ln())).abs() < 1e-3,
+        "{range:?}"
+    );
+    assert!(verdicts::disagreements(&f.results).is_empty());
+    f.results[row].paired = Some(spread(c.estimate * 1.08));
+    assert_eq!(verdicts::disagreements(&f.results).len(), 1);
 }

@@ -97,6 +97,15 @@ pub struct BenchAllArgs {
     /// Skip the paired pass (paired, interleaved verdicts over layouts with an A/A control).
     #[arg(long)]
     pub no_paired: bool,
+    /// Build the lab a second time with only its code placement changed (every function
+    /// aligned to 64 bytes, in `target/placement`) and run every other paired process on
+    /// it, so each row's interval includes what placement moves and a verdict that
+    /// depends on it reads `undecided` (default: on for full, off for smoke and quick).
+    #[arg(long, conflicts_with = "no_placement")]
+    pub placement: bool,
+    /// Do not make the placement build.
+    #[arg(long)]
+    pub no_placement: bool,
     /// Skip the instruction pass (instructions per iteration under callgrind).
     #[arg(long)]
     pub no_instructions: bool,
@@ -232,6 +241,21 @@ fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
         .transpose()?;
     let build_secs = session.t0.elapsed().as_secs_f64();
     println!("bench-all: built in {}", units::clock(build_secs));
+    let placement_exe = if placement_enabled(args) && !args.no_paired {
+        let t = std::time::Instant::now();
+        println!(
+            "bench-all: building bench-lab a second time, only its code placement changed ({}) ...",
+            PLACEMENT_RUSTFLAGS.join(" ")
+        );
+        let exe = build_placement(&workspace_root(), args)?;
+        println!(
+            "bench-all: placement build in {}",
+            units::clock(t.elapsed().as_secs_f64())
+        );
+        Some(exe)
+    } else {
+        None
+    };
 
     let plan = plan(&lab_exe, &session)?;
     let mut run = run_meta(args, &session.run_id, started, plan.features.clone());
@@ -247,7 +271,13 @@ fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
         missing,
     } = measure(&session, &bench_exe, &plan, &counted, &run)?;
     let before = results.clone();
-    verdict_passes(&session, &lab_exe, &plan, &mut results)?;
+    verdict_passes(
+        &session,
+        &lab_exe,
+        placement_exe.as_deref(),
+        &plan,
+        &mut results,
+    )?;
     session.journal.updates(&before, &results)?;
     let released = lab_build::LabExes {
         bench: bench_exe.clone(),
@@ -331,6 +361,7 @@ fn measure_yours(
 fn verdict_passes(
     session: &Session,
     lab_exe: &Path,
+    placement_exe: Option<&Path>,
     plan: &PlanFile,
     results: &mut Vec<Record>,
 ) -> Result<()> {
@@ -339,6 +370,7 @@ fn verdict_passes(
         exe: lab_exe,
         profile: args.profile,
         accounts: session.accounts.as_deref(),
+        placement: placement_exe,
     };
     if !args.no_paired && !session.interrupted() {
         paired_pass::fill(
@@ -550,6 +582,34 @@ fn build(
     let tag = capped.map_or_else(|| "main".to_string(), |c| c.tag());
     let exes = lab_build::pin(exes, root, &tag)?;
     Ok((exes.bench, exes.bin))
+}
+
+/// What the placement build changes: every function aligned to 64 bytes, so every
+/// function and the code after it lands elsewhere, and nothing else.
+pub const PLACEMENT_RUSTFLAGS: [&str; 2] = ["-C", "llvm-args=-align-all-functions=6"];
+
+/// Whether this run makes the placement build: `--placement`, or the full profile unless
+/// `--no-placement`.
+pub fn placement_enabled(args: &BenchAllArgs) -> bool {
+    !args.no_placement && (args.placement || args.profile == Profile::Full)
+}
+
+/// Builds the lab with [`PLACEMENT_RUSTFLAGS`] in its own target directory (the flags
+/// change every crate's artifacts, which would otherwise replace the main build's); its
+/// `lab` binary, pinned.
+fn build_placement(root: &Path, args: &BenchAllArgs) -> Result<PathBuf> {
+    let flags: Vec<String> = PLACEMENT_RUSTFLAGS
+        .iter()
+        .map(|f| format!("{f:?}"))
+        .collect();
+    let exes = lab_build::build(&LabBuild {
+        root,
+        features: args.features.clone().into_iter().collect(),
+        no_default_features: args.no_default_features,
+        target_dir: Some(root.join("target").join("placement")),
+        config: vec![format!("build.rustflags=[{}]", flags.join(","))],
+    })?;
+    Ok(lab_build::pin(exes, root, "placement")?.bin)
 }
 
 /// Sets `HASHLAB_ACCOUNTS` on a lab process when the run has account files.

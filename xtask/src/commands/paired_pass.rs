@@ -26,6 +26,10 @@ pub struct Lab<'a> {
     pub profile: Profile,
     /// `HASHLAB_ACCOUNTS`, when bench-all has `--accounts`.
     pub accounts: Option<&'a OsStr>,
+    /// A second build of the lab that differs from `exe` only in code placement
+    /// (bench-all `--placement`): the paired pass runs every comparison's odd-numbered
+    /// processes on it ([`Lab::exe_of`]).
+    pub placement: Option<&'a Path>,
 }
 
 impl Lab<'_> {
@@ -42,11 +46,21 @@ impl Lab<'_> {
         v
     }
 
-    /// A command on the lab binary with [`Lab::envs`].
-    pub fn command(&self) -> Command {
-        let mut cmd = Command::new(self.exe);
+    /// A command on `exe` (the lab binary or its placement build) with [`Lab::envs`].
+    fn command_on(&self, exe: &Path) -> Command {
+        let mut cmd = Command::new(exe);
         cmd.envs(self.envs());
         cmd
+    }
+
+    /// The build that runs process `i` of a comparison: with a placement build, the two
+    /// builds alternate (even `i` the main build), so both see the same drift of the
+    /// machine, as `cargo xtask ab` alternates its revisions.
+    pub fn exe_of(&self, i: u32) -> &Path {
+        match self.placement {
+            Some(other) if i % 2 == 1 => other,
+            _ => self.exe,
+        }
     }
 }
 
@@ -108,13 +122,20 @@ pub fn args(profile: Profile, c: &Comparison, s: Settings, seed: u64) -> Vec<Str
     a
 }
 
-/// Runs `lab paired` with `args`, the comparison against `baseline`.
-fn run_one(lab: &Lab, baseline: &str, args: &[String]) -> std::result::Result<ProcessRun, String> {
+/// Runs process `i` of the comparison against `baseline`: `lab paired` with `args`, on
+/// the build [`Lab::exe_of`] gives it.
+fn run_one(
+    lab: &Lab,
+    i: u32,
+    baseline: &str,
+    args: &[String],
+) -> std::result::Result<ProcessRun, String> {
+    let exe = lab.exe_of(i);
     let out = lab
-        .command()
+        .command_on(exe)
         .args(args)
         .output()
-        .map_err(|e| format!("cannot run {}: {e}", lab.exe.display()))?;
+        .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
     if !out.status.success() {
         let err = String::from_utf8_lossy(&out.stderr);
         return Err(format!(
@@ -148,7 +169,7 @@ fn run_all(
             }
             let Some(done) = &mut runs[k] else { continue };
             let seed = 0x5eed_0000 + (k as u64) * 1000 + u64::from(i);
-            match run_one(lab, &c.baseline, &args(lab.profile, c, s, seed)) {
+            match run_one(lab, i, &c.baseline, &args(lab.profile, c, s, seed)) {
                 Ok(run) => {
                     journal(&c.baseline, i, &run)?;
                     done.push(run);
@@ -177,6 +198,7 @@ fn run_all(
             let seed = 0x5eed_0000 + (k as u64) * 1000 + u64::from(i);
             let run = run_one(
                 lab,
+                i,
                 &cmps[k].baseline,
                 &args(lab.profile, &cmps[k], s, seed),
             )
@@ -200,13 +222,56 @@ fn run_all(
         return Ok(Vec::new());
     }
     let combined = runs.iter().zip(cmps).filter_map(|(r, c)| {
-        let got = decide(r.as_deref()?, &design);
+        let r = r.as_deref()?;
+        let got = decide(r, &design);
         if got.is_none() {
             eprintln!("bench-all: warning: paired {}: too few layouts", c.baseline);
         }
-        got
+        let mut got = got?;
+        if lab.placement.is_some() {
+            split_by_placement(&mut got, r, &design);
+        }
+        Some(got)
     });
     Ok(combined.collect())
+}
+
+/// A comparison measured by two builds that differ only in code placement (processes
+/// alternated, the main build's at even indices): each row's estimate and verdict from each
+/// build's processes alone ([`lab_record::PlacementSplit`]), and where the two builds
+/// decided a row differently, the row's verdict becomes `undecided`: its verdict depends
+/// on where the code landed, which one build cannot tell. The combined interval, over
+/// both builds' processes, already carries what placement moves.
+pub fn split_by_placement(combined: &mut Combined, runs: &[ProcessRun], design: &Design) {
+    let half = |parity: usize| -> Vec<ProcessRun> {
+        runs.iter()
+            .enumerate()
+            .filter(|(i, _)| i % 2 == parity)
+            .map(|(_, r)| r.clone())
+            .collect()
+    };
+    let (Some(a), Some(b)) = (decide(&half(0), design), decide(&half(1), design)) else {
+        return;
+    };
+    for row in &mut combined.rows {
+        let find = |c: &Combined| {
+            c.rows
+                .iter()
+                .find(|x| x.criterion_id == row.criterion_id && x.control == row.control)
+                .map(|x| (x.paired.ratio.estimate, x.paired.verdict))
+        };
+        let (Some(ra), Some(rb)) = (find(&a), find(&b)) else {
+            continue;
+        };
+        let split = lab_record::PlacementSplit {
+            estimates: [ra.0, rb.0],
+            verdicts: [ra.1, rb.1],
+        };
+        if split.verdict_depends_on_placement() && row.control.is_none() {
+            row.paired.verdict = Verdict::Undecided;
+        }
+        row.paired.placement = Some(split);
+    }
 }
 
 pub use lab_report::analysis::verdicts::decide;
@@ -447,6 +512,57 @@ mod tests {
             },
             _ => process(sign * 0.1, sign * 0.0005),
         }
+    }
+
+    /// With a placement build, processes alternate between the builds; a row that one
+    /// build's processes decide `slower` and the other's `equal` reads `undecided` with
+    /// both builds' figures, and a row both builds decide alike keeps its verdict.
+    #[test]
+    fn a_verdict_that_depends_on_placement_is_undecided() {
+        let lab = Lab {
+            exe: Path::new("/main/lab"),
+            profile: Profile::Quick,
+            accounts: None,
+            placement: Some(Path::new("/placement/lab")),
+        };
+        let exes: Vec<&Path> = (0..4).map(|i| lab.exe_of(i)).collect();
+        assert_eq!(
+            exes,
+            ["/main/lab", "/placement/lab", "/main/lab", "/placement/lab"].map(Path::new)
+        );
+        let design = Design::for_profile(Profile::Quick);
+        // Main build (even) 4 % slower, placement build (odd) the same as the baseline,
+        // each tight. Over both builds' processes the interval reaches from one mode to
+        // the other and the row is `undecided` already; the split overrides a combined
+        // verdict that is decided (here: that of 16 processes all 4 % slower).
+        let wobble = |i: usize| if i % 4 < 2 { 0.001 } else { -0.001 };
+        let runs: Vec<ProcessRun> = (0..16)
+            .map(|i| {
+                let shift = if i % 2 == 0 { 0.04 } else { 0.0 };
+                process(shift + wobble(i), wobble(i) / 2.0)
+            })
+            .collect();
+        let slower: Vec<ProcessRun> = (0..16)
+            .map(|i| process(0.04 + wobble(i), wobble(i) / 2.0))
+            .collect();
+        let mut c = decide(&slower, &design).unwrap();
+        let row = c.rows.iter().find(|r| r.criterion_id == "row").unwrap();
+        assert_eq!(row.paired.verdict, Verdict::Slower);
+        split_by_placement(&mut c, &runs, &design);
+        let row = c.rows.iter().find(|r| r.criterion_id == "row").unwrap();
+        let split = row.paired.placement.expect("split");
+        assert_eq!(split.verdicts, [Verdict::Slower, Verdict::Equal]);
+        assert!(split.verdict_depends_on_placement());
+        assert_eq!(row.paired.verdict, Verdict::Undecided);
+        // Both builds 5 % slower: decided, as without the split.
+        let runs: Vec<ProcessRun> = (0..16)
+            .map(|i| process(0.05 + wobble(i), wobble(i) / 2.0))
+            .collect();
+        let mut c = decide(&runs, &design).unwrap();
+        split_by_placement(&mut c, &runs, &design);
+        let row = c.rows.iter().find(|r| r.criterion_id == "row").unwrap();
+        assert!(!row.paired.placement.unwrap().verdict_depends_on_placement());
+        assert_eq!(row.paired.verdict, Verdict::Slower);
     }
 
     fn fixed() -> Vec<Option<Vec<ProcessRun>>> {

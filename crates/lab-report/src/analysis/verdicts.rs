@@ -165,14 +165,50 @@ pub fn bands<'a>(records: impl IntoIterator<Item = &'a Record>) -> Vec<Band> {
         .collect()
 }
 
-/// A compared row whose paired ratio and criterion's ratio disagree: the two intervals do
-/// not overlap. Both should time the same call (the row's workload, whole, per call), so a
-/// disagreement says one of the two passes timed something else.
+/// A compared row whose criterion ratio lies outside the range its paired pass allows one
+/// process ([`one_process_range`]). Both time the same call (the row's workload, whole, per
+/// call), so a disagreement says one of the two passes timed something else.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Disagreement {
     pub criterion_id: String,
     pub paired: Ratio,
+    /// The range one process's ratio takes, by the paired pass ([`one_process_range`]).
+    pub one_process: Ratio,
     pub criterion: Ratio,
+}
+
+/// The probability a process's ratio lies inside [`one_process_range`] when the paired
+/// processes' spread holds (two-sided, 95 %).
+pub const ONE_PROCESS_LEVEL: f64 = 0.95;
+
+/// The range a single process's ratio of a row takes, by its paired pass: the 95 %
+/// prediction interval of one more process's log ratio (`mean ± t(n−1) · sd · √(1 + 1/n)`
+/// over the `n` processes' log ratios, never narrower than the paired interval), widened on
+/// both sides by the table's A/A band. Why this and not the paired interval: criterion times
+/// the row and the baseline once each, in two processes minutes apart, so its ratio is one
+/// layout of each and one machine state, not the mean over layouts that the paired interval
+/// bounds. The layouts' spread is what one process can land anywhere in; the band is what
+/// the A/A control saw move between entries of identical code. Files without the spread
+/// (`layout_sd` absent, or fewer than 2 processes) fall back to the paired interval widened
+/// by the band.
+pub fn one_process_range(p: &Paired) -> Ratio {
+    let r = p.ratio;
+    let (mut lower, mut upper) = (r.lower, r.upper);
+    if let (Some(sd), Some(n)) = (p.layout_sd, p.layouts) {
+        if n >= 2 && sd.is_finite() && r.estimate > 0.0 {
+            let t = lab_record::paired::t_quantile(0.5 + ONE_PROCESS_LEVEL / 2.0, n - 1);
+            let half = t * sd * (1.0 + 1.0 / f64::from(n)).sqrt();
+            let centre = r.estimate.ln();
+            lower = lower.min((centre - half).exp());
+            upper = upper.max((centre + half).exp());
+        }
+    }
+    let widen = 1.0 + p.band.max(0.0);
+    Ratio {
+        estimate: r.estimate,
+        lower: lower / widen,
+        upper: upper * widen,
+    }
 }
 
 /// Criterion's ratio of `row` to `baseline` (time per item), with the interval their two
@@ -190,8 +226,9 @@ pub fn criterion_ratio(row: &Record, baseline: &Record) -> Option<Ratio> {
     })
 }
 
-/// Every main-build row (A/A controls excluded) whose paired interval and criterion's
-/// interval against the same baseline do not overlap, in results order.
+/// Every main-build row (A/A controls excluded) whose criterion interval against the same
+/// baseline misses the range the paired pass allows one process ([`one_process_range`]),
+/// in results order.
 pub fn disagreements(results: &[Record]) -> Vec<Disagreement> {
     let main = |id: &str| {
         results
@@ -204,10 +241,12 @@ pub fn disagreements(results: &[Record]) -> Vec<Disagreement> {
         .filter_map(|r| {
             let p = r.paired.as_ref()?;
             let c = criterion_ratio(r, main(&p.baseline)?)?;
-            let apart = c.upper < p.ratio.lower || c.lower > p.ratio.upper;
+            let range = one_process_range(p);
+            let apart = c.upper < range.lower || c.lower > range.upper;
             apart.then(|| Disagreement {
                 criterion_id: r.criterion_id.clone(),
                 paired: p.ratio,
+                one_process: range,
                 criterion: c,
             })
         })

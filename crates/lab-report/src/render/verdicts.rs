@@ -81,6 +81,12 @@ pub fn paired_text(p: &Paired, same: Option<bool>) -> String {
         t.push_str("; ");
         t.push_str(SAME_INSTRUCTIONS_NOTE);
     }
+    if let Some(split) = p.placement.filter(|s| s.verdict_depends_on_placement()) {
+        t.push_str(&format!(
+            "; depends on code placement: {} ×{:.3} in the main build, {} ×{:.3} in the placement build",
+            split.verdicts[0], split.estimates[0], split.verdicts[1], split.estimates[1]
+        ));
+    }
     t
 }
 
@@ -188,8 +194,9 @@ pub fn counts_paragraph(file: &ResultsFile) -> Option<Block> {
     ]))
 }
 
-/// The rows whose paired and criterion ratios disagree (their intervals apart), named with
-/// both figures; `None` when every compared row agrees.
+/// The rows whose criterion ratio misses the range the paired pass allows one process
+/// ([`crate::analysis::verdicts::one_process_range`]), named with the figures; `None` when
+/// every compared row agrees.
 pub fn disagreement_paragraph(file: &ResultsFile) -> Option<Block> {
     let apart = crate::analysis::verdicts::disagreements(&file.results);
     if apart.is_empty() {
@@ -199,11 +206,13 @@ pub fn disagreement_paragraph(file: &ResultsFile) -> Option<Block> {
         .iter()
         .map(|d| {
             format!(
-                "`{}`: paired ×{:.3} ({:.3}–{:.3}), criterion ×{:.3} ({:.3}–{:.3})",
+                "`{}`: paired ×{:.3} ({:.3}–{:.3}; one process {:.3}–{:.3}), criterion ×{:.3} ({:.3}–{:.3})",
                 d.criterion_id,
                 d.paired.estimate,
                 d.paired.lower,
                 d.paired.upper,
+                d.one_process.lower,
+                d.one_process.upper,
                 d.criterion.estimate,
                 d.criterion.lower,
                 d.criterion.upper
@@ -213,7 +222,7 @@ pub fn disagreement_paragraph(file: &ResultsFile) -> Option<Block> {
     Some(Block::Paragraph(vec![
         Inline::Strong("Paired and criterion disagree:".into()),
         text(format!(
-            " {} row(s) whose paired interval and criterion's interval against the same baseline do not overlap, though both time the same call: {}. Their verdicts are worth re-measuring before use.",
+            " {} row(s) whose criterion interval lies outside the range the paired pass gives one process's ratio (its processes' 95 % spread, widened by the table's A/A band; criterion times the row and the baseline in one process each), though both time the same call: {}. Their verdicts are worth re-measuring before use.",
             apart.len(),
             rows.join("; ")
         )),
