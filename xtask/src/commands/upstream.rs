@@ -655,21 +655,7 @@ fn list_benchmarks(exe: &Path, filter: Option<&str>) -> Result<Vec<String>> {
     if let Some(filter) = filter {
         cmd.arg(filter);
     }
-    let out = cmd
-        .stdin(Stdio::null())
-        .stderr(Stdio::piped())
-        .output()
-        .map_err(|e| Error::Command(format!("cannot run {}: {e}", exe.display())))?;
-    if !out.status.success() {
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        return Err(Error::Command(format!(
-            "{} --bench --list failed ({}): {}",
-            exe.display(),
-            out.status,
-            stderr.lines().last().unwrap_or_default()
-        )));
-    }
-    Ok(parse_list(&String::from_utf8_lossy(&out.stdout)))
+    Ok(parse_list(&stdout_of(cmd, exe, "--bench --list")?))
 }
 
 /// The benchmark names in criterion's `--list` output (one `<name>: benchmark` line each).
@@ -689,14 +675,21 @@ fn run_bench(
     name: &str,
 ) -> Result<Vec<(String, f64)>> {
     let _ = std::fs::remove_dir_all(home);
-    let out = Command::new(exe)
-        .args(["--bench", "--output-format", "bencher", "--noplot"])
+    let mut cmd = Command::new(exe);
+    cmd.args(["--bench", "--output-format", "bencher", "--noplot"])
         .arg("--warm-up-time")
         .arg(args.warm_up_time.to_string())
         .arg("--measurement-time")
         .arg(args.measurement_time.to_string())
         .args(["--exact", name])
-        .env("CRITERION_HOME", home)
+        .env("CRITERION_HOME", home);
+    Ok(parse_bencher(&stdout_of(cmd, exe, name)?))
+}
+
+/// The standard output of `cmd` (running `exe`; `what` names the run in the error), or its
+/// status and last line of standard error.
+fn stdout_of(mut cmd: Command, exe: &Path, what: &str) -> Result<String> {
+    let out = cmd
         .stdin(Stdio::null())
         .stderr(Stdio::piped())
         .output()
@@ -704,13 +697,13 @@ fn run_bench(
     if !out.status.success() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         return Err(Error::Command(format!(
-            "{} {name} failed ({}): {}",
+            "{} {what} failed ({}): {}",
             exe.display(),
             out.status,
             stderr.lines().last().unwrap_or_default()
         )));
     }
-    Ok(parse_bencher(&String::from_utf8_lossy(&out.stdout)))
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 #[cfg(test)]
