@@ -11,10 +11,12 @@
 //! has no counterpart, or that does not compile against the drop-in, is left out and listed
 //! with the reason; the rest runs under `cargo test`. Then the released crate's `benches/`
 //! are built twice, against the drop-in (in `checks/`) and against itself (a copy of the
-//! released package in `target/upstream/released/`), and run in rounds, both builds per
-//! round in a random order; per benchmark the drop-in / released ratio over rounds with
-//! its 95 % interval (`lab_report::analysis::upstream`, each round a fresh process of
-//! each build). Writes `reports/upstream/upstream.json` and `summary.md`.
+//! released package in `target/upstream/released/`), and run in rounds: each round runs
+//! every benchmark (criterion's `--list`) in both builds, one fresh process each, the two
+//! back to back in a random order, so the machine's drift between a pair's halves is
+//! seconds, not a whole suite; per benchmark the drop-in / released ratio over rounds with
+//! its 95 % interval (`lab_report::analysis::upstream`). Writes
+//! `reports/upstream/upstream.json` and `summary.md`.
 
 use lab_report::analysis::ab_rounds::Rng;
 use lab_report::analysis::upstream::{bench_rows, RoundTimes};
@@ -44,7 +46,8 @@ pub struct UpstreamArgs {
     /// Run the tests only (no benchmarks): for CI.
     #[arg(long)]
     tests_only: bool,
-    /// Rounds of the benchmarks: each runs both builds' benchmarks, in a random order.
+    /// Rounds of the benchmarks: each runs every benchmark in both builds, one fresh process
+    /// each, the two back to back in a random order.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(2..))]
     rounds: u32,
     /// Only the benchmarks whose name contains this (criterion's filter).
@@ -560,7 +563,8 @@ fn benchmarks(
         "--features",
         FEATURE,
     ];
-    let mut exes: [Vec<PathBuf>; 2] = [Vec::new(), Vec::new()];
+    // Each side's bench executables by target name, so the two builds pair by name.
+    let mut exes: [BTreeMap<String, PathBuf>; 2] = [BTreeMap::new(), BTreeMap::new()];
     for (side, dir, target) in [
         (0, &released, work.join("target-released")),
         (1, &checks.to_path_buf(), work.join("target-checks")),
@@ -571,7 +575,6 @@ fn benchmarks(
                 exes[side] = built
                     .into_iter()
                     .filter(|(name, _)| benches.iter().any(|(b, _)| b == name))
-                    .map(|(_, exe)| exe)
                     .collect();
             }
             Err(errors) => {
@@ -591,26 +594,41 @@ fn benchmarks(
             )));
         }
     }
+    // Every benchmark of the released build's executables (criterion's `--list`), each
+    // with the two builds' executables that hold it.
+    let mut cases: Vec<(String, [&Path; 2])> = Vec::new();
+    for (target, exe) in &exes[0] {
+        let Some(theirs) = exes[1].get(target) else {
+            continue;
+        };
+        for name in list_benchmarks(exe, args.filter.as_deref())? {
+            cases.push((name, [exe.as_path(), theirs.as_path()]));
+        }
+    }
+    if cases.is_empty() {
+        return Err(Error::Command(format!(
+            "no benchmark of {} matches the filter {:?}",
+            released_dir.display(),
+            args.filter.as_deref().unwrap_or("")
+        )));
+    }
 
     let home = work.join("criterion-home");
     let mut times: RoundTimes = BTreeMap::new();
     let mut rng = Rng::from_time();
     for round in 0..args.rounds {
-        let order = if rng.next_u64().is_multiple_of(2) {
-            [0, 1]
-        } else {
-            [1, 0]
-        };
-        for side in order {
-            println!(
-                "round {}/{}: {}",
-                round + 1,
-                args.rounds,
-                ["released", "drop-in"][side]
-            );
-            for exe in &exes[side] {
-                for (name, ns) in run_bench(exe, args, &home)? {
-                    let rounds = times.entry(name).or_default();
+        println!("round {}/{}", round + 1, args.rounds);
+        for (name, sides) in &cases {
+            // Both builds of one benchmark back to back, in a random order: a pair is
+            // seconds apart, so the machine's drift between its two halves is small.
+            let order = if rng.next_u64().is_multiple_of(2) {
+                [0, 1]
+            } else {
+                [1, 0]
+            };
+            for side in order {
+                for (timed, ns) in run_bench(sides[side], args, &home, name)? {
+                    let rounds = times.entry(timed).or_default();
                     rounds.resize(args.rounds as usize, [None, None]);
                     rounds[round as usize][side] = Some(ns);
                 }
@@ -629,8 +647,33 @@ fn benchmarks(
     })
 }
 
-/// One run of a criterion bench executable: each benchmark's median, ns per iteration.
-fn run_bench(exe: &Path, args: &UpstreamArgs, home: &Path) -> Result<Vec<(String, f64)>> {
+/// The benchmarks of a criterion bench executable whose names contain `filter` (its
+/// `--list` output).
+fn list_benchmarks(exe: &Path, filter: Option<&str>) -> Result<Vec<String>> {
+    let mut cmd = Command::new(exe);
+    cmd.args(["--bench", "--list"]);
+    if let Some(filter) = filter {
+        cmd.arg(filter);
+    }
+    Ok(parse_list(&stdout_of(cmd, exe, "--bench --list")?))
+}
+
+/// The benchmark names in criterion's `--list` output (one `<name>: benchmark` line each).
+fn parse_list(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| l.strip_suffix(": benchmark"))
+        .map(str::to_string)
+        .collect()
+}
+
+/// One run of one benchmark (`--exact name`) of a criterion bench executable: its median,
+/// ns per iteration.
+fn run_bench(
+    exe: &Path,
+    args: &UpstreamArgs,
+    home: &Path,
+    name: &str,
+) -> Result<Vec<(String, f64)>> {
     let _ = std::fs::remove_dir_all(home);
     let mut cmd = Command::new(exe);
     cmd.args(["--bench", "--output-format", "bencher", "--noplot"])
@@ -638,30 +681,50 @@ fn run_bench(exe: &Path, args: &UpstreamArgs, home: &Path) -> Result<Vec<(String
         .arg(args.warm_up_time.to_string())
         .arg("--measurement-time")
         .arg(args.measurement_time.to_string())
-        .env("CRITERION_HOME", home)
-        .stdin(Stdio::null())
-        .stderr(Stdio::piped());
-    if let Some(filter) = &args.filter {
-        cmd.arg(filter);
-    }
+        .args(["--exact", name])
+        .env("CRITERION_HOME", home);
+    Ok(parse_bencher(&stdout_of(cmd, exe, name)?))
+}
+
+/// The standard output of `cmd` (running `exe`; `what` names the run in the error), or its
+/// status and last line of standard error.
+fn stdout_of(mut cmd: Command, exe: &Path, what: &str) -> Result<String> {
     let out = cmd
+        .stdin(Stdio::null())
+        .stderr(Stdio::piped())
         .output()
         .map_err(|e| Error::Command(format!("cannot run {}: {e}", exe.display())))?;
     if !out.status.success() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         return Err(Error::Command(format!(
-            "{} failed ({}): {}",
+            "{} {what} failed ({}): {}",
             exe.display(),
             out.status,
             stderr.lines().last().unwrap_or_default()
         )));
     }
-    Ok(parse_bencher(&String::from_utf8_lossy(&out.stdout)))
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn list_output_gives_the_benchmark_names() {
+        let out = "WARNING: HTML report generation will become a non-default optional feature\n\
+                   bench_batch/batched_accumulator: benchmark\n\
+                   bench_batch/serial_per_part: benchmark\n\
+                   \n";
+        assert_eq!(
+            parse_list(out),
+            [
+                "bench_batch/batched_accumulator",
+                "bench_batch/serial_per_part"
+            ]
+        );
+        assert!(parse_list("").is_empty());
+    }
 
     /// The whole command, for real: builds and runs the released crate's tests against
     /// the drop-in (`.ci/run` runs it with `--ignored`).
