@@ -240,9 +240,9 @@ impl Accumulator {
     /// straight into the blake3 crate (no copy, as in the released crate) rather than
     /// being gathered for the tree. It does when the part is its first (the blake3 crate
     /// then hashes whole subtrees of it from offset 0; behind a prefix it would compress
-    /// the first chunk block by block), the blake3 crate alone is no slower than the tree
-    /// alone on it (not [`tree_for_one`]), and no long message is gathered in this batch
-    /// (one that is would share the tree with it: it joins them).
+    /// the first chunk block by block), the tree is not estimated faster on it alone (not
+    /// [`tree_for_one`]), and no long message is gathered in this batch (one that is would
+    /// share the tree with it: it joins them).
     fn streams_whole(&self, len: usize) -> bool {
         self.cur_len == 0 && self.long_ends.is_empty() && !tree_for_one(len, self.backend.lanes())
     }
@@ -365,7 +365,8 @@ const TREE_MARGIN_PERCENT: usize = 3;
 /// fixed part (the gathering copy, parent nodes, root, the 32 output blocks across the
 /// lanes), one pass of a chunk's blocks per `lanes` whole chunks, and each block of a
 /// partial last chunk (the tree compresses those one after another). Fitted to the
-/// measurements in docs/drop-in.md.
+/// measurements in docs/drop-in.md, which were made on the 16-lane backend; on narrower ones
+/// only the number of passes follows `lanes`.
 fn tree_cost(len: usize, lanes: usize) -> usize {
     let passes = (len / CHUNK_LEN).div_ceil(lanes);
     let tail_blocks = (len % CHUNK_LEN).div_ceil(blake3::BLOCK_LEN);
