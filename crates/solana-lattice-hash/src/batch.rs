@@ -244,7 +244,9 @@ impl Accumulator {
     /// [`tree_for_one`]), and no long message is gathered in this batch (one that is would
     /// share the tree with it: it joins them).
     fn streams_whole(&self, len: usize) -> bool {
-        self.cur_len == 0 && self.long_ends.is_empty() && !tree_for_one(len, self.backend.lanes())
+        self.cur_len == 0
+            && self.long_ends.is_empty()
+            && !tree_for_one(len, self.backend.lanes(), blake3_degree())
     }
 
     /// Commits the message under way.
@@ -316,7 +318,7 @@ impl Accumulator {
         match self.long_ends[..] {
             // One message: the blake3 crate, unless the tree is estimated faster alone
             // ([`tree_for_one`]).
-            [end] if !tree_for_one(end, self.backend.lanes()) => {
+            [end] if !tree_for_one(end, self.backend.lanes(), blake3_degree()) => {
                 self.serial.reset();
                 self.serial.update(&self.long[..end]);
                 self.acc.mix_in(&LtHash::with(&self.serial));
@@ -346,16 +348,42 @@ impl Accumulator {
 }
 
 /// Whether one message of `len` bytes, alone in its batch, is faster gathered and hashed
-/// through the tree than given to the blake3 crate, on a backend of `lanes` lanes: when the
+/// through the tree than given to the blake3 crate, the tree on `lanes` lanes and the
+/// blake3 crate at SIMD degree `blake3_lanes` ([`blake3_degree`]): when the
 /// tree's estimated cost ([`tree_cost`]) is at least [`TREE_MARGIN_PERCENT`] below the
 /// blake3 crate's ([`blake3_cost`]). Near a tie the blake3 crate is kept: it is the released
 /// crate's own path, so it cannot be slower than it. Out of line: it runs once per long
 /// message, and inlined it moved the tree kernel's output loop to an address where that loop
 /// ran slower (docs/drop-in.md, session 3).
 #[inline(never)]
-fn tree_for_one(len: usize, lanes: usize) -> bool {
+fn tree_for_one(len: usize, lanes: usize, blake3_lanes: usize) -> bool {
     let tree = tree_cost(len, lanes);
-    100 * tree + TREE_MARGIN_PERCENT * tree < 100 * blake3_cost(len, lanes)
+    100 * tree + TREE_MARGIN_PERCENT * tree < 100 * blake3_cost(len, blake3_lanes)
+}
+
+/// The blake3 crate's SIMD degree on this CPU (messages or chunks per compression call):
+/// its own run-time choice, which the crate's `max-*` features do not cap (found once per
+/// process).
+fn blake3_degree() -> usize {
+    static FOUND: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *FOUND.get_or_init(find_blake3_degree)
+}
+
+fn find_blake3_degree() -> usize {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("avx512vl") {
+            16
+        } else if is_x86_feature_detected!("avx2") {
+            8
+        } else {
+            4
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        4
+    }
 }
 
 /// How much cheaper, in percent, the tree must be estimated for one message to take it.

@@ -221,6 +221,10 @@ fn a_lone_long_message_takes_the_tree_only_where_the_blake3_crate_is_sequential(
     }
     // The 8-lane degree: a part of 16 chunks is two passes.
     assert_eq!(blake3_sequential_blocks(16 * 1024, 8), 32);
+    // The tree on 8 lanes against the blake3 crate on 16 (a build capped at AVX2 on an
+    // AVX-512 CPU): twice the passes, so the tree keeps fewer sizes.
+    assert!(tree_for_one(20000, 16, 16) && !tree_for_one(20000, 8, 16));
+    assert!(tree_for_one(3835, 8, 16));
     for (len, tree) in [
         (1025, false),
         (2000, false),
@@ -247,7 +251,7 @@ fn a_lone_long_message_takes_the_tree_only_where_the_blake3_crate_is_sequential(
         (50000, false),
         (64 * 1024, false),
     ] {
-        assert_eq!(tree_for_one(len, 16), tree, "{len}");
+        assert_eq!(tree_for_one(len, 16, 16), tree, "{len}");
     }
 }
 
@@ -275,7 +279,7 @@ fn a_long_message_is_routed_at_the_part_that_makes_it_long() {
         20000,
         50000,
     ] {
-        let whole_streams = !tree_for_one(len, backend.lanes());
+        let whole_streams = !tree_for_one(len, backend.lanes(), blake3_degree());
         let m = message(len, len);
         // Whole, alone: streams unless the tree is faster.
         let mut acc = Accumulator::on(backend);
