@@ -9,9 +9,9 @@
 //!   `batch::Accumulator`), each account fed with `start_message` / `add_part` per field /
 //!   `finish`, as accounts-db feeds it. Behind the lab feature `peer-solana` (its
 //!   rust-version is newer than the toolchain: build with `--ignore-rust-version`;
-//!   `cargo xtask bench-all` does). The same adapter measures the release before it
-//!   (`peer:solana-lattice-hash@4.3`) and a working copy (`--peer-path`) in builds of their
-//!   own.
+//!   `cargo xtask bench-all` does). The same adapter measures a working copy of any
+//!   version (`--peer-path`, for example the release before, 4.3.0) in a build of its own;
+//!   there is no `peer:solana-lattice-hash@4.3` row (docs/drop-in.md says why).
 //! - `drop-in:solana-lattice-hash`: hashlab's drop-in for that crate
 //!   (`crates/solana-lattice-hash`), fed by the same adapter. Always compiled.
 //!

@@ -4,17 +4,22 @@
 //! message's parts are written straight into its buffer), and summed into the running
 //! value by one kernel call (`blake3_lanes::U16Sum::add_xof`): the input blocks of all of
 //! them across the lanes, then each one's 32 output blocks across the lanes, added from the
-//! registers. Longer messages are gathered into one buffer and summed together
-//! (`add_xof_any_len`: the chunks of all of them share the lanes, then their parent nodes,
-//! then their roots), [`TREE_FLUSH_LEN`] bytes at a time; from [`SERIAL_FROM`] bytes on a
-//! message fills the lanes with its own chunks and the blake3 crate is faster, so it
-//! streams into a `blake3::Hasher`. A batch flushed with one or two one-chunk messages
-//! (the end of a stream, or a call that hashes a few accounts) takes the single-message
-//! path (`Backend::xof_u16_term`); a lone longer message goes to the blake3 crate unless
-//! that would compress much of it block after block (`tree_for_one`), two or more take
-//! the tree. The backend is the widest this CPU has under the crate's `max-*`
-//! feature; on the portable backend every message goes through the blake3 crate, as in
-//! the released crate.
+//! registers. A batch flushed with one or two one-chunk messages (the end of a stream, or a
+//! call that hashes a few accounts) takes the single-message path
+//! (`Backend::xof_u16_term`).
+//!
+//! A message longer than one chunk is routed at the part that makes it long. If that part
+//! is its first, no other long message is gathered in the batch, and the blake3 crate
+//! hashes a message of that length about as fast as the tree would alone (`tree_for_one`:
+//! whole power-of-two runs of chunks, which it hashes wide), it streams into a
+//! `blake3::Hasher` with no copy, as in the released crate. Otherwise it is gathered into
+//! one buffer, and the gathered messages are summed together (`add_xof_any_len`: the
+//! chunks of all of them share the lanes, then their parent nodes, then their roots),
+//! [`TREE_FLUSH_LEN`] bytes at a time; a gathered message left alone goes to the blake3
+//! crate unless `tree_for_one`. From [`SERIAL_FROM`] bytes on a message fills the lanes
+//! with its own chunks and the blake3 crate is faster, so it streams too. The backend is
+//! the widest this CPU has under the crate's `max-*` feature; on the portable backend
+//! every message goes through the blake3 crate, as in the released crate.
 //!
 //! Group addition is commutative, so the order in which messages are summed does not
 //! change the result.
@@ -191,11 +196,12 @@ impl Accumulator {
             Current::Lane => {
                 // `cur_len <= CHUNK_LEN` and a slice is at most `isize::MAX` bytes.
                 let end = self.cur_len + bytes.len();
+                let streams = end > CHUNK_LEN && self.streams_whole(end);
                 let lane = &mut self.lanes[self.count];
                 if end <= CHUNK_LEN {
                     lane[self.cur_len..end].copy_from_slice(bytes);
                     self.cur_len = end;
-                } else if self.backend == Backend::Portable || end >= SERIAL_FROM {
+                } else if self.backend == Backend::Portable || end >= SERIAL_FROM || streams {
                     self.serial.reset();
                     self.serial.update(&lane[..self.cur_len]);
                     self.serial.update(bytes);
@@ -228,6 +234,19 @@ impl Accumulator {
                 self.serial.update(bytes);
             }
         }
+    }
+
+    /// Whether a message that passes one chunk at this part, `len` bytes so far, goes
+    /// straight into the blake3 crate (no copy, as in the released crate) rather than
+    /// being gathered for the tree. It does when the part is its first (the blake3 crate
+    /// then hashes whole subtrees of it from offset 0; behind a prefix it would compress
+    /// the first chunk block by block), the tree is not estimated faster on it alone (not
+    /// [`tree_for_one`]), and no long message is gathered in this batch (one that is would
+    /// share the tree with it: it joins them).
+    fn streams_whole(&self, len: usize) -> bool {
+        self.cur_len == 0
+            && self.long_ends.is_empty()
+            && !tree_for_one(len, self.backend.lanes(), blake3_degree())
     }
 
     /// Commits the message under way.
@@ -297,9 +316,9 @@ impl Accumulator {
             return;
         }
         match self.long_ends[..] {
-            // One message of a few chunks: the blake3 crate, unless it leaves a chunk or
-            // more to compress block after block ([`tree_for_one`]).
-            [end] if !tree_for_one(end) => {
+            // One message: the blake3 crate, unless the tree is estimated faster alone
+            // ([`tree_for_one`]).
+            [end] if !tree_for_one(end, self.backend.lanes(), blake3_degree()) => {
                 self.serial.reset();
                 self.serial.update(&self.long[..end]);
                 self.acc.mix_in(&LtHash::with(&self.serial));
@@ -328,26 +347,79 @@ impl Accumulator {
     }
 }
 
-/// Whether one message of `len` bytes, alone in its batch, is faster through the tree than
-/// through the blake3 crate: when it has three chunks or more (the tree is slow on two) and
-/// the blake3 crate would spend at least two chunks' compressions one after another per
-/// pass the tree makes over the message's chunks.
-fn tree_for_one(len: usize) -> bool {
-    let passes = len.div_ceil(CHUNK_LEN).div_ceil(GROUP);
-    len > 2 * CHUNK_LEN && blake3_sequential_blocks(len) >= 2 * BLOCKS_PER_CHUNK * passes
+/// Whether one message of `len` bytes, alone in its batch, is faster gathered and hashed
+/// through the tree than given to the blake3 crate, the tree on `lanes` lanes and the
+/// blake3 crate at SIMD degree `blake3_lanes` ([`blake3_degree`]): when the
+/// tree's estimated cost ([`tree_cost`]) is at least [`TREE_MARGIN_PERCENT`] below the
+/// blake3 crate's ([`blake3_cost`]). Near a tie the blake3 crate is kept: it is the released
+/// crate's own path, so it cannot be slower than it. Out of line: it runs once per long
+/// message, and inlined it moved the tree kernel's output loop to an address where that loop
+/// ran slower (docs/drop-in.md, session 3).
+#[inline(never)]
+fn tree_for_one(len: usize, lanes: usize, blake3_lanes: usize) -> bool {
+    let tree = tree_cost(len, lanes);
+    100 * tree + TREE_MARGIN_PERCENT * tree < 100 * blake3_cost(len, blake3_lanes)
+}
+
+/// The blake3 crate's SIMD degree on this CPU (messages or chunks per compression call):
+/// its own run-time choice, which the crate's `max-*` features do not cap (found once per
+/// process).
+fn blake3_degree() -> usize {
+    static FOUND: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *FOUND.get_or_init(find_blake3_degree)
+}
+
+fn find_blake3_degree() -> usize {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("avx512vl") {
+            16
+        } else if is_x86_feature_detected!("avx2") {
+            8
+        } else {
+            4
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        4
+    }
+}
+
+/// How much cheaper, in percent, the tree must be estimated for one message to take it.
+const TREE_MARGIN_PERCENT: usize = 3;
+
+/// The tree's cost for one message of `len` bytes, in tenths of one block compression: a
+/// fixed part (the gathering copy, parent nodes, root, the 32 output blocks across the
+/// lanes), one pass of a chunk's blocks per `lanes` whole chunks, and each block of a
+/// partial last chunk (the tree compresses those one after another). Fitted to the
+/// measurements in docs/drop-in.md, which were made on the 16-lane backend; on narrower ones
+/// only the number of passes follows `lanes`.
+fn tree_cost(len: usize, lanes: usize) -> usize {
+    let passes = (len / CHUNK_LEN).div_ceil(lanes);
+    let tail_blocks = (len % CHUNK_LEN).div_ceil(blake3::BLOCK_LEN);
+    104 + 178 * passes + 11 * tail_blocks
+}
+
+/// The blake3 crate's cost for one message of `len` bytes given in one `update`, in tenths
+/// of one block compression: a fixed part (the hasher, its 2048-byte output, the sum) and
+/// [`blake3_sequential_blocks`]. Fitted with [`tree_cost`].
+fn blake3_cost(len: usize, lanes: usize) -> usize {
+    30 + 10 * blake3_sequential_blocks(len, lanes)
 }
 
 /// Block compressions of one message of `len` bytes that the blake3 crate makes one after
-/// another. Given the message in one `update`, it takes the largest power-of-two part
-/// that fits, then the next, while more than a chunk is left; a part of up to [`GROUP`]
-/// chunks is one SIMD pass of a chunk's blocks (a lone chunk too, in one lane); the last
-/// chunk, up to 1024 bytes, is compressed block by block. (3835 B, a vote account: 2048 B
-/// in one pass, a lone chunk, then 763 B: 44 blocks; 4096 B: one pass, 16.)
-fn blake3_sequential_blocks(len: usize) -> usize {
+/// another when its SIMD degree is `lanes`. Given the message in one `update`, it takes the
+/// largest power-of-two part that fits, then the next, while more than a chunk is left; a
+/// part of up to `lanes` chunks is one SIMD pass of a chunk's blocks (a lone chunk too, in
+/// one lane); the last chunk, up to 1024 bytes, is compressed block by block. (3835 B, a
+/// vote account, 16 lanes: 2048 B in one pass, a lone chunk, then 763 B: 44 blocks; 4096
+/// B: one pass, 16.)
+fn blake3_sequential_blocks(len: usize, lanes: usize) -> usize {
     let (mut left, mut blocks) = (len, 0);
     while left > CHUNK_LEN {
         let part = 1 << left.ilog2();
-        blocks += BLOCKS_PER_CHUNK * (part / CHUNK_LEN).div_ceil(GROUP);
+        blocks += BLOCKS_PER_CHUNK * (part / CHUNK_LEN).div_ceil(lanes);
         left -= part;
     }
     blocks + left.div_ceil(blake3::BLOCK_LEN)

@@ -1,7 +1,7 @@
 //! The call shapes the lab's set rows do not cover, the drop-in against the released crate
 //! in one process, alternated: a fresh accumulator with 1, 2 or 8 token-sized messages
-//! (replay hashes a few accounts per call), one message of each size around one chunk, a
-//! few vote-sized ones, and
+//! (replay hashes a few accounts per call), one message of each size from 0 B to 64 KiB
+//! (around one chunk, the powers of two and either side of them), a few vote-sized ones, and
 //! `mix_in` of a precomputed hash. Prints per shape the drop-in / released time ratio over
 //! rounds (median, lowest, highest) and both times.
 //! `cargo run --profile timing --ignore-rust-version --example call_shapes [ROUNDS [FILTER]]`
@@ -41,10 +41,13 @@ fn main() {
         .iter()
         .map(|&n| (format!("{n} x 238 B"), messages(n, 238)))
         .collect();
+    // Around one chunk; the powers of two, just below and above them; multiples of
+    // 1024 (whole chunks) and sizes with a partial last chunk, up to 64 KiB.
     for len in [
-        0, 64, 1000, 1024, 1025, 1100, 1500, 1800, 2000, 2047, 2048, 2049, 2560, 2800, 3072, 3500,
-        3835, 4096, 4500, 5120, 6144, 7000, 8192, 10000, 11000, 12288, 15000, 16384, 20000, 24576,
-        30000, 40000, 50000,
+        0, 64, 1000, 1024, 1025, 1100, 1500, 1800, 2000, 2047, 2048, 2049, 2560, 2800, 3071, 3072,
+        3073, 3500, 3835, 4095, 4096, 4097, 4500, 5119, 5120, 6144, 7000, 8192, 8193, 9215, 9216,
+        10000, 11000, 12288, 15000, 16384, 16385, 19455, 20000, 24576, 30000, 32768, 32769, 36863,
+        40000, 50000, 65535, 65536,
     ] {
         shapes.push((format!("1 x {len} B"), messages(1, len)));
     }

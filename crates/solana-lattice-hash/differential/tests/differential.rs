@@ -48,6 +48,46 @@ fn seeded_random_cases_agree() {
     }
 }
 
+/// Every place the drop-in routes a long message (into the blake3 crate with no copy, or
+/// gathered for the tree: at the part that makes it long, by its length so far): each size
+/// either side of the powers of two and of the estimate's crossings, given whole, in two
+/// parts cut at 8 bytes (accounts-db's lamports first) and at one chunk, with a short
+/// message before it, alone, and after a gathered vote-sized one.
+#[test]
+fn long_messages_at_each_routing_boundary_and_split() {
+    let sizes = [
+        1025, 2047, 2048, 2049, 3071, 3072, 3073, 3835, 4095, 4096, 4097, 5119, 5120, 8192, 8193,
+        9215, 16384, 16385, 19455, 20000, 32768, 40000, 50000, 65535, 65536,
+    ];
+    for &len in &sizes {
+        let message: Vec<u8> = (0..len).map(|i| (i * 13 + len) as u8).collect();
+        for cuts in [vec![], vec![8], vec![1024], vec![8, len - 65]] {
+            let long = || Op::Parts {
+                message: message.clone(),
+                cuts: cuts.clone(),
+                by_trait: false,
+            };
+            let vote = Op::Whole(vec![7; 3835]);
+            for case in [
+                vec![long()],
+                vec![Op::Whole(vec![1; 165]), long(), Op::Take, long()],
+                vec![
+                    vote.clone(),
+                    long(),
+                    long(),
+                    Op::Take,
+                    vote,
+                    Op::Whole(message.clone()),
+                ],
+            ] {
+                if let Err(m) = run(&case) {
+                    panic!("{len} B cut at {cuts:?}: {m}");
+                }
+            }
+        }
+    }
+}
+
 /// The conformance vectors (made with the validator's own code), each account's message
 /// given in accounts-db's order (lamports, data, executable, owner, pubkey) as five parts:
 /// both crates give the vector's checksum, one account at a time and as one batch.

@@ -202,8 +202,10 @@ proptest! {
     }
 }
 
-/// A lone long message takes the tree only where the blake3 crate would compress blocks
-/// one after another for at least two chunks per pass of the tree.
+/// A lone long message takes the tree only where the blake3 crate would compress many of
+/// its blocks one after another and the tree would not (its whole chunks share a pass, a
+/// partial last chunk is compressed block by block): the estimates on 16 lanes, at the
+/// sizes `call_shapes` measures, the powers of two, just below and above them.
 #[test]
 fn a_lone_long_message_takes_the_tree_only_where_the_blake3_crate_is_sequential() {
     for (len, blocks) in [
@@ -213,9 +215,16 @@ fn a_lone_long_message_takes_the_tree_only_where_the_blake3_crate_is_sequential(
         (3072, 32),
         (3835, 44),
         (4096, 16),
+        (40000, 81),
     ] {
-        assert_eq!(blake3_sequential_blocks(len), blocks, "{len}");
+        assert_eq!(blake3_sequential_blocks(len, 16), blocks, "{len}");
     }
+    // The 8-lane degree: a part of 16 chunks is two passes.
+    assert_eq!(blake3_sequential_blocks(16 * 1024, 8), 32);
+    // The tree on 8 lanes against the blake3 crate on 16 (a build capped at AVX2 on an
+    // AVX-512 CPU): twice the passes, so the tree keeps fewer sizes.
+    assert!(tree_for_one(20000, 16, 16) && !tree_for_one(20000, 8, 16));
+    assert!(tree_for_one(3835, 8, 16));
     for (len, tree) in [
         (1025, false),
         (2000, false),
@@ -223,18 +232,88 @@ fn a_lone_long_message_takes_the_tree_only_where_the_blake3_crate_is_sequential(
         (2048, false),
         (2049, false),
         (2800, false),
+        (3071, false),
         (3072, true),
         (3835, true),
         (4096, false),
         (4500, false),
+        (5119, false),
         (5120, true),
+        (9215, false),
         (15000, true),
         (16 * 1024, false),
-        (20000, false),
+        (19455, false),
+        (20000, true),
         (24576, false),
         (30000, true),
+        (36863, false),
+        (40000, true),
         (50000, false),
+        (64 * 1024, false),
     ] {
-        assert_eq!(tree_for_one(len), tree, "{len}");
+        assert_eq!(tree_for_one(len, 16, 16), tree, "{len}");
+    }
+}
+
+/// Where a long message goes at the part that makes it long: into the blake3 crate with no
+/// copy when it is the message's first part, no other long message is gathered, and the
+/// tree is not estimated faster alone; gathered for the tree otherwise. Checked at each
+/// boundary size, whole and behind a prefix, alone and after a gathered one; every result
+/// against the blake3 crate.
+#[test]
+fn a_long_message_is_routed_at_the_part_that_makes_it_long() {
+    let Some(backend) = backends().into_iter().find(|b| *b != Backend::Portable) else {
+        return;
+    };
+    let streams = |acc: &Accumulator| acc.current == Current::Serial;
+    for len in [
+        1025,
+        2048,
+        2049,
+        3071,
+        3072,
+        3835,
+        4096,
+        5120,
+        16 * 1024,
+        20000,
+        50000,
+    ] {
+        let whole_streams = !tree_for_one(len, backend.lanes(), blake3_degree());
+        let m = message(len, len);
+        // Whole, alone: streams unless the tree is faster.
+        let mut acc = Accumulator::on(backend);
+        let mut builder = acc.start_message();
+        builder.add_part(&m);
+        assert_eq!(streams(builder.acc), whole_streams, "{len} B whole");
+        builder.add_part(b"tail");
+        builder.finish();
+        let mut with_tail = m.clone();
+        with_tail.extend_from_slice(b"tail");
+        assert_eq!(acc.take_lt_hash(), oracle(&[with_tail]), "{len} B whole");
+        // Behind an 8-byte prefix (accounts-db's lamports): always gathered.
+        let mut builder = acc.start_message();
+        builder.add_part(&m[..8]).add_part(&m[8..]);
+        assert!(!streams(builder.acc), "{len} B behind a prefix");
+        builder.finish();
+        assert_eq!(
+            acc.take_lt_hash(),
+            oracle(std::slice::from_ref(&m)),
+            "{len} B in two parts"
+        );
+        // After a gathered long message: joins it in the tree.
+        let gathered = message(3835, 1);
+        acc.add_message(&gathered);
+        assert_eq!(acc.long_ends.len(), 1, "3835 B is gathered");
+        let mut builder = acc.start_message();
+        builder.add_part(&m);
+        assert!(!streams(builder.acc), "{len} B after a gathered one");
+        builder.finish();
+        assert_eq!(acc.long_ends.len(), 2, "{len} B after a gathered one");
+        assert_eq!(
+            acc.take_lt_hash(),
+            oracle(&[gathered, m]),
+            "{len} B after one"
+        );
     }
 }
