@@ -19,6 +19,7 @@ pub mod identity;
 pub mod mix;
 pub mod paired;
 pub mod peer_path;
+pub mod schema;
 pub mod sequential;
 
 pub use ab::{AbFailed, AbFile, AbRow, AbStatus, Revision, AB_FORMAT, AB_VERSION};
@@ -659,11 +660,18 @@ impl Ratio {
 }
 
 /// A row compared with its table's baseline, interleaved in one process and sampled over
-/// many processes (memory layouts).
+/// many processes (memory layouts). `B` is how it names the baseline: its [`BenchId`] in the
+/// model; its `criterion_id` (`Paired<String>`) as `lab paired` prints it and as a file is
+/// read, until [`schema`] resolves it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Paired {
-    /// The baseline's `criterion_id`: the row this one was compared with.
-    pub baseline: String,
+#[serde(bound(serialize = "B: schema::BaselineRef", deserialize = "B: From<String>"))]
+pub struct Paired<B = BenchId> {
+    /// The row this one was compared with; written as its `criterion_id`.
+    #[serde(
+        serialize_with = "schema::write_baseline",
+        deserialize_with = "schema::read_baseline"
+    )]
+    pub baseline: B,
     /// This row's time / the baseline's; the interval includes the spread across layouts.
     pub ratio: Ratio,
     /// The table's noise band (a fraction, e.g. 0.01), from its A/A control.
@@ -718,9 +726,14 @@ pub enum Control {
     Aa,
 }
 
-/// One measured benchmark: a row of `results`.
+/// One measured benchmark: a row of `results`. `B` names the baseline of its `paired`, as
+/// in [`Paired`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Record {
+#[serde(bound(
+    serialize = "Paired<B>: Serialize",
+    deserialize = "Paired<B>: Deserialize<'de>"
+))]
+pub struct Record<B = BenchId> {
     #[serde(flatten)]
     pub meta: BenchMeta,
     pub criterion_id: String,
@@ -742,7 +755,7 @@ pub struct Record {
     pub samples: Option<u64>,
     /// The paired comparison with the table's baseline; `None` on baseline rows.
     #[serde(default)]
-    pub paired: Option<Paired>,
+    pub paired: Option<Paired<B>>,
     /// `aa` on A/A control rows; absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub control: Option<Control>,
@@ -759,7 +772,7 @@ pub struct Record {
     pub build: Option<String>,
 }
 
-impl Record {
+impl<B> Record<B> {
     pub fn id(&self) -> &BenchId {
         &self.meta.id
     }
@@ -896,12 +909,17 @@ pub struct SizeClassShare {
     pub byte_share: f64,
 }
 
-/// `reports/<run-id>/results.json`.
+/// `reports/<run-id>/results.json`. `B` names the baselines of its rows, as in [`Paired`]:
+/// [`ResultsFile::parse`] reads a `ResultsFile<String>` and [`schema`] resolves it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ResultsFile {
+#[serde(bound(
+    serialize = "Record<B>: Serialize",
+    deserialize = "Record<B>: Deserialize<'de>"
+))]
+pub struct ResultsFile<B = BenchId> {
     pub schema: u64,
     pub run: RunMeta,
-    pub results: Vec<Record>,
+    pub results: Vec<Record<B>>,
     /// Planned benchmarks without a measurement.
     #[serde(default)]
     pub missing: Vec<Missing>,
@@ -932,6 +950,15 @@ pub enum RecordError {
     Schema {
         file: PathBuf,
         found: u64,
+        message: String,
+    },
+    /// A field that reads but does not fit the rest of the file (a `paired.baseline` that
+    /// names no row of it).
+    #[error("{}: field `{field}`: {message}", file.display())]
+    Mismatch {
+        file: PathBuf,
+        /// The path of the field, e.g. `results[3].paired.baseline`.
+        field: String,
         message: String,
     },
 }
@@ -1009,7 +1036,7 @@ impl ResultsFile {
                 message,
             });
         }
-        from_json_str(path, text)
+        schema::resolve(path, from_json_str(path, text)?)
     }
 
     /// Writes the file (pretty JSON, trailing newline), creating its directory.
@@ -1061,7 +1088,7 @@ mod tests {
         }
     }
 
-    fn sample() -> ResultsFile {
+    pub(crate) fn sample() -> ResultsFile {
         let id = BenchId {
             family: Family::AccountHash,
             digest: Digest::Legacy,

@@ -256,8 +256,9 @@ pub struct RowResult {
     pub twin: Option<String>,
     /// The across-layout estimate in log space.
     pub across: Across,
-    /// What goes in the record's `paired` field (verdict against the A/A band).
-    pub paired: Paired,
+    /// What goes in the record's `paired` field (verdict against the A/A band), naming the
+    /// baseline by its criterion id.
+    pub paired: Paired<String>,
     /// Mean within-layout SD of the per-round log ratios.
     pub mean_round_sd: f64,
 }

@@ -13,7 +13,7 @@ fn mixed() -> ResultsFile {
 
 fn paired(baseline: &Record, estimate: f64, lower: f64, upper: f64, v: Verdict) -> Paired {
     Paired {
-        baseline: baseline.criterion_id.clone(),
+        baseline: baseline.id().clone(),
         ratio: Ratio {
             estimate,
             lower,

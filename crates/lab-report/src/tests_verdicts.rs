@@ -97,10 +97,7 @@ fn fill_sets_paired_and_adds_one_aa_row_per_table() {
     assert_eq!(aa[0].control, Some(Control::Aa));
     assert_eq!(aa[0].meta.role, lab_record::Role::Control);
     assert_eq!(aa[0].criterion_id, base[0].criterion_id);
-    assert_eq!(
-        aa[0].paired.as_ref().unwrap().baseline,
-        base[0].criterion_id
-    );
+    assert_eq!(aa[0].paired.as_ref().unwrap().baseline, *base[0].id());
     let cap47 = get("account-hash/legacy/copy-buffer cap=47/data_size/165");
     assert_eq!(cap47[0].paired.as_ref().unwrap().verdict, Verdict::Slower);
     // Keys stay unique, and the record round-trips.
@@ -155,7 +152,8 @@ fn report_shows_band_aa_row_once_and_paired_verdicts() {
 
 #[test]
 fn same_instructions_note_exactly_when_equal_counts_and_time_differs() {
-    let md = markdown::render(&outline::document(&filled()).unwrap());
+    let f = filled();
+    let md = markdown::render(&outline::document(&f).unwrap());
     let row = |p: &str| {
         md.lines()
             .find(|l| l.starts_with(p))
@@ -168,7 +166,7 @@ fn same_instructions_note_exactly_when_equal_counts_and_time_differs() {
     assert!(!row("| 165 B | copy-buffer cap=47 |").contains(rv::SAME_INSTRUCTIONS_NOTE));
     assert!(!row("| 0 B | copy-buffer cap=47 |").contains(rv::SAME_INSTRUCTIONS_NOTE));
     let p = |verdict| Paired {
-        baseline: "b".into(),
+        baseline: f.results[0].id().clone(),
         ratio: Ratio {
             estimate: 1.05,
             lower: 1.04,
@@ -378,7 +376,7 @@ fn paired_and_criterion_ratios_that_disagree_are_flagged() {
     let c = verdicts::criterion_ratio(&f.results[row], &base).unwrap();
     assert!(c.lower <= c.estimate && c.estimate <= c.upper, "{c:?}");
     let paired = |estimate: f64| Paired {
-        baseline: base.criterion_id.clone(),
+        baseline: base.id().clone(),
         ratio: Ratio {
             estimate,
             lower: estimate * 0.99,

@@ -178,10 +178,7 @@ const EFFECT: f64 = 0.05;
 /// cap=47's row has `paired` against this very cap=200 row.
 pub fn paired_holds(row: &SeedRow) -> Option<Holds> {
     let (pr, master) = (row.pr?, row.master?);
-    let p = master
-        .paired
-        .as_ref()
-        .filter(|p| p.baseline == pr.criterion_id)?;
+    let p = master.paired.as_ref().filter(|p| p.baseline == *pr.id())?;
     let expected_faster = matches!(row.size.as_str(), "165" | "200");
     Some(match (expected_faster, p.verdict) {
         (true, Verdict::Slower) => Holds::Reproduced,

@@ -6,7 +6,7 @@
 
 use lab_record::paired::{Combined, LayoutUnit, ProcessRun};
 use lab_record::sequential::{combine_sequential, Design};
-use lab_record::{Control, Digest, Family, Isa, Paired, Planned, Ratio, Record, Workload};
+use lab_record::{BenchId, Control, Digest, Family, Isa, Paired, Planned, Ratio, Record, Workload};
 use std::collections::BTreeMap;
 
 /// One paired comparison: a table's baseline and its other rows, by criterion id, for one
@@ -72,17 +72,19 @@ pub fn fill_paired(results: &mut Vec<Record>, combined: &[Combined]) -> usize {
         else {
             continue;
         };
+        let base = results[bpos].id().clone();
         let mut aa = None;
         for row in &c.rows {
+            let paired = || row.paired.clone().with_baseline(base.clone());
             if row.control == Some(Control::Aa) {
-                aa.get_or_insert_with(|| aa_record(&results[bpos], row.paired.clone()));
+                aa.get_or_insert_with(|| aa_record(&results[bpos], paired()));
                 continue;
             }
             let target = results.iter_mut().find(|r| {
                 r.is_main_build() && r.control.is_none() && r.criterion_id == row.criterion_id
             });
             if let Some(r) = target {
-                r.paired = Some(row.paired.clone());
+                r.paired = Some(paired());
                 filled += 1;
             }
         }
@@ -230,10 +232,10 @@ pub fn criterion_ratio(row: &Record, baseline: &Record) -> Option<Ratio> {
 /// baseline misses the range the paired pass allows one process ([`one_process_range`]),
 /// in results order.
 pub fn disagreements(results: &[Record]) -> Vec<Disagreement> {
-    let main = |id: &str| {
+    let main = |id: &BenchId| {
         results
             .iter()
-            .find(|r| r.is_main_build() && r.control.is_none() && r.criterion_id == id)
+            .find(|r| r.is_main_build() && r.control.is_none() && r.id() == id)
     };
     results
         .iter()

@@ -15,7 +15,7 @@
 
 use crate::error::{Error, Result};
 use lab_record::paired::ProcessRun;
-use lab_record::{Isa, Missing, Planned, Record, ResultsFile, RunMeta, Status, SCHEMA};
+use lab_record::{BenchId, Isa, Missing, Planned, Record, ResultsFile, RunMeta, Status, SCHEMA};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
@@ -28,17 +28,22 @@ pub const FILE: &str = "journal.jsonl";
 /// Why a planned benchmark without a row in the journal is missing.
 pub const NOT_MEASURED: &str = "not measured: the run stopped before it finished";
 
-/// One line of the journal.
+/// One line of the journal. `B` names the baselines of its rows, as in
+/// [`lab_record::Paired`]: lines are read as `Entry<String>` and resolved against the plan.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "entry", rename_all = "snake_case")]
-pub enum Entry {
+#[serde(bound(
+    serialize = "Record<B>: Serialize",
+    deserialize = "Record<B>: Deserialize<'de>"
+))]
+pub enum Entry<B = BenchId> {
     /// The run's metadata and the main build's plan, in run order.
     Start {
         run: Box<RunMeta>,
         plan: Vec<Planned>,
     },
     /// A measured benchmark.
-    Row { record: Box<Record> },
+    Row { record: Box<Record<B>> },
     /// A benchmark that was run but produced no measurement.
     Missing { missing: Missing },
     /// Process `index` of the paired pass's comparison against `baseline`, as it ended.
@@ -50,7 +55,7 @@ pub enum Entry {
     /// The counts of one valgrind process of the instruction pass, as it ended.
     Instructions { counts: Vec<InstructionCount> },
     /// A row completed by a later pass; replaces the row with the same [`Record::key`].
-    Update { record: Box<Record> },
+    Update { record: Box<Record<B>> },
     /// The run finished and wrote its own results.json with this status.
     End { status: Status },
 }
@@ -157,8 +162,16 @@ pub fn read(path: &Path) -> Result<Replay> {
         if line.trim().is_empty() {
             continue;
         }
-        match serde_json::from_str::<Entry>(line) {
-            Ok(entry) => replay.apply(entry),
+        match serde_json::from_str::<Entry<String>>(line) {
+            Ok(entry) => {
+                if let Err(e) = replay.apply(entry) {
+                    replay.warnings.push(format!(
+                        "{}:{}: skipped a journal line: {e}",
+                        path.display(),
+                        i + 1
+                    ));
+                }
+            }
             Err(e) => replay.warnings.push(format!(
                 "{}:{}: skipped a journal line that does not parse ({e})",
                 path.display(),
@@ -170,7 +183,9 @@ pub fn read(path: &Path) -> Result<Replay> {
 }
 
 impl Replay {
-    fn apply(&mut self, entry: Entry) {
+    /// Applies one entry; a row whose `paired.baseline` names no planned benchmark is
+    /// refused (the error says why).
+    fn apply(&mut self, entry: Entry<String>) -> std::result::Result<(), String> {
         match entry {
             Entry::Start { run, plan } => {
                 *self = Replay {
@@ -180,7 +195,10 @@ impl Replay {
                     ..Replay::default()
                 };
             }
-            Entry::Row { record } => self.rows.push(*record),
+            Entry::Row { record } => {
+                let record = self.resolve(*record)?;
+                self.rows.push(record)
+            }
             Entry::Missing { missing } => self.missing.push(missing),
             Entry::Paired {
                 baseline,
@@ -189,14 +207,26 @@ impl Replay {
             } => self.paired.entry(baseline).or_default().push((index, *run)),
             Entry::Instructions { counts } => self.instructions.extend(counts),
             Entry::Update { record } => {
+                let record = self.resolve(*record)?;
                 let key = record.key();
                 match self.rows.iter_mut().find(|r| r.key() == key) {
-                    Some(row) => *row = *record,
-                    None => self.rows.push(*record),
+                    Some(row) => *row = record,
+                    None => self.rows.push(record),
                 }
             }
             Entry::End { status } => self.end = Some(status),
         }
+        Ok(())
+    }
+
+    /// A journaled row with its `paired.baseline` looked up in the plan.
+    fn resolve(&self, record: Record<String>) -> std::result::Result<Record, String> {
+        record.resolve(|c| {
+            self.plan
+                .iter()
+                .find(|p| p.criterion_id == c)
+                .map(|p| p.meta.id.clone())
+        })
     }
 
     /// The journaled processes of the comparison against `baseline`, in process order.
@@ -356,14 +386,21 @@ mod tests {
             .run
     }
 
-    #[test]
-    fn a_journal_cut_mid_line_rebuilds_every_whole_row() {
-        let dir = std::env::temp_dir().join(format!("hashlab-journal-{}", std::process::id()));
+    /// A fresh run directory `hashlab-journal<tag>-<pid>` whose journal has started a run
+    /// of `n` planned benchmarks.
+    fn started(tag: &str, n: u64) -> (PathBuf, Vec<Planned>, Journal) {
+        let dir = std::env::temp_dir().join(format!("hashlab-journal{tag}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let plan: Vec<Planned> = (1..=4).map(planned).collect();
+        let plan: Vec<Planned> = (1..=n).map(planned).collect();
         let j = Journal::create(&dir).unwrap();
         j.append(&Entry::start(&run(), &plan)).unwrap();
+        (dir, plan, j)
+    }
+
+    #[test]
+    fn a_journal_cut_mid_line_rebuilds_every_whole_row() {
+        let (dir, plan, j) = started("", 4);
         // A float the parser gets wrong by one unit in the last place without serde_json's
         // `float_roundtrip` (seen in a real run's `paired.layout_range`).
         let rows = [record(&plan[0], 10.0), record(&plan[1], 1.0764243325209037)];
@@ -424,6 +461,54 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    /// A journaled row's `paired.baseline` reads back as the planned benchmark it names; a
+    /// row whose baseline names none is skipped with a warning naming the line.
+    #[test]
+    fn a_journaled_baseline_reads_back_as_its_planned_id() {
+        let (dir, plan, j) = started("-b", 2);
+        let rows = [record(&plan[0], 10.0), record(&plan[1], 11.0)];
+        let paired = lab_record::Paired {
+            baseline: plan[0].meta.id.clone(),
+            ratio: lab_record::Ratio {
+                estimate: 1.1,
+                lower: 1.0,
+                upper: 1.2,
+            },
+            band: 0.01,
+            verdict: lab_record::Verdict::Undecided,
+            layouts: Some(2),
+            layout_sd: None,
+            layout_range: None,
+            layout_log_ratios: vec![0.1, 0.09],
+            reach: None,
+            placement: None,
+        };
+        let mut filled = rows.to_vec();
+        filled[1].paired = Some(paired);
+        for r in &filled {
+            j.append(&Entry::row(r)).unwrap();
+        }
+        let mut stray = filled[1].clone();
+        stray.paired.as_mut().unwrap().baseline = planned(9).meta.id;
+        j.append(&Entry::Update {
+            record: Box::new(stray),
+        })
+        .unwrap();
+        let replay = read(&dir.join(FILE)).unwrap();
+        assert_eq!(replay.rows, filled);
+        assert_eq!(replay.warnings.len(), 1, "{:?}", replay.warnings);
+        assert!(
+            replay.warnings[0].ends_with(
+                "journal.jsonl:4: skipped a journal line: `account-hash/streaming/data_size/9` \
+                 names no benchmark of this run (expected the criterion id of the row this one \
+                 was compared with)"
+            ),
+            "{:?}",
+            replay.warnings
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     /// The passes' entries read back per comparison in process order (a process journaled
     /// twice under one index counts once), and counts as journaled.
     #[test]
@@ -435,24 +520,24 @@ mod tests {
         for index in [1, 0, 1] {
             let mut run = run.clone();
             run.wall_secs = f64::from(index);
-            let line = serde_json::to_string(&Entry::Paired {
+            let line = serde_json::to_string(&Entry::<BenchId>::Paired {
                 baseline: "b".into(),
                 index,
                 run: Box::new(run),
             })
             .unwrap();
-            replay.apply(serde_json::from_str(&line).unwrap());
+            replay.apply(serde_json::from_str(&line).unwrap()).unwrap();
         }
         let count = InstructionCount {
             criterion_id: "x".into(),
             instructions_per_iter: 12.5,
             isa: Some(Isa::Avx2),
         };
-        let line = serde_json::to_string(&Entry::Instructions {
+        let line = serde_json::to_string(&Entry::<BenchId>::Instructions {
             counts: vec![count.clone()],
         })
         .unwrap();
-        replay.apply(serde_json::from_str(&line).unwrap());
+        replay.apply(serde_json::from_str(&line).unwrap()).unwrap();
         let walls: Vec<f64> = replay
             .paired_runs("b")
             .iter()

@@ -1,0 +1,221 @@
+//! The results format as written and as the model holds it: where the wire's strings become
+//! typed ids, once, at load. A row's `paired.baseline` is written as the baseline's
+//! `criterion_id` (docs/results-format.md) and held as its [`BenchId`]: a file is read as
+//! `ResultsFile<String>` and [`resolve`]d against its own rows; the journal's rows are
+//! resolved against the run's plan ([`Record::resolve`]).
+
+use crate::{BenchId, Paired, Record, RecordError, ResultsFile};
+use serde::{Deserialize, Deserializer, Serializer};
+use std::path::Path;
+
+/// How a [`Paired`] names its baseline: written as that row's `criterion_id`.
+pub trait BaselineRef {
+    fn criterion_id(&self) -> String;
+}
+
+impl BaselineRef for BenchId {
+    fn criterion_id(&self) -> String {
+        BenchId::criterion_id(self)
+    }
+}
+
+/// The wire form, as read and as `lab paired` prints it.
+impl BaselineRef for String {
+    fn criterion_id(&self) -> String {
+        self.clone()
+    }
+}
+
+pub(crate) fn write_baseline<B: BaselineRef, S: Serializer>(
+    b: &B,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&b.criterion_id())
+}
+
+pub(crate) fn read_baseline<'de, B: From<String>, D: Deserializer<'de>>(
+    d: D,
+) -> Result<B, D::Error> {
+    String::deserialize(d).map(B::from)
+}
+
+impl Paired<String> {
+    /// This comparison naming its baseline by `id` (the row whose criterion id it holds).
+    pub fn with_baseline(self, id: BenchId) -> Paired {
+        Paired {
+            baseline: id,
+            ratio: self.ratio,
+            band: self.band,
+            verdict: self.verdict,
+            layouts: self.layouts,
+            layout_sd: self.layout_sd,
+            layout_range: self.layout_range,
+            layout_log_ratios: self.layout_log_ratios,
+            reach: self.reach,
+            placement: self.placement,
+        }
+    }
+}
+
+impl Record<String> {
+    /// The row as the model holds it: its `paired.baseline` looked up with `id_of` (a
+    /// criterion id to its row's id); the error says what it names.
+    pub fn resolve(self, id_of: impl Fn(&str) -> Option<BenchId>) -> Result<Record, String> {
+        let paired = match self.paired {
+            None => None,
+            Some(p) => {
+                let id = id_of(&p.baseline).ok_or_else(|| {
+                    format!(
+                        "`{}` names no benchmark of this run (expected the criterion id of \
+                         the row this one was compared with)",
+                        p.baseline
+                    )
+                })?;
+                Some(p.with_baseline(id))
+            }
+        };
+        Ok(Record {
+            meta: self.meta,
+            criterion_id: self.criterion_id,
+            ns_per_iter: self.ns_per_iter,
+            statistic: self.statistic,
+            allocs_per_iter: self.allocs_per_iter,
+            peak_bytes: self.peak_bytes,
+            digest_compatible: self.digest_compatible,
+            compressions_per_item: self.compressions_per_item,
+            best_ns_per_iter: self.best_ns_per_iter,
+            samples: self.samples,
+            paired,
+            control: self.control,
+            instructions_per_iter: self.instructions_per_iter,
+            instructions_isa: self.instructions_isa,
+            build: self.build,
+        })
+    }
+}
+
+/// A results file as the model holds it: every `paired.baseline` names a measured row of
+/// the main build (the baseline, not its A/A control), else an error naming the file and
+/// the field.
+pub fn resolve(path: &Path, file: ResultsFile<String>) -> Result<ResultsFile, RecordError> {
+    let rows: Vec<(String, BenchId)> = file
+        .results
+        .iter()
+        .filter(|r| r.is_main_build() && r.control.is_none())
+        .map(|r| (r.criterion_id.clone(), r.meta.id.clone()))
+        .collect();
+    let id_of = |c: &str| rows.iter().find(|(k, _)| k == c).map(|(_, id)| id.clone());
+    let results = file
+        .results
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| {
+            r.resolve(id_of).map_err(|message| RecordError::Mismatch {
+                file: path.to_path_buf(),
+                field: format!("results[{i}].paired.baseline"),
+                message,
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(ResultsFile {
+        schema: file.schema,
+        run: file.run,
+        results,
+        missing: file.missing,
+        peer_paths: file.peer_paths,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Control, Ratio, Role, Verdict};
+
+    /// The sample run with its baseline's A/A control (the same criterion id, listed first
+    /// here so that a lookup that took it would show) and a candidate compared with it.
+    fn compared() -> (ResultsFile, BenchId) {
+        let mut f = crate::tests::sample();
+        let base = f.results[0].clone();
+        let paired = Paired {
+            baseline: base.meta.id.clone(),
+            ratio: Ratio {
+                estimate: 1.1,
+                lower: 1.05,
+                upper: 1.15,
+            },
+            band: 0.01,
+            verdict: Verdict::Slower,
+            layouts: Some(4),
+            layout_sd: Some(0.02),
+            layout_range: Some([1.04, 1.16]),
+            layout_log_ratios: vec![0.09, 0.1, 0.095, 0.1],
+            reach: None,
+            placement: None,
+        };
+        let mut aa = base.clone();
+        aa.meta.id = base.meta.id.aa_copy();
+        aa.meta.role = Role::Control;
+        aa.control = Some(Control::Aa);
+        aa.paired = Some(paired.clone());
+        let mut row = base.clone();
+        row.meta.id.strategy = "streaming".into();
+        row.meta.id.variant = None;
+        row.meta.role = Role::Candidate;
+        row.criterion_id = row.meta.id.criterion_id();
+        row.paired = Some(paired);
+        f.results.insert(0, aa);
+        f.results.push(row);
+        (f, base.meta.id)
+    }
+
+    /// `paired.baseline` is written as the baseline's criterion id and read back as its id
+    /// (the baseline's, not its A/A control's).
+    #[test]
+    fn the_baseline_id_round_trips_as_its_criterion_id() {
+        let (f, base) = compared();
+        let text = serde_json::to_string_pretty(&f).unwrap();
+        let written = "\"baseline\": \"account-hash/copy-buffer@cap=200/data_size/165\"";
+        assert_eq!(text.matches(written).count(), 2, "{text}");
+        let back = ResultsFile::parse(Path::new("r.json"), &text).unwrap();
+        assert_eq!(back, f);
+        for r in [&back.results[0], &back.results[2]] {
+            assert_eq!(r.paired.as_ref().unwrap().baseline, base);
+        }
+        assert_eq!(serde_json::to_string_pretty(&back).unwrap(), text);
+    }
+
+    /// A `paired.baseline` that names no row, or is not a string, is an error naming the
+    /// file and the field.
+    #[test]
+    fn a_baseline_naming_no_row_or_not_a_string_is_an_error() {
+        const WRITTEN: &str = "\"baseline\": \"account-hash/copy-buffer@cap=200/data_size/165\"";
+        let error = |text: &str| {
+            ResultsFile::parse(Path::new("r.json"), text)
+                .unwrap_err()
+                .to_string()
+        };
+        let text = serde_json::to_string_pretty(&compared().0).unwrap();
+        let other = "\"baseline\": \"account-hash/copy-buffer@cap=300/data_size/165\"";
+        assert_eq!(
+            error(&text.replacen(WRITTEN, other, 2)),
+            "r.json: field `results[0].paired.baseline`: \
+             `account-hash/copy-buffer@cap=300/data_size/165` names no benchmark of this run \
+             (expected the criterion id of the row this one was compared with)"
+        );
+        // Only the A/A control has the criterion id: it is not a row to compare with.
+        let mut only_aa = compared().0;
+        only_aa.results.remove(1);
+        let text = serde_json::to_string_pretty(&only_aa).unwrap();
+        let e = error(&text);
+        assert!(
+            e.starts_with("r.json: field `results[0].paired.baseline`"),
+            "{e}"
+        );
+        let e = error(&text.replacen(WRITTEN, "\"baseline\": 7", 1));
+        assert!(
+            e.starts_with("r.json:")
+                && e.contains("field `results[0].paired.baseline`: invalid type"),
+            "{e}"
+        );
+    }
+}
