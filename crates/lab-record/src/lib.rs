@@ -1324,6 +1324,9 @@ mod tests {
         other.meta.id.variant = None;
         other.meta.role = Role::Candidate;
         f.results.extend([previous, control, other]);
+        for r in &mut f.results {
+            r.criterion_id = r.meta.id.criterion_id();
+        }
         let mut baseline_missing = f.missing[0].clone();
         baseline_missing.id.variant = Some("cap=200".into());
         baseline_missing.role = Role::Baseline;

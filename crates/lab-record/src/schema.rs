@@ -94,9 +94,19 @@ impl Record<String> {
     }
 }
 
+/// The `criterion_id` a row must have: its id's; an A/A control's is its baseline's (it runs
+/// the baseline's code); `None` for a control row without `paired`.
+fn expected_criterion_id(r: &Record) -> Option<String> {
+    match (r.control, &r.paired) {
+        (None, _) => Some(r.meta.id.criterion_id()),
+        (Some(_), Some(p)) => Some(p.baseline.criterion_id()),
+        (Some(_), None) => None,
+    }
+}
+
 /// A results file as the model holds it: every `paired.baseline` names a measured row of
-/// the main build (the baseline, not its A/A control), else an error naming the file and
-/// the field.
+/// the main build (the baseline, not its A/A control), and every `criterion_id` is its
+/// row's ([`expected_criterion_id`]), else an error naming the file and the field.
 pub fn resolve(path: &Path, file: ResultsFile<String>) -> Result<ResultsFile, RecordError> {
     let rows: Vec<(String, BenchId)> = file
         .results
@@ -110,11 +120,24 @@ pub fn resolve(path: &Path, file: ResultsFile<String>) -> Result<ResultsFile, Re
         .into_iter()
         .enumerate()
         .map(|(i, r)| {
-            r.resolve(id_of).map_err(|message| RecordError::Mismatch {
+            let mismatch = |field: &str, message| RecordError::Mismatch {
                 file: path.to_path_buf(),
-                field: format!("results[{i}].paired.baseline"),
+                field: format!("results[{i}].{field}"),
                 message,
-            })
+            };
+            let r = r
+                .resolve(id_of)
+                .map_err(|message| mismatch("paired.baseline", message))?;
+            match expected_criterion_id(&r) {
+                Some(expected) if expected != r.criterion_id => Err(mismatch(
+                    "criterion_id",
+                    format!(
+                        "`{}` is not the criterion id of the row's benchmark (`{expected}`)",
+                        r.criterion_id
+                    ),
+                )),
+                _ => Ok(r),
+            }
         })
         .collect::<Result<_, _>>()?;
     Ok(ResultsFile {
@@ -215,6 +238,40 @@ mod tests {
         assert!(
             e.starts_with("r.json:")
                 && e.contains("field `results[0].paired.baseline`: invalid type"),
+            "{e}"
+        );
+    }
+
+    /// A row's `criterion_id` must be its benchmark's (an A/A control's, its baseline's).
+    #[test]
+    fn a_criterion_id_other_than_the_rows_is_an_error() {
+        let (f, _) = compared();
+        let text = serde_json::to_string_pretty(&f).unwrap();
+        let error = |from: &str, to: &str, n| {
+            let bad = text.replacen(from, to, n);
+            assert_ne!(bad, text);
+            ResultsFile::parse(Path::new("r.json"), &bad)
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            error(
+                "\"criterion_id\": \"account-hash/streaming/data_size/165\"",
+                "\"criterion_id\": \"account-hash/streaming/data_size/200\"",
+                1
+            ),
+            "r.json: field `results[2].criterion_id`: `account-hash/streaming/data_size/200` \
+             is not the criterion id of the row's benchmark \
+             (`account-hash/streaming/data_size/165`)"
+        );
+        let aa = "\"criterion_id\": \"account-hash/copy-buffer@cap=200/data_size/165\"";
+        let e = error(
+            aa,
+            "\"criterion_id\": \"account-hash/copy-buffer@cap=200 (A/A copy)/data_size/165\"",
+            1,
+        );
+        assert!(
+            e.starts_with("r.json: field `results[0].criterion_id`"),
             "{e}"
         );
     }
