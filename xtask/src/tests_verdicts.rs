@@ -111,7 +111,7 @@ fn paired_requests_follow_the_plan_and_profile() {
     let a = paired_pass::args(lab_record::Profile::Smoke, c165, s, 7).join(" ");
     assert!(a.starts_with("paired --profile smoke --baseline account-hash/copy-buffer@cap=200/data_size/165 --rows account-hash/copy-buffer@cap=47/data_size/165 --rows account-hash/"), "{a}");
     assert!(
-        a.ends_with("--aa 1 --rounds 5 --layouts-in-process 2 --budget-ms 20 --seed 7 --json"),
+        a.ends_with("--aa 2 --rounds 5 --layouts-in-process 2 --budget-ms 20 --seed 7 --json"),
         "{a}"
     );
 }

@@ -8,8 +8,9 @@
 //!   [--seed S] [--budget-ms MS] [--json]`: the rows timed against the baseline, paired and
 //!   interleaved, over L memory layouts in this process (one JSON object of per-layout
 //!   summaries, `bench_lab::paired::ProcessRun`); with `--processes K`, K fresh processes
-//!   combined at one look (`lab_record::sequential::combine_sequential`: the verdict rule of
-//!   bench-all's paired pass, so a row the K processes cannot settle is `undecided`).
+//!   combined at one look (`lab_record::sequential::combine_sequential_twins`: the verdict
+//!   rule of bench-all's paired pass, so a row the K processes cannot settle is `undecided`;
+//!   with `--aa 2` each twin is judged against the other twin's band, as bench-all runs it).
 //! - `lab instructions --ids ID [--ids ID ...] --iters N [--iters-large M] [--skip-missing] [--json]`: N
 //!   iterations inside one function
 //!   for callgrind to count; `--valgrind` spawns valgrind itself and prints the counts.
@@ -152,7 +153,9 @@ struct PairedArgs {
     #[arg(long, value_delimiter = ',')]
     rows: Vec<String>,
     /// Add the A/A control: the baseline against a distinct copy of itself (`--aa`), or
-    /// against N distinct copies (`--aa N`, at most 3 distinct); the band is the widest.
+    /// against N distinct copies (`--aa N`, at most 3 distinct). With `--aa 2` (bench-all's)
+    /// and `--processes`, the rows' band is the wider twin's offset and each twin is judged
+    /// against the other's; otherwise the band is the widest control's reach.
     #[arg(long, num_args = 0..=1, default_missing_value = "1", default_value_t = 0)]
     aa: u32,
     /// Rounds per layout.
@@ -434,7 +437,7 @@ fn paired(a: &PairedArgs) -> Result<()> {
         // One look at K processes: the fixed-sample interval, and the same verdict rule as
         // bench-all's paired pass (`undecided` where the interval cannot settle it).
         let design = sequential::Design::fixed(a.processes, sequential::EQUAL_MARGIN);
-        let c = sequential::combine_sequential(&runs, unit, &design).ok_or_else(|| {
+        let c = sequential::combine_sequential_twins(&runs, unit, &design).ok_or_else(|| {
             LabError::Request("the processes' results cannot be combined (too few layouts?)".into())
         })?;
         if a.json {

@@ -1,7 +1,8 @@
 //! What a row is, beyond its table role: the one place the report's special rows are
 //! recognised from their registered names. The strategy names of the peers and of the
 //! drop-in are fixed (docs/results-format.md); the report asks these typed questions
-//! ([`BenchId::origin`], [`BenchId::is_validator_lt_peer`], [`BenchId::aa_copy`]) and
+//! ([`BenchId::origin`], [`BenchId::is_validator_lt_peer`], [`BenchId::aa_copy`],
+//! [`BenchId::aa_twin`]) and
 //! never compares or parses a name itself.
 
 use crate::BenchId;
@@ -28,6 +29,10 @@ const CAPACITY_PREFIX: &str = "cap=";
 /// What the A/A control's variant adds to its baseline's, so that its label, key and table
 /// row differ from the baseline's (`cap=200 (A/A copy)`).
 const AA_COPY: &str = "(A/A copy)";
+
+/// What the second A/A twin's variant adds instead (`cap=200 (A/A copy 2)`): the row is
+/// told apart by its typed `aa_twin`; this only keeps its label and key distinct.
+const AA_COPY_2: &str = "(A/A copy 2)";
 
 /// Whose code a row runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,7 +72,10 @@ impl BenchId {
     /// copy's included); `None` for every other variant.
     pub fn capacity(&self) -> Option<u64> {
         let variant = self.variant.as_deref()?;
-        let variant = variant.strip_suffix(AA_COPY).map_or(variant, str::trim_end);
+        let variant = [AA_COPY, AA_COPY_2]
+            .iter()
+            .find_map(|s| variant.strip_suffix(s))
+            .map_or(variant, str::trim_end);
         variant.strip_prefix(CAPACITY_PREFIX)?.parse().ok()
     }
 
@@ -79,9 +87,17 @@ impl BenchId {
     /// The id of this (baseline) row's A/A control: the same, its variant marked as the
     /// copy.
     pub fn aa_copy(&self) -> BenchId {
+        self.aa_twin(1)
+    }
+
+    /// The id of A/A twin `twin` (1 or 2) of this (baseline) row: twin 1's is
+    /// [`BenchId::aa_copy`]'s (a table's one A/A control in older files has that id too, so
+    /// runs with one and two twins compare), twin 2's variant is marked as the second copy.
+    pub fn aa_twin(&self, twin: u32) -> BenchId {
+        let mark = if twin >= 2 { AA_COPY_2 } else { AA_COPY };
         let variant = match &self.variant {
-            Some(v) => format!("{v} {AA_COPY}"),
-            None => AA_COPY.into(),
+            Some(v) => format!("{v} {mark}"),
+            None => mark.into(),
         };
         BenchId {
             variant: Some(variant),
@@ -143,5 +159,24 @@ mod tests {
             id("streaming", None).aa_copy().variant.as_deref(),
             Some("(A/A copy)")
         );
+    }
+
+    /// The two twins' ids differ from each other and from the baseline's (their keys
+    /// would collide in the journal, results.json and compare otherwise); twin 1's is the
+    /// one A/A control's of older files; both keep copy-buffer's capacity.
+    #[test]
+    fn the_two_twins_have_distinct_ids() {
+        let base = id("copy-buffer", Some("cap=200"));
+        let (one, two) = (base.aa_twin(1), base.aa_twin(2));
+        assert_eq!(one, base.aa_copy());
+        assert_ne!(one.key(), two.key());
+        assert_ne!(two.key(), base.key());
+        assert_eq!(two.capacity(), Some(200));
+        assert_eq!(
+            two.criterion_id(),
+            "lt-hash/copy-buffer@cap=200 (A/A copy 2)/data_size/165"
+        );
+        let streaming = id("streaming", None);
+        assert_ne!(streaming.aa_twin(1).key(), streaming.aa_twin(2).key());
     }
 }

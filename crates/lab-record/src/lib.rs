@@ -541,6 +541,7 @@ impl Planned {
             samples: None,
             paired: None,
             control: None,
+            aa_twin: None,
             instructions_per_iter: None,
             instructions_isa: None,
             build: None,
@@ -759,6 +760,12 @@ pub struct Record<B = BenchId> {
     /// `aa` on A/A control rows; absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub control: Option<Control>,
+    /// On an A/A control row of a table measured with two A/A twins: which twin, `1` or
+    /// `2` (the second's id is [`BenchId::aa_twin`]`(2)`'s). Each twin's `paired` is judged
+    /// against the *other* twin's band. Absent on a table's one A/A control (files written
+    /// before the twins) and on every other row.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aa_twin: Option<u32>,
     /// Instructions per iteration, counted under valgrind; `None` when not counted.
     #[serde(default)]
     pub instructions_per_iter: Option<f64>,
@@ -1144,6 +1151,7 @@ mod tests {
                 samples: None,
                 paired: None,
                 control: None,
+                aa_twin: None,
                 instructions_per_iter: None,
                 instructions_isa: None,
                 build: None,

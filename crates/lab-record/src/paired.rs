@@ -16,9 +16,11 @@
 //!    SD and range, all in log space; [`Across::ratio`] exponentiates).
 //! 3. [`noise_band`]: the A/A control's [`Across`] → the table's band.
 //! 4. The verdict: `crate::sequential::decide` (margin, `undecided`), through
-//!    `crate::sequential::combine_sequential` for `lab paired` and bench-all's paired pass,
-//!    and lab-report's `analysis::ab::row` for `cargo xtask ab` and `--peer-path`: one rule
-//!    for every comparison.
+//!    `crate::sequential::combine_sequential_twins` for `lab paired` and bench-all's paired
+//!    pass (two A/A twins: the rows against the twins' band, each twin against the other's;
+//!    one A/A control: against its reach, `crate::sequential::combine_sequential`), and
+//!    lab-report's `analysis::ab::row` for `cargo xtask ab` and `--peer-path` (one A/A
+//!    control per round: the reach rule).
 
 use crate::{Control, Paired, Ratio, Verdict};
 use serde::{Deserialize, Serialize};

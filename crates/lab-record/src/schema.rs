@@ -87,6 +87,7 @@ impl Record<String> {
             samples: self.samples,
             paired,
             control: self.control,
+            aa_twin: self.aa_twin,
             instructions_per_iter: self.instructions_per_iter,
             instructions_isa: self.instructions_isa,
             build: self.build,

@@ -643,6 +643,22 @@ pub fn in_reach_twins(design: &Design, row: &Across, twins: [&Across; 2]) -> boo
     )
 }
 
+/// [`in_reach`] by the rule `c` was decided with ([`combine_sequential_twins`]): with two
+/// A/A twins [`in_reach_twins`], with one A/A control [`in_reach`] against it, without any
+/// `true` (no band to project: the row keeps its looks).
+pub fn in_reach_of(design: &Design, row: &Across, c: &Combined) -> bool {
+    let aa: Vec<&Across> = c
+        .rows
+        .iter()
+        .filter(|r| r.control == Some(crate::Control::Aa))
+        .map(|r| &r.across)
+        .collect();
+    match aa[..] {
+        [t0, t1] => in_reach_twins(design, row, [t0, t1]),
+        _ => c.aa().is_none_or(|aa| in_reach(design, row, &aa)),
+    }
+}
+
 /// [`combine_sequential`] under [`BandRule::Twins`] when the comparison has two A/A rows
 /// (`lab paired --aa 2`; the first two are the twins): the band, each row's verdict and
 /// each undecided row's reach by [`twin_rule`] / [`reach_twins`], each twin's verdict

@@ -32,4 +32,6 @@ mod tests_merge;
 #[cfg(test)]
 mod tests_snapshots;
 #[cfg(test)]
+mod tests_twins;
+#[cfg(test)]
 mod tests_verdicts;

@@ -268,7 +268,9 @@ impl Runner for Replay<'_> {
 /// `--peer-path` (both [`measure_all`] with [`ab_rounds::design`] of their profile) and
 /// bench-all's paired pass ([`decide`] on one `lab paired` process per
 /// round, the A/A control first). Every verdict, interval and band agrees, on rows that
-/// are faster, slower, equal and undecided.
+/// are faster, slower, equal and undecided. `ab` runs one A/A control per round, so this
+/// is bench-all's rule with one control (the reach rule, as in files written before the
+/// twins); bench-all's two-twin rule is tested in `tests_twins.rs`.
 #[test]
 fn ab_peer_path_and_bench_all_decide_the_same_ratios_alike() {
     use lab_record::paired::{Config, LayoutSummary, ProcessRun, RowRun};

@@ -1,13 +1,15 @@
 //! bench-all's paired pass: every table's rows timed against its baseline, paired and
-//! interleaved, in fresh `lab paired` processes (memory layouts), with an A/A control that
-//! sets the table's noise band; combined with `lab_record::paired::combine` into each
-//! row's `paired` (method: docs/measurement.md).
+//! interleaved, in fresh `lab paired` processes (memory layouts), with two A/A twins (two
+//! distinct copies of the baseline's code) that set the table's noise band and are each
+//! judged against the other twin's band; combined by
+//! `lab_record::sequential::combine_sequential_twins` into each row's `paired` (method:
+//! docs/measurement.md).
 //!
 //! xtask does not depend on bench-lab: it spawns `lab paired ... --json` and reads each
 //! process's `lab_record::paired::ProcessRun`.
 
-use lab_record::paired::{Combined, LayoutUnit, ProcessRun};
-use lab_record::sequential::{combine_sequential, in_reach, needs_more, Design};
+use lab_record::paired::{Combined, ProcessRun};
+use lab_record::sequential::{in_reach_of, needs_more, Design};
 use lab_record::{from_json_str, Planned, Profile, Record, Verdict};
 use lab_report::analysis::verdicts::{self, Comparison};
 use lab_report::error::Result;
@@ -94,6 +96,10 @@ pub fn settings(profile: Profile) -> Settings {
     }
 }
 
+/// How many A/A twins each comparison runs: two distinct copies of the baseline's code, so
+/// each can be judged against the other's band (an A/A check that can fail).
+pub const AA_TWINS: u32 = 2;
+
 /// `lab paired` arguments of process `i` of a comparison.
 pub fn args(profile: Profile, c: &Comparison, s: Settings, seed: u64) -> Vec<String> {
     let mut a: Vec<String> = [
@@ -108,7 +114,7 @@ pub fn args(profile: Profile, c: &Comparison, s: Settings, seed: u64) -> Vec<Str
     for row in &c.rows {
         a.extend(["--rows".into(), row.clone()]);
     }
-    a.extend(["--aa".into(), "1".into()]);
+    a.extend(["--aa".into(), AA_TWINS.to_string()]);
     for (flag, v) in [
         ("--rounds", u64::from(s.rounds)),
         ("--layouts-in-process", u64::from(s.layouts_in_process)),
@@ -253,11 +259,14 @@ pub fn split_by_placement(combined: &mut Combined, runs: &[ProcessRun], design: 
     let (Some(a), Some(b)) = (decide(&half(0), design), decide(&half(1), design)) else {
         return;
     };
-    for row in &mut combined.rows {
+    // Every process has the same rows in the same order (`combine_by` checks), so the
+    // halves' rows pair with the combined ones by position: the two A/A twins share the
+    // baseline's criterion id and control, and only their position tells them apart.
+    for (i, row) in combined.rows.iter_mut().enumerate() {
         let find = |c: &Combined| {
             c.rows
-                .iter()
-                .find(|x| x.criterion_id == row.criterion_id && x.control == row.control)
+                .get(i)
+                .filter(|x| x.criterion_id == row.criterion_id && x.control == row.control)
                 .map(|x| (x.paired.ratio.estimate, x.paired.verdict))
         };
         let (Some(ra), Some(rb)) = (find(&a), find(&b)) else {
@@ -357,15 +366,14 @@ fn sample_until_decided(
             .filter_map(|(k, r)| {
                 let r = r.as_ref()?;
                 let n = r.len() as u32;
-                let c = combine_sequential(r, LayoutUnit::Process, design)?;
-                let aa = c.aa();
+                let c = decide(r, design)?;
                 let widths: Vec<f64> = c
                     .rows
                     .iter()
                     .filter(|x| {
                         x.control.is_none()
                             && x.paired.verdict == Verdict::Undecided
-                            && aa.is_none_or(|aa| in_reach(design, &x.across, &aa))
+                            && in_reach_of(design, &x.across, &c)
                     })
                     .map(|x| (x.paired.ratio.upper / x.paired.ratio.lower).ln())
                     .collect();
@@ -425,7 +433,7 @@ fn sample_until_decided(
 }
 
 /// The paired pass: measures the plan's comparisons and fills `results` (each compared
-/// row's `paired`, one A/A row per table). Prints one progress line and its time.
+/// row's `paired`, two A/A twin rows per table). Prints one progress line and its time.
 /// `budget_secs` (bench-all's `--budget`) replaces [`default_budget_secs`].
 /// `journal(baseline, i, run)` records each process as it ends (bench-all's run journal);
 /// its error stops the pass and is returned.
@@ -443,7 +451,7 @@ pub fn fill(
     }
     let s = settings(lab.profile);
     println!(
-        "bench-all: paired pass: {} comparisons x {} processes (A/A control each) ...",
+        "bench-all: paired pass: {} comparisons x {} processes ({AA_TWINS} A/A twins each) ...",
         cmps.len(),
         s.processes
     );
@@ -565,6 +573,37 @@ mod tests {
         assert_eq!(row.paired.verdict, Verdict::Slower);
     }
 
+    /// Two A/A twins share the baseline's criterion id and control: the placement split
+    /// gives each its own build figures (by position), not the first twin's twice.
+    #[test]
+    fn the_placement_split_tells_the_two_twins_apart() {
+        let design = Design::for_profile(Profile::Quick);
+        let wobble = |i: usize| if i % 4 < 2 { 0.001 } else { -0.001 };
+        let runs: Vec<ProcessRun> = (0..16)
+            .map(|i| {
+                let mut p = process(0.05 + wobble(i), wobble(i) / 2.0);
+                let mut second = p.rows[0].clone();
+                second.layouts[0].iq_mean_log = 0.03 + wobble(i);
+                p.rows.insert(1, second);
+                p
+            })
+            .collect();
+        let mut c = decide(&runs, &design).unwrap();
+        split_by_placement(&mut c, &runs, &design);
+        let twin = |k: usize| c.rows[k].paired.placement.expect("split");
+        assert!((twin(0).estimates[0] - 1.0).abs() < 0.002, "{:?}", twin(0));
+        assert!(
+            (twin(1).estimates[0] - 0.03f64.exp()).abs() < 0.002,
+            "{:?}",
+            twin(1)
+        );
+        assert_eq!(
+            c.rows[1].paired.verdict,
+            Verdict::Slower,
+            "twin 2 is 3 % off"
+        );
+    }
+
     fn fixed() -> Vec<Option<Vec<ProcessRun>>> {
         (0..5)
             .map(|k| Some((0..8).map(|i| value(k, i)).collect()))
@@ -599,7 +638,7 @@ mod tests {
         assert_eq!(calls[..5], [(1, 8), (1, 9), (1, 10), (1, 11), (3, 8)]);
         // ... and the decided but noisy table only when no undecided row has a look left.
         assert_eq!(calls.iter().position(|c| c.0 == 2), Some(32));
-        let c = combine_sequential(runs[1].as_ref().unwrap(), LayoutUnit::Process, &design);
+        let c = decide(runs[1].as_ref().unwrap(), &design);
         let row = &c.unwrap().rows[1].paired;
         assert_eq!(row.verdict, lab_record::Verdict::Undecided);
         // Every process's log ratio, in order, for comparisons between rows of the table.

@@ -5,8 +5,10 @@
 //! processes are `commands::paired_pass` and `commands::instructions_pass`.
 
 use lab_record::paired::{Combined, LayoutUnit, ProcessRun};
-use lab_record::sequential::{combine_sequential, Design};
-use lab_record::{BenchId, Control, Digest, Family, Isa, Paired, Planned, Ratio, Record, Workload};
+use lab_record::sequential::{combine_sequential_twins, Design};
+use lab_record::{
+    BenchId, Control, Digest, Family, Isa, Paired, Planned, Ratio, Record, Verdict, Workload,
+};
 use std::collections::BTreeMap;
 
 /// One paired comparison: a table's baseline and its other rows, by criterion id, for one
@@ -49,20 +51,24 @@ pub fn comparisons(plan: &[Planned]) -> Vec<Comparison> {
         .collect()
 }
 
-/// The A/A control row of a table: a copy of the baseline's record (criterion's figures
+/// An A/A control row of a table: a copy of the baseline's record (criterion's figures
 /// are the baseline's), marked `control: aa` and role `control`, with the A/A comparison.
-pub fn aa_record(baseline: &Record, paired: Paired) -> Record {
+/// `twin` is which of the table's two A/A twins it is (`aa_twin`: 1 or 2, and twin 2's id
+/// is [`lab_record::BenchId::aa_twin`]'s), `None` for a table's one A/A control.
+pub fn aa_record(baseline: &Record, paired: Paired, twin: Option<u32>) -> Record {
     let mut r = baseline.clone();
-    r.meta.id = baseline.id().aa_copy();
+    r.meta.id = baseline.id().aa_twin(twin.unwrap_or(1));
     r.meta.role = lab_record::Role::Control;
     r.control = Some(Control::Aa);
+    r.aa_twin = twin;
     r.paired = Some(paired);
     r
 }
 
 /// Fills each compared row's `paired` (main build rows only; the baseline keeps `None`)
-/// and adds one A/A control row per comparison, after its baseline's row. A comparison
-/// whose baseline is not among `results` is left out. Returns how many rows were filled.
+/// and adds the comparison's A/A control rows after its baseline's row: one, or the two
+/// twins numbered 1 and 2 (`aa_twin`) in the order measured. A comparison whose baseline
+/// is not among `results` is left out. Returns how many rows were filled.
 pub fn fill_paired(results: &mut Vec<Record>, combined: &[Combined]) -> usize {
     let mut filled = 0;
     for c in combined {
@@ -73,11 +79,28 @@ pub fn fill_paired(results: &mut Vec<Record>, combined: &[Combined]) -> usize {
             continue;
         };
         let base = results[bpos].id().clone();
-        let mut aa = None;
+        let controls: Vec<Paired> = c
+            .rows
+            .iter()
+            .filter(|r| r.control == Some(Control::Aa))
+            .map(|r| r.paired.clone().with_baseline(base.clone()))
+            .collect();
+        let aa: Vec<Record> = match controls[..] {
+            [ref one] => vec![aa_record(&results[bpos], one.clone(), None)],
+            [ref first, ref second] => vec![
+                aa_record(&results[bpos], first.clone(), Some(1)),
+                aa_record(&results[bpos], second.clone(), Some(2)),
+            ],
+            // More than two A/A rows (`lab paired --aa 3`): the first, as one control.
+            _ => controls
+                .first()
+                .map(|p| aa_record(&results[bpos], p.clone(), None))
+                .into_iter()
+                .collect(),
+        };
         for row in &c.rows {
             let paired = || row.paired.clone().with_baseline(base.clone());
             if row.control == Some(Control::Aa) {
-                aa.get_or_insert_with(|| aa_record(&results[bpos], paired()));
                 continue;
             }
             let target = results.iter_mut().find(|r| {
@@ -88,8 +111,8 @@ pub fn fill_paired(results: &mut Vec<Record>, combined: &[Combined]) -> usize {
                 filled += 1;
             }
         }
-        if let Some(aa) = aa {
-            results.insert(bpos + 1, aa);
+        for (j, aa) in aa.into_iter().enumerate() {
+            results.insert(bpos + 1 + j, aa);
         }
     }
     filled
@@ -143,28 +166,95 @@ pub fn same_instructions(row: &Record, baseline: &Record) -> Option<bool> {
     Some(((a - b) / b).abs() <= SAME_INSTRUCTIONS)
 }
 
-/// A table's noise band at one workload: from its A/A control row.
+/// A table's noise band at one workload: from its A/A control row, or its two A/A twins.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Band {
     pub workload: Workload,
+    /// The band the table's rows were judged against: the one control's, or with two
+    /// twins the wider of their bands (each twin's `paired.band` is the other's band).
     pub band: f64,
     pub layouts: Option<u32>,
+    /// With two twins (`aa_twin`): each twin's number and verdict against the other twin's
+    /// band, in twin order; empty for a table with one A/A control.
+    pub twins: Vec<(u32, Verdict)>,
 }
 
-/// The bands of the A/A rows among `records`, in workload order as given.
+impl Band {
+    /// The twins decided `faster` or `slower`: identical code measured off by more than the
+    /// margin and the other twin's offset (the A/A check failed).
+    pub fn twins_decided(&self) -> impl Iterator<Item = &(u32, Verdict)> {
+        self.twins
+            .iter()
+            .filter(|(_, v)| matches!(v, Verdict::Faster | Verdict::Slower))
+    }
+}
+
+/// The bands of the A/A rows among `records`, one per table (per baseline) in the order
+/// given: a table's two twins make one band.
 pub fn bands<'a>(records: impl IntoIterator<Item = &'a Record>) -> Vec<Band> {
-    records
+    let mut out: Vec<(&BenchId, Band)> = Vec::new();
+    for r in records
         .into_iter()
         .filter(|r| r.control == Some(Control::Aa))
-        .filter_map(|r| {
-            let p = r.paired.as_ref()?;
-            Some(Band {
-                workload: r.id().workload.clone(),
-                band: p.band,
-                layouts: p.layouts,
-            })
+    {
+        let Some(p) = r.paired.as_ref() else { continue };
+        let i = match out.iter().position(|(b, _)| **b == p.baseline) {
+            Some(i) => i,
+            None => {
+                out.push((
+                    &p.baseline,
+                    Band {
+                        workload: r.id().workload.clone(),
+                        band: p.band,
+                        layouts: p.layouts,
+                        twins: Vec::new(),
+                    },
+                ));
+                out.len() - 1
+            }
+        };
+        let b = &mut out[i].1;
+        b.band = b.band.max(p.band);
+        if let Some(t) = r.aa_twin {
+            b.twins.push((t, p.verdict));
+        }
+    }
+    out.into_iter().map(|(_, b)| b).collect()
+}
+
+/// The A/A twins of a run (rows with `aa_twin`): each judged against the other twin's
+/// band, so a twin decided `faster` or `slower` is an A/A check that failed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TwinCheck<'a> {
+    /// How many twin rows the run has (two per table).
+    pub twins: usize,
+    /// The twins decided `faster` or `slower`, in results order.
+    pub decided: Vec<&'a Record>,
+}
+
+/// The run's A/A twins and those decided; `None` when the run has no twins (one A/A
+/// control per table, as files written before the twins).
+pub fn twin_check(results: &[Record]) -> Option<TwinCheck<'_>> {
+    let twins: Vec<&Record> = results
+        .iter()
+        .filter(|r| r.control == Some(Control::Aa) && r.aa_twin.is_some())
+        .collect();
+    if twins.is_empty() {
+        return None;
+    }
+    let decided = twins
+        .iter()
+        .copied()
+        .filter(|r| {
+            r.paired
+                .as_ref()
+                .is_some_and(|p| matches!(p.verdict, Verdict::Faster | Verdict::Slower))
         })
-        .collect()
+        .collect();
+    Some(TwinCheck {
+        twins: twins.len(),
+        decided,
+    })
 }
 
 /// A compared row whose criterion ratio lies outside the range its paired pass allows one
@@ -256,8 +346,10 @@ pub fn disagreements(results: &[Record]) -> Vec<Disagreement> {
 }
 /// One comparison's processes combined and decided: each process one layout sample, the
 /// rule and intervals of `design` (bench-all's: [`Design::for_profile`]) at the look the
-/// processes reach. `cargo xtask ab` and `--peer-path` decide their rows by the same rule
-/// ([`super::ab::row`]).
+/// processes reach. With two A/A twins (bench-all's paired pass runs `lab paired --aa 2`)
+/// the rows are judged against the twins' band and each twin against the other twin's
+/// ([`combine_sequential_twins`]); with one A/A control, against its reach. `cargo xtask
+/// ab` and `--peer-path` decide their rows by the same rule ([`super::ab::row`]).
 pub fn decide(runs: &[ProcessRun], design: &Design) -> Option<Combined> {
-    combine_sequential(runs, LayoutUnit::Process, design)
+    combine_sequential_twins(runs, LayoutUnit::Process, design)
 }

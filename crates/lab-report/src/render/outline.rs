@@ -59,9 +59,11 @@ pub fn header_part(run: &Run) -> Result<Vec<Block>> {
     Ok(header(run.file))
 }
 
-/// How many paired verdicts the run has, and where paired and criterion disagree.
+/// How many paired verdicts the run has, how many A/A twins were decided, and where paired
+/// and criterion disagree.
 pub fn counts_part(run: &Run) -> Result<Vec<Block>> {
     let mut blocks: Vec<Block> = verdicts::counts_paragraph(run.file).into_iter().collect();
+    blocks.extend(verdicts::twins_paragraph(run.file));
     blocks.extend(verdicts::disagreement_paragraph(run.file));
     Ok(blocks)
 }

@@ -2,7 +2,8 @@
 //! per seed claim, [`verdict_box`]), the run's verdicts counted ([`counts_paragraph`]),
 //! each table's verdict and instructions cells
 //! ([`verdict_cell`], [`instructions_cell`]), its noise band and A/A control line
-//! ([`band_paragraph`]) and the verdict lines from `paired` ([`paired_items`]).
+//! ([`band_paragraph`]), the run's A/A twins decided ([`twins_paragraph`]) and the verdict
+//! lines from `paired` ([`paired_items`]).
 
 use super::doc::{
     text, Block, Cell, CellKind, Inline, Item, Section, SectionKind, Table, TableKind,
@@ -99,6 +100,17 @@ pub fn verdict_cell(g: &Group, param: &str, r: &Record) -> Cell {
     let Some(p) = &r.paired else {
         return Cell::absent();
     };
+    if let (Some(Control::Aa), Some(t)) = (r.control, r.aa_twin) {
+        return Cell::new(
+            format!(
+                "A/A twin {t}: ×{:.3}, {} against the other twin's band ±{:.1}%",
+                p.ratio.estimate,
+                p.verdict,
+                p.band * 100.0
+            ),
+            verdict_kind(p.verdict),
+        );
+    }
     if r.control == Some(Control::Aa) {
         return Cell::new(
             format!(
@@ -243,16 +255,15 @@ pub fn instructions_cell(r: &Record) -> Cell {
 /// "Noise band ±x.x% from the A/A control, N layouts", per workload parameter when the
 /// group has several.
 pub fn band_paragraph(g: &Group) -> Option<Block> {
-    let bands = verdicts::bands(g.params.iter().filter_map(|p| {
-        let aa = g
-            .labels
+    let bands = verdicts::bands(g.params.iter().flat_map(|p| {
+        g.labels
             .iter()
-            .find_map(|l| g.cell(p, l).filter(|r| r.control.is_some()));
-        aa
+            .filter_map(move |l| g.cell(p, l).filter(|r| r.control.is_some()))
     }));
     if bands.is_empty() {
         return None;
     }
+    let twins = bands.iter().any(|b| !b.twins.is_empty());
     let parts: Vec<String> = bands
         .iter()
         .map(|b| {
@@ -267,15 +278,76 @@ pub fn band_paragraph(g: &Group) -> Option<Block> {
             let finds = detectable_at(g, &b.workload.param, b.band).map_or(String::new(), |d| {
                 format!(", finds a {:.1} % difference 80 % of the time", d * 100.0)
             });
-            format!("{at}±{:.1}%{layouts}{finds}", b.band * 100.0)
+            format!(
+                "{at}±{:.1}%{layouts}{finds}{}",
+                b.band * 100.0,
+                twins_note(b)
+            )
         })
         .collect();
+    let source = if twins {
+        " from two A/A twins (the baseline against two distinct copies of its own code; the band is the wider twin's offset from 1, and each twin is judged against the other twin's band)"
+    } else {
+        " from the A/A control (the baseline against a distinct copy of its own code)"
+    };
     Some(Block::Paragraph(vec![
         Inline::Strong("Noise band".into()),
         text(format!(
-            " from the A/A control (the baseline against a distinct copy of its own code): {}. A verdict says faster or slower only when the whole paired interval lies outside 1 ± band.",
+            "{source}: {}. A verdict says faster or slower only when the whole paired interval lies outside 1 ± band.",
             parts.join("; ")
         )),
+    ]))
+}
+
+/// Which of a table's A/A twins was decided against the other twin's band: `; A/A twins:
+/// neither decided`, `; A/A twin 2 decided slower`; empty for one A/A control.
+fn twins_note(b: &verdicts::Band) -> String {
+    if b.twins.is_empty() {
+        return String::new();
+    }
+    let decided: Vec<String> = b
+        .twins_decided()
+        .map(|(t, v)| format!("A/A twin {t} decided {v}"))
+        .collect();
+    match decided.is_empty() {
+        true => "; A/A twins: neither decided".into(),
+        false => format!("; {}", decided.join(", ")),
+    }
+}
+
+/// The run's A/A evidence when it has two twins per table: "A/A twins: 0 of 74 decided
+/// faster or slower (each judged against the other twin's band)", naming any twin decided.
+/// `None` for runs with one A/A control per table (whose control cannot be decided).
+pub fn twins_paragraph(file: &ResultsFile) -> Option<Block> {
+    let check = verdicts::twin_check(&file.results)?;
+    let mut t = format!(
+        " {} of {} decided faster or slower (each judged against the other twin's band).",
+        check.decided.len(),
+        check.twins
+    );
+    let named: Vec<String> = check
+        .decided
+        .iter()
+        .filter_map(|r| {
+            let p = r.paired.as_ref()?;
+            Some(format!(
+                "twin {} of `{}` {} ×{:.3} ({:.3}–{:.3}, the other twin's band ±{:.1}%)",
+                r.aa_twin?,
+                p.baseline.criterion_id(),
+                p.verdict,
+                p.ratio.estimate,
+                p.ratio.lower,
+                p.ratio.upper,
+                p.band * 100.0
+            ))
+        })
+        .collect();
+    if !named.is_empty() {
+        t.push_str(&format!(" Decided: {}.", named.join("; ")));
+    }
+    Some(Block::Paragraph(vec![
+        Inline::Strong("A/A twins:".into()),
+        text(t),
     ]))
 }
 
