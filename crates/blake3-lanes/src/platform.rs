@@ -11,6 +11,7 @@ use crate::words::{SumWords, BLOCK_LEN, CHUNK_LEN, OUT_LEN, U16_LANES, U16_SUM_X
 /// three modules named in braces after the path, SSE4.1, AVX2, AVX-512 in that order),
 /// `unsafe` around that call alone. Off x86 the SIMD backends are never supported, so
 /// their arm is unreachable. Each call site states which argument checks precede it.
+/// Used here and in `floor.rs`.
 macro_rules! dispatch {
     (
         $backend:expr,
@@ -36,6 +37,7 @@ macro_rules! dispatch {
         }
     };
 }
+pub(crate) use dispatch;
 
 impl Backend {
     pub(crate) fn ensure_supported(self) -> Result<(), Error> {
