@@ -8,8 +8,19 @@
 
 use crate::backend::Backend;
 use crate::error::Error;
+use crate::platform::dispatch;
 use crate::portable;
 use crate::words::{words_from_le_bytes, BLOCK_LEN, OUT_LEN};
+
+/// AVX-512's throughput floor: the two compressions in lockstep as assembly on x86-64
+/// (`avx512_pair.rs`; the compiled form of the same loop runs about 1.7x the ALU bound,
+/// this one nearer it), the compiled loop on 32-bit x86.
+#[cfg(target_arch = "x86")]
+use crate::avx512 as avx512_floor;
+#[cfg(target_arch = "x86_64")]
+use crate::avx512_pair as avx512_floor;
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+use crate::{avx2, sse41};
 
 fn cv_bytes(cv: &[u32; 8]) -> [u8; OUT_LEN] {
     let mut out = [0u8; OUT_LEN];
@@ -63,37 +74,16 @@ impl Backend {
             });
         }
         let words = words_from_le_bytes(block);
-        match self {
-            Backend::Portable => {
+        // Checked above: `out` has one entry per chain (`floor_chains`).
+        dispatch!(
+            self,
+            {
                 for (counter, cv) in out.iter_mut().enumerate() {
                     *cv = cv_bytes(&portable::chain(&words, counter as u64, compressions));
                 }
-            }
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: `ensure_supported` checked that the CPU has SSE4.1; `out` has one
-            // entry per chain.
-            Backend::Sse41 => unsafe {
-                crate::sse41::compression_chains(&words, compressions, out)
             },
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: as above, for AVX2.
-            Backend::Avx2 => unsafe { crate::avx2::compression_chains(&words, compressions, out) },
-            // The two compressions in lockstep as assembly (`avx512_pair.rs`): the compiled
-            // form of the same loop runs about 1.7x the ALU bound, this one nearer it.
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: as above, for AVX-512F, AVX-512BW and AVX-512VL; `out` has 32 entries
-            // (`floor_chains` on AVX-512).
-            Backend::Avx512 => unsafe {
-                crate::avx512_pair::compression_chains(&words, compressions, out)
-            },
-            #[cfg(target_arch = "x86")]
-            // SAFETY: as above, for AVX-512F, AVX-512BW and AVX-512VL.
-            Backend::Avx512 => unsafe {
-                crate::avx512::compression_chains(&words, compressions, out)
-            },
-            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
-            _ => unreachable!("ensure_supported rejects SIMD backends here"),
-        }
+            self::{sse41, avx2, avx512_floor}::compression_chains(&words, compressions, out),
+        );
         Ok(())
     }
 
@@ -108,20 +98,12 @@ impl Backend {
         compressions: usize,
     ) -> Result<[u8; OUT_LEN], Error> {
         self.ensure_supported()?;
-        let cv = match self {
-            Backend::Portable => crate::scalar_one::compression_chain(block, compressions),
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: `ensure_supported` checked that the CPU has SSE4.1.
-            Backend::Sse41 => unsafe { crate::sse41::compression_chain_one(block, compressions) },
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: as above, for AVX2.
-            Backend::Avx2 => unsafe { crate::avx2::compression_chain_one(block, compressions) },
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: as above, for AVX-512F, AVX-512BW and AVX-512VL.
-            Backend::Avx512 => unsafe { crate::avx512::compression_chain_one(block, compressions) },
-            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
-            _ => unreachable!("ensure_supported rejects SIMD backends here"),
-        };
+        // No argument checks: any block and number of compressions.
+        let cv = dispatch!(
+            self,
+            crate::scalar_one::compression_chain(block, compressions),
+            crate::{sse41, avx2, avx512}::compression_chain_one(block, compressions),
+        );
         Ok(cv_bytes(&cv))
     }
 }

@@ -6,6 +6,39 @@ use crate::error::Error;
 use crate::portable;
 use crate::words::{SumWords, BLOCK_LEN, CHUNK_LEN, OUT_LEN, U16_LANES, U16_SUM_XOF_LEN};
 
+/// The match over [`Backend`] every operation ends with: the portable arm is the safe
+/// expression `$portable`; each SIMD arm calls `$func($args)` in its kernel module (the
+/// three modules named in braces after the path, SSE4.1, AVX2, AVX-512 in that order),
+/// `unsafe` around that call alone. Off x86 the SIMD backends are never supported, so
+/// their arm is unreachable. Each call site states which argument checks precede it.
+/// Used here and in `floor.rs`.
+macro_rules! dispatch {
+    (
+        $backend:expr,
+        $portable:expr,
+        $($path:ident)::+ :: { $sse41:ident, $avx2:ident, $avx512:ident } :: $func:ident
+            ( $($arg:expr),* $(,)? ) $(,)?
+    ) => {
+        match $backend {
+            $crate::backend::Backend::Portable => $portable,
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: the caller checked `ensure_supported()` (or `is_supported()`) for this
+            // backend, so the CPU has its features (SSE4.1; AVX2; AVX-512F, AVX-512BW and
+            // AVX-512VL), and made the operation's own argument checks (named at the call).
+            $crate::backend::Backend::Sse41 => unsafe { $($path::)+ $sse41::$func($($arg),*) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: as for SSE4.1 above.
+            $crate::backend::Backend::Avx2 => unsafe { $($path::)+ $avx2::$func($($arg),*) },
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            // SAFETY: as for SSE4.1 above.
+            $crate::backend::Backend::Avx512 => unsafe { $($path::)+ $avx512::$func($($arg),*) },
+            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+            _ => unreachable!("ensure_supported rejects SIMD backends here"),
+        }
+    };
+}
+pub(crate) use dispatch;
+
 impl Backend {
     pub(crate) fn ensure_supported(self) -> Result<(), Error> {
         if self.is_supported() {
@@ -22,22 +55,12 @@ impl Backend {
         self.ensure_supported()?;
         check_inputs(inputs)?;
         check_output_size(inputs.len(), out.len())?;
-        match self {
-            Backend::Portable => portable::hash_many(inputs, out),
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: `ensure_supported` checked that the CPU has SSE4.1, and
-            // `check_inputs` that every input fits in one chunk.
-            Backend::Sse41 => unsafe { crate::sse41::hash_many(inputs, out) },
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: as above, for AVX2.
-            Backend::Avx2 => unsafe { crate::avx2::hash_many(inputs, out) },
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: `ensure_supported` checked AVX-512F, AVX-512BW and AVX-512VL; the
-            // argument checks above hold as for the other backends.
-            Backend::Avx512 => unsafe { crate::avx512::hash_many(inputs, out) },
-            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
-            _ => unreachable!("ensure_supported rejects SIMD backends here"),
-        }
+        // Checked above: every input fits in one chunk; `out` has one hash per input.
+        dispatch!(
+            self,
+            portable::hash_many(inputs, out),
+            crate::{sse41, avx2, avx512}::hash_many(inputs, out),
+        );
         Ok(())
     }
 
@@ -54,21 +77,12 @@ impl Backend {
             .checked_mul(out_len)
             .ok_or(Error::OutputTooLarge)?;
         check_output_size(expected, out.len())?;
-        match self {
-            Backend::Portable => portable::xof_many(inputs, out_len, out),
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: CPU support and input lengths checked above.
-            Backend::Sse41 => unsafe { crate::sse41::xof_many(inputs, out_len, out) },
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: CPU support and input lengths checked above.
-            Backend::Avx2 => unsafe { crate::avx2::xof_many(inputs, out_len, out) },
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: `ensure_supported` checked AVX-512F, AVX-512BW and AVX-512VL; the
-            // argument checks above hold as for the other backends.
-            Backend::Avx512 => unsafe { crate::avx512::xof_many(inputs, out_len, out) },
-            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
-            _ => unreachable!("ensure_supported rejects SIMD backends here"),
-        }
+        // Checked above: every input fits in one chunk; `out` is `inputs.len() * out_len` bytes.
+        dispatch!(
+            self,
+            portable::xof_many(inputs, out_len, out),
+            crate::{sse41, avx2, avx512}::xof_many(inputs, out_len, out),
+        );
         Ok(())
     }
 
@@ -83,21 +97,12 @@ impl Backend {
     ) -> Result<(), Error> {
         self.ensure_supported()?;
         check_output_size(blocks.len(), out.len())?;
-        match self {
-            Backend::Portable => portable::hash_blocks(blocks, out),
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: `ensure_supported` checked that the CPU has SSE4.1.
-            Backend::Sse41 => unsafe { crate::sse41::hash_blocks(blocks, out) },
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: `ensure_supported` checked that the CPU has AVX2.
-            Backend::Avx2 => unsafe { crate::avx2::hash_blocks(blocks, out) },
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: `ensure_supported` checked AVX-512F, AVX-512BW and AVX-512VL; the
-            // argument checks above hold as for the other backends.
-            Backend::Avx512 => unsafe { crate::avx512::hash_blocks(blocks, out) },
-            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
-            _ => unreachable!("ensure_supported rejects SIMD backends here"),
-        }
+        // Checked above: `out` has one hash per block.
+        dispatch!(
+            self,
+            portable::hash_blocks(blocks, out),
+            crate::{sse41, avx2, avx512}::hash_blocks(blocks, out),
+        );
         Ok(())
     }
 
@@ -108,21 +113,13 @@ impl Backend {
     ) -> Result<(), Error> {
         self.ensure_supported()?;
         check_inputs(inputs)?;
-        match self {
-            Backend::Portable => portable::accumulate_u16::<SUBTRACT>(sum, inputs),
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: CPU support and input lengths checked above.
-            Backend::Sse41 => unsafe { crate::sse41::accumulate_u16(sum, inputs, SUBTRACT) },
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: CPU support and input lengths checked above.
-            Backend::Avx2 => unsafe { crate::avx2::accumulate_u16(sum, inputs, SUBTRACT) },
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: `ensure_supported` checked AVX-512F, AVX-512BW and AVX-512VL; the
-            // argument checks above hold as for the other backends.
-            Backend::Avx512 => unsafe { crate::avx512::accumulate_u16(sum, inputs, SUBTRACT) },
-            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
-            _ => unreachable!("ensure_supported rejects SIMD backends here"),
-        }
+        // Checked above: every input fits in one chunk. The portable code takes `SUBTRACT` as
+        // a const generic, the SIMD kernels as an argument.
+        dispatch!(
+            self,
+            portable::accumulate_u16::<SUBTRACT>(sum, inputs),
+            crate::{sse41, avx2, avx512}::accumulate_u16(sum, inputs, SUBTRACT),
+        );
         Ok(())
     }
 }
@@ -139,20 +136,12 @@ impl Backend {
     pub fn xof_one(self, input: &[u8], out: &mut [u8]) -> Result<(), Error> {
         self.ensure_supported()?;
         check_inputs(&[input])?;
-        match self {
-            Backend::Portable => portable::xof_many(&[input], out.len(), out),
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: CPU support and input length checked above.
-            Backend::Sse41 => unsafe { crate::sse41::xof_one(input, out) },
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: CPU support and input length checked above.
-            Backend::Avx2 => unsafe { crate::avx2::xof_one(input, out) },
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: CPU support (AVX-512F, AVX-512BW and AVX-512VL) and input length checked above.
-            Backend::Avx512 => unsafe { crate::avx512::xof_one(input, out) },
-            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
-            _ => unreachable!("ensure_supported rejects SIMD backends here"),
-        }
+        // Checked above: the input fits in one chunk.
+        dispatch!(
+            self,
+            portable::xof_many(&[input], out.len(), out),
+            crate::{sse41, avx2, avx512}::xof_one(input, out),
+        );
         Ok(())
     }
 
@@ -192,19 +181,13 @@ impl Backend {
             }
             return core::array::from_fn(|i| u16::from_le_bytes([bytes[2 * i], bytes[2 * i + 1]]));
         }
-        match backend {
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: CPU support and input length checked above.
-            Backend::Sse41 => unsafe { crate::sse41::xof_u16_term(input) },
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: CPU support and input length checked above.
-            Backend::Avx2 => unsafe { crate::avx2::xof_u16_term(input) },
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: CPU support (AVX-512F, AVX-512BW and AVX-512VL) and input length checked above.
-            Backend::Avx512 => unsafe { crate::avx512::xof_u16_term(input) },
-            // Portable is handled above; other backends are unsupported off x86.
-            _ => unreachable!("the portable backend returned above"),
-        }
+        // Checked above: `backend` is supported (else it is the portable backend, which
+        // returned above) and the input fits in one chunk.
+        dispatch!(
+            backend,
+            unreachable!("the portable backend returned above"),
+            crate::{sse41, avx2, avx512}::xof_u16_term(input),
+        )
     }
 
     /// Adds (or with `SUBTRACT`, subtracts) ONE message's 2048-byte XOF output into
@@ -217,20 +200,12 @@ impl Backend {
     ) -> Result<(), Error> {
         self.ensure_supported()?;
         check_inputs(&[input])?;
-        match self {
-            Backend::Portable => portable::accumulate_u16::<SUBTRACT>(sum, &[input]),
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: CPU support and input length checked above.
-            Backend::Sse41 => unsafe { crate::sse41::accumulate_u16_one(sum, input, SUBTRACT) },
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: CPU support and input length checked above.
-            Backend::Avx2 => unsafe { crate::avx2::accumulate_u16_one(sum, input, SUBTRACT) },
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: CPU support (AVX-512F, AVX-512BW and AVX-512VL) and input length checked above.
-            Backend::Avx512 => unsafe { crate::avx512::accumulate_u16_one(sum, input, SUBTRACT) },
-            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
-            _ => unreachable!("ensure_supported rejects SIMD backends here"),
-        }
+        // Checked above: the input fits in one chunk.
+        dispatch!(
+            self,
+            portable::accumulate_u16::<SUBTRACT>(sum, &[input]),
+            crate::{sse41, avx2, avx512}::accumulate_u16_one(sum, input, SUBTRACT),
+        );
         Ok(())
     }
 
@@ -246,26 +221,12 @@ impl Backend {
         flags: u32,
     ) -> Result<[u32; 16], Error> {
         self.ensure_supported()?;
-        Ok(match self {
-            Backend::Portable => portable::compress(cv, block, counter, block_len, flags),
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: CPU support checked above.
-            Backend::Sse41 => unsafe {
-                crate::sse41::compress_one(cv, block, counter, block_len, flags)
-            },
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: CPU support checked above.
-            Backend::Avx2 => unsafe {
-                crate::avx2::compress_one(cv, block, counter, block_len, flags)
-            },
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: CPU support checked above.
-            Backend::Avx512 => unsafe {
-                crate::avx512::compress_one(cv, block, counter, block_len, flags)
-            },
-            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
-            _ => unreachable!("ensure_supported rejects SIMD backends here"),
-        })
+        // No argument checks: any chaining value, block, counter, length and flags.
+        Ok(dispatch!(
+            self,
+            portable::compress(cv, block, counter, block_len, flags),
+            crate::{sse41, avx2, avx512}::compress_one(cv, block, counter, block_len, flags),
+        ))
     }
 }
 
@@ -288,21 +249,13 @@ impl Backend {
         }
         self.ensure_supported()?;
         check_output_size(inputs.len(), out.len())?;
-        match self {
-            Backend::Portable => crate::tree::scalar::hash_many(inputs, out),
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: `ensure_supported` checked that the CPU has SSE4.1; output size
-            // checked above.
-            Backend::Sse41 => unsafe { crate::tree::sse41::hash_many(inputs, out) },
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: as above, for AVX2.
-            Backend::Avx2 => unsafe { crate::tree::avx2::hash_many(inputs, out) },
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: as above, for AVX-512F, AVX-512BW and AVX-512VL.
-            Backend::Avx512 => unsafe { crate::tree::avx512::hash_many(inputs, out) },
-            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
-            _ => unreachable!("ensure_supported rejects SIMD backends here"),
-        }
+        // Checked above: `out` has one hash per input (and some input is longer than a chunk,
+        // which the tree kernels allow).
+        dispatch!(
+            self,
+            crate::tree::scalar::hash_many(inputs, out),
+            crate::tree::{sse41, avx2, avx512}::hash_many(inputs, out),
+        );
         Ok(())
     }
 
@@ -325,20 +278,12 @@ impl Backend {
             .checked_mul(out_len)
             .ok_or(Error::OutputTooLarge)?;
         check_output_size(expected, out.len())?;
-        match self {
-            Backend::Portable => crate::tree::scalar::xof_many(inputs, out_len, out),
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: CPU support and output size checked above.
-            Backend::Sse41 => unsafe { crate::tree::sse41::xof_many(inputs, out_len, out) },
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: CPU support and output size checked above.
-            Backend::Avx2 => unsafe { crate::tree::avx2::xof_many(inputs, out_len, out) },
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: CPU support (AVX-512F, AVX-512BW and AVX-512VL) and output size checked above.
-            Backend::Avx512 => unsafe { crate::tree::avx512::xof_many(inputs, out_len, out) },
-            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
-            _ => unreachable!("ensure_supported rejects SIMD backends here"),
-        }
+        // Checked above: `out` is `inputs.len() * out_len` bytes; any input length is allowed.
+        dispatch!(
+            self,
+            crate::tree::scalar::xof_many(inputs, out_len, out),
+            crate::tree::{sse41, avx2, avx512}::xof_many(inputs, out_len, out),
+        );
         Ok(())
     }
 
@@ -351,22 +296,12 @@ impl Backend {
             return self.accumulate_u16::<SUBTRACT>(sum, inputs);
         }
         self.ensure_supported()?;
-        match self {
-            Backend::Portable => crate::tree::scalar::accumulate_u16::<SUBTRACT>(sum, inputs),
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: CPU support checked above; any input length is allowed.
-            Backend::Sse41 => unsafe { crate::tree::sse41::accumulate_u16(sum, inputs, SUBTRACT) },
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: CPU support checked above; any input length is allowed.
-            Backend::Avx2 => unsafe { crate::tree::avx2::accumulate_u16(sum, inputs, SUBTRACT) },
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            // SAFETY: CPU support (AVX-512F, AVX-512BW and AVX-512VL) checked above.
-            Backend::Avx512 => unsafe {
-                crate::tree::avx512::accumulate_u16(sum, inputs, SUBTRACT)
-            },
-            #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
-            _ => unreachable!("ensure_supported rejects SIMD backends here"),
-        }
+        // No argument checks: any input length is allowed.
+        dispatch!(
+            self,
+            crate::tree::scalar::accumulate_u16::<SUBTRACT>(sum, inputs),
+            crate::tree::{sse41, avx2, avx512}::accumulate_u16(sum, inputs, SUBTRACT),
+        );
         Ok(())
     }
 }
