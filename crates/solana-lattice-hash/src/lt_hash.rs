@@ -33,7 +33,9 @@ impl LtHash {
         new
     }
 
-    /// Adds `other` element-wise, wrapping: `other`'s set is inserted.
+    /// Adds `other` element-wise, wrapping: `other`'s set is inserted. `#[inline]`: across
+    /// crates, rustc otherwise keeps this loop a call, which costs a tenth of its time.
+    #[inline]
     pub fn mix_in(&mut self, other: &Self) {
         for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
             *a = a.wrapping_add(*b);
@@ -41,6 +43,7 @@ impl LtHash {
     }
 
     /// Subtracts `other` element-wise, wrapping: `other`'s set is removed.
+    #[inline]
     pub fn mix_out(&mut self, other: &Self) {
         for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
             *a = a.wrapping_sub(*b);
@@ -69,6 +72,7 @@ pub trait SingleLtHashUpdater {
 }
 
 impl SingleLtHashUpdater for blake3::Hasher {
+    #[inline]
     fn write_part(&mut self, bytes: &[u8]) {
         self.update(bytes);
     }
