@@ -6,6 +6,7 @@
 
 use crate::{BenchId, Paired, Record, RecordError, ResultsFile};
 use serde::{Deserialize, Deserializer, Serializer};
+use std::collections::HashMap;
 use std::path::Path;
 
 /// How a [`Paired`] names its baseline: written as that row's `criterion_id`.
@@ -109,13 +110,17 @@ fn expected_criterion_id(r: &Record) -> Option<String> {
 /// the main build (the baseline, not its A/A control), and every `criterion_id` is its
 /// row's ([`expected_criterion_id`]), else an error naming the file and the field.
 pub fn resolve(path: &Path, file: ResultsFile<String>) -> Result<ResultsFile, RecordError> {
-    let rows: Vec<(String, BenchId)> = file
+    // The first row of each criterion id, found in one pass (not a search per row).
+    let mut rows: HashMap<String, BenchId> = HashMap::new();
+    for r in file
         .results
         .iter()
         .filter(|r| r.is_main_build() && r.control.is_none())
-        .map(|r| (r.criterion_id.clone(), r.meta.id.clone()))
-        .collect();
-    let id_of = |c: &str| rows.iter().find(|(k, _)| k == c).map(|(_, id)| id.clone());
+    {
+        rows.entry(r.criterion_id.clone())
+            .or_insert_with(|| r.meta.id.clone());
+    }
+    let id_of = |c: &str| rows.get(c).cloned();
     let results = file
         .results
         .into_iter()
