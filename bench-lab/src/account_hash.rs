@@ -133,7 +133,7 @@ impl StrategyVisitor for Rows<'_> {
                 self.reg.add(rows::mix_meta(&who, n, cap), move || {
                     Box::new(BatchLegacy::new(
                         batch.clone(),
-                        workloads::mainnet_mix(n, cap),
+                        workloads::live_mainnet_mix(n, cap),
                     ))
                 });
             }

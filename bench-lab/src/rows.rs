@@ -7,12 +7,11 @@ use crate::cases::{
 };
 use crate::shared::{Inputs, SharedMakers};
 use crate::workloads::{
-    self, set_of, ACCOUNTS_PER_CALL, LT_SET_ACCOUNTS, LT_SET_SIZES, MIX_IN_HASHES, PER_CALL_SIZE,
+    self, ACCOUNTS_PER_CALL, LT_SET_ACCOUNTS, LT_SET_SIZES, MIX_IN_HASHES, PER_CALL_SIZE,
 };
 use crate::{user_accounts, Case, Registry};
 use account_hash::{AccountHasher, IntoLtLanes};
 use lab_record::{BenchMeta, Workload, WorkloadKind};
-use std::sync::Arc;
 
 /// Registers `meta`, and for a listed strategy (`who.listed`) with the paired pass's
 /// makers of `hasher` on `inputs`.
@@ -84,7 +83,7 @@ where
     add_row(reg, who, hasher, (meta, Inputs::Mix(n, cap)), move || {
         Box::new(ManyAccounts {
             hasher: h.clone(),
-            accounts: Arc::new(workloads::mainnet_mix(n, cap)),
+            accounts: workloads::live_mainnet_mix(n, cap),
             digest,
         })
     });
@@ -132,7 +131,7 @@ pub fn lt_sets_of<A>(
         reg.add(mix_meta(who, n, cap), move || -> Box<dyn Case> {
             Box::new(LtSetCase {
                 accumulator: acc.clone(),
-                accounts: Arc::new(workloads::mainnet_mix(n, cap)),
+                accounts: workloads::live_mainnet_mix(n, cap),
             })
         });
     }
@@ -160,7 +159,7 @@ fn lt_set<A>(
     reg.add(meta, move || -> Box<dyn Case> {
         Box::new(LtSetCase {
             accumulator: acc.clone(),
-            accounts: Arc::new(set_of(size, n)),
+            accounts: workloads::live_set_of(size, n),
         })
     });
 }
@@ -195,7 +194,7 @@ where
     reg.add(meta, move || -> Box<dyn Case> {
         Box::new(MixInCase::new(
             mixer.clone(),
-            Arc::new(set_of(PER_CALL_SIZE, n)),
+            workloads::live_set_of(PER_CALL_SIZE, n),
         ))
     });
 }

@@ -38,11 +38,11 @@ struct SetWorkload {
 }
 
 impl SetWorkload {
-    fn accounts(&self) -> Vec<Account> {
+    fn accounts(&self) -> Arc<Vec<Account>> {
         if self.vote {
-            workloads::vote_accounts(LADDER_ACCOUNTS)
+            workloads::live_vote_accounts(LADDER_ACCOUNTS)
         } else {
-            workloads::set_of(self.size, LADDER_ACCOUNTS)
+            workloads::live_set_of(self.size, LADDER_ACCOUNTS)
         }
     }
 }
@@ -179,7 +179,7 @@ where
     reg.add(slot_meta(who, cap), move || -> Box<dyn Case> {
         Box::new(SlotDeltaCase {
             delta: delta.clone(),
-            writes: Arc::new(workloads::slot_writes(SLOT_WRITES, SLOT_VOTE_WRITES, cap)),
+            writes: workloads::live_slot_writes(SLOT_WRITES, SLOT_VOTE_WRITES, cap),
         })
     });
 }
@@ -193,7 +193,7 @@ where
     reg.add(meta, move || -> Box<dyn Case> {
         Box::new(LtSetCase {
             accumulator: acc.clone(),
-            accounts: Arc::new(set.accounts()),
+            accounts: set.accounts(),
         })
     });
 }
@@ -264,7 +264,7 @@ where
         reg.add(meta, move || -> Box<dyn Case> {
             Box::new(ManyAccounts {
                 hasher: hasher.clone(),
-                accounts: Arc::new(set.accounts()),
+                accounts: set.accounts(),
                 digest: AccountDigest::Legacy,
             })
         });

@@ -301,6 +301,71 @@ pub fn mix_hashed_bytes(n: usize, tail_cap: usize, meta_len: usize) -> u64 {
         .sum()
 }
 
+/// What a live input is built from: its generator and the generator's arguments.
+pub type InputKey = (&'static str, [usize; 3]);
+
+thread_local! {
+    static LIVE: std::cell::RefCell<
+        std::collections::HashMap<InputKey, std::sync::Weak<dyn std::any::Any + Send + Sync>>,
+    > = Default::default();
+}
+
+/// The input `key` names, shared with every case of this thread that holds it now, else
+/// built by `build` (which must be what `key` names).
+///
+/// Why: the paired pass builds a comparison's cases together and times them interleaved.
+/// Cases with their own multi-megabyte sets (`vote_1024` is 3.9 MB per copy) evict each
+/// other from the caches, so each call would read its set from memory, while criterion's
+/// loop over one case reads it from the cache; cases that share one set read it warm, as
+/// criterion does. A case built when none holds the input gets a fresh one: each layout's
+/// cases are built after the previous layout's were dropped, at new addresses.
+pub fn live<T: std::any::Any + Send + Sync>(
+    key: InputKey,
+    build: impl FnOnce() -> T,
+) -> std::sync::Arc<T> {
+    LIVE.with(|live| {
+        let mut live = live.borrow_mut();
+        if let Some(held) = live.get(&key).and_then(std::sync::Weak::upgrade) {
+            if let Ok(input) = held.downcast::<T>() {
+                return input;
+            }
+        }
+        let input = std::sync::Arc::new(build());
+        live.retain(|_, w| w.strong_count() > 0);
+        let erased: std::sync::Arc<dyn std::any::Any + Send + Sync> = input.clone();
+        live.insert(key, std::sync::Arc::downgrade(&erased));
+        input
+    })
+}
+
+/// [`set_of`], shared while held ([`live`]).
+pub fn live_set_of(size: usize, n: usize) -> std::sync::Arc<Vec<Account>> {
+    live(("set_of", [size, n, 0]), || set_of(size, n))
+}
+
+/// [`mainnet_mix`], shared while held ([`live`]).
+pub fn live_mainnet_mix(n: usize, tail_cap: usize) -> std::sync::Arc<Vec<Account>> {
+    live(("mainnet_mix", [n, tail_cap, 0]), || {
+        mainnet_mix(n, tail_cap)
+    })
+}
+
+/// [`vote_accounts`], shared while held ([`live`]).
+pub fn live_vote_accounts(n: usize) -> std::sync::Arc<Vec<Account>> {
+    live(("vote_accounts", [n, 0, 0]), || vote_accounts(n))
+}
+
+/// [`slot_writes`], shared while held ([`live`]).
+pub fn live_slot_writes(
+    writes: usize,
+    votes: usize,
+    tail_cap: usize,
+) -> std::sync::Arc<SlotWrites> {
+    live(("slot_writes", [writes, votes, tail_cap]), || {
+        slot_writes(writes, votes, tail_cap)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -350,5 +415,31 @@ mod tests {
         for s in SEED_SIZES.iter().take(4) {
             assert_eq!(account(*s, 1).data.len(), *s);
         }
+    }
+
+    #[test]
+    fn a_live_input_is_one_copy_while_held_and_fresh_after() {
+        let a = live_set_of(165, 4);
+        let b = live_set_of(165, 4);
+        assert!(std::sync::Arc::ptr_eq(&a, &b), "held inputs are shared");
+        assert_eq!(*a, set_of(165, 4));
+        let other = live_set_of(165, 5);
+        assert!(
+            !std::ptr::eq(a.as_ptr(), other.as_ptr()),
+            "another key, another input"
+        );
+        let votes = live_vote_accounts(4);
+        assert_eq!(*votes, vote_accounts(4));
+        let writes = live_slot_writes(6, 2, 1024);
+        assert_eq!(*writes, slot_writes(6, 2, 1024));
+        let weak = std::sync::Arc::downgrade(&a);
+        drop((a, b));
+        assert!(
+            weak.upgrade().is_none(),
+            "the cache does not keep an input alive"
+        );
+        let fresh = live_set_of(165, 4);
+        assert_eq!(*fresh, set_of(165, 4));
+        assert_eq!(std::sync::Arc::strong_count(&fresh), 1);
     }
 }

@@ -17,7 +17,10 @@
 //!   hash the SAME accounts in memory (built once per layout, shared by `Rc`), so rows differ
 //!   only in code; an account too large to share fairly gets one copy per entry
 //!   ([`crate::shared::Inputs::is_large`]). Other rows (batch, accumulator, reconcile) build
-//!   their own inputs through the [`Registry`] (same content, different addresses).
+//!   their inputs through the [`Registry`]; the sets and slots of accounts among them are
+//!   one copy for every case that holds them at once ([`crate::workloads::live`]), so a
+//!   multi-megabyte set is read from the cache as in criterion's loop, not evicted by the
+//!   other entries' copies.
 //! - **Layouts**: one layout gives a precise answer about that layout only, so each process
 //!   runs `layouts` blocks, each under a different random stack offset (0..~4 KiB, by a
 //!   random-depth chain of frames, see [`with_stack_offset`]) and with freshly built inputs
