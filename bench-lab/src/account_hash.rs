@@ -184,7 +184,7 @@ fn batch_sizes<B: BatchHasher + Clone + 'static>(
         reg.add(meta, move || {
             Box::new(BatchLegacy::repeated(
                 batch.clone(),
-                workloads::account(size, 0),
+                workloads::live_account(size),
                 n,
             ))
         });

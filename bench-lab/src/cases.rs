@@ -463,7 +463,7 @@ enum BatchInput {
     Set(Arc<Vec<Account>>),
     /// One account, once per output slot (the `data_size` rows: the per-account rows'
     /// account and working set).
-    Repeated(Account),
+    Repeated(Arc<Vec<Account>>),
 }
 
 /// `hash_batch` over a set of accounts per iteration.
@@ -485,8 +485,10 @@ impl<B> BatchLegacy<B> {
         }
     }
 
-    /// `copies` copies of `account` per iteration (all lanes read the same account).
-    pub fn repeated(batch: B, account: Account, copies: usize) -> Self {
+    /// `copies` copies of the one account of `account` per iteration (all lanes read the
+    /// same account).
+    pub fn repeated(batch: B, account: Arc<Vec<Account>>, copies: usize) -> Self {
+        assert_eq!(account.len(), 1, "one account, repeated");
         BatchLegacy {
             batch,
             input: BatchInput::Repeated(account),
@@ -502,7 +504,7 @@ impl<B: BatchHasher> BatchLegacy<B> {
                 hash_slice(&self.batch, black_box(accounts), &mut self.out)
             }
             BatchInput::Repeated(account) => {
-                hash_repeated(&self.batch, black_box(account), &mut self.out)
+                hash_repeated(&self.batch, black_box(&account[0]), &mut self.out)
             }
         }
         black_box(&self.out);
@@ -542,7 +544,7 @@ impl<B: BatchHasher> Case for BatchLegacy<B> {
         Some(match &self.input {
             BatchInput::Set(accounts) => all_match(accounts, &self.out, 7),
             BatchInput::Repeated(account) => {
-                let expected = reference::legacy(&account.as_ref());
+                let expected = reference::legacy(&account[0].as_ref());
                 self.out.iter().all(|h| h.0 == expected)
             }
         })

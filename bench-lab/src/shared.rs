@@ -11,7 +11,7 @@ use account_hash::{
     Account, AccountHasher, AccountRef, BatchHasher, IntoLtLanes, StrategyEntry, StrategyVisitor,
 };
 use std::hint::black_box;
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// A second, distinct copy of strategy `H`: same behaviour, but a different type, so every
 /// generic function instantiated for it (the case's timing loop and whatever of `H`'s
@@ -54,7 +54,7 @@ impl<H: AccountHasher, const N: usize> AccountHasher for Twin<H, N> {
 /// lt digests summed into the set's total, as `cases::ManyAccounts` does).
 pub struct SharedAccounts<H> {
     pub hasher: H,
-    pub accounts: Rc<Vec<Account>>,
+    pub accounts: Arc<Vec<Account>>,
     pub digest: Digest,
 }
 
@@ -125,32 +125,21 @@ pub enum Inputs {
 }
 
 impl Inputs {
-    /// Whether the paired pass gives every entry its own copy of these inputs instead of
-    /// sharing one: an account of at least [`OWN_INPUTS_FROM`] bytes. Why: an entry timed
-    /// right after another that read the same large account finds part of it still in the
-    /// core's L2, one timed after an entry with other data does not, so shared large inputs
-    /// would favour the entries that share them over those with their own (the batch rows,
-    /// which build their own). Small inputs stay in L1 either way and are shared, so rows
-    /// differ only in code; the mixes are timed in windows at random places instead.
-    pub fn is_large(self) -> bool {
-        matches!(self, Inputs::One(size) if size >= OWN_INPUTS_FROM)
-    }
-
-    pub fn build(self) -> Rc<Vec<Account>> {
-        Rc::new(match self {
-            Inputs::One(size) => vec![workloads::account(size, 0)],
-            Inputs::Mix(n, cap) => workloads::mainnet_mix(n, cap),
-        })
+    /// The inputs, one copy for every entry of the comparison (and every other case that
+    /// holds them at once: [`workloads::live`]), large accounts included. Why: an entry timed
+    /// right after another that read the same account finds part of it still in the cache;
+    /// when every entry (the batch rows' [`crate::cases::BatchLegacy`] included) reads the
+    /// same copy, each is timed as criterion's loop times it, and no entry pays for where
+    /// its own copy's pages landed.
+    pub fn build(self) -> Arc<Vec<Account>> {
+        match self {
+            Inputs::One(size) => workloads::live_account(size),
+            Inputs::Mix(n, cap) => workloads::live_mainnet_mix(n, cap),
+        }
     }
 }
 
-/// The account size from which every entry of a comparison hashes its own copy
-/// ([`Inputs::is_large`]): between the 1 KiB accounts, which stay in L1 whatever runs
-/// between two entries' batches, and the 1 MiB ones, which the entry before can leave
-/// partly in L2 (the lab's data sizes have nothing in between).
-pub const OWN_INPUTS_FROM: usize = 256 << 10;
-
-pub type MakeShared = Box<dyn Fn(Rc<Vec<Account>>) -> Box<dyn Case>>;
+pub type MakeShared = Box<dyn Fn(Arc<Vec<Account>>) -> Box<dyn Case>>;
 
 /// The [`CODE_COPIES`] copies of `copy_buffer!(cap)` the strategy list offers, as makers.
 pub fn copy_buffer_copies(cap: usize, digest: Digest) -> Option<Vec<MakeShared>> {

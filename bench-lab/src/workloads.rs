@@ -343,6 +343,12 @@ pub fn live_set_of(size: usize, n: usize) -> std::sync::Arc<Vec<Account>> {
     live(("set_of", [size, n, 0]), || set_of(size, n))
 }
 
+/// [`account`]`(size, 0)` (the `data_size/<size>` rows' account) as a set of one, shared
+/// while held ([`live`]).
+pub fn live_account(size: usize) -> std::sync::Arc<Vec<Account>> {
+    live(("account", [size, 0, 0]), || vec![account(size, 0)])
+}
+
 /// [`mainnet_mix`], shared while held ([`live`]).
 pub fn live_mainnet_mix(n: usize, tail_cap: usize) -> std::sync::Arc<Vec<Account>> {
     live(("mainnet_mix", [n, tail_cap, 0]), || {

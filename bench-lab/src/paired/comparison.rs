@@ -127,7 +127,7 @@ pub(super) struct Built {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Given {
     pub(super) copy: usize,
-    pub(super) inputs: Rc<Vec<Account>>,
+    pub(super) inputs: Arc<Vec<Account>>,
 }
 
 /// The order in which one layout builds `k` entries: a uniform random permutation with
@@ -196,10 +196,11 @@ impl<'r> Comparison<'r> {
         }
     }
 
-    /// Builds every case for one layout: a random-size heap padding, then the shared
-    /// inputs (once, for every per-account entry, the A/A twin included, so the twin is
-    /// measured as the rows are; inputs of [`Inputs::is_large`] size: one copy per entry,
-    /// each after its own padding), then each case, each after a small random padding and,
+    /// Builds every case for one layout: a random-size heap padding, then each case, each
+    /// after a small random padding, on inputs the first case to need them builds and the
+    /// others share (every per-account entry, the A/A twin included, so the twin is
+    /// measured as the rows are, and the registry's rows that build the same set:
+    /// [`Inputs::build`]), and,
     /// where the strategy has code copies, from the copy `rotation` gives it in layout
     /// `layout` (the A/A: the copy `offset` after the baseline's); without `pad`, the first
     /// copy. Every case runs once (lazy initialisation, first touch of its inputs), timed
@@ -222,7 +223,6 @@ impl<'r> Comparison<'r> {
         let k = self.entries.len();
         let order = build_order(rng, k, pad);
         let mut pads = vec![padding(rng, max(64 << 10))];
-        let mut shared: Option<Rc<Vec<Account>>> = None;
         let mut cases: Vec<Option<Box<dyn Case>>> = (0..k).map(|_| None).collect();
         let mut first_ns = vec![0f64; k];
         let mut ran: Vec<Option<Given>> = vec![None; k];
@@ -243,12 +243,7 @@ impl<'r> Comparison<'r> {
                         None if pad => rotation.copy(i, layout, copies.len()),
                         None => 0,
                     };
-                    let accounts = if inputs.is_large() {
-                        pads.push(padding(rng, max(64 << 10)));
-                        inputs.build()
-                    } else {
-                        shared.get_or_insert_with(|| inputs.build()).clone()
-                    };
+                    let accounts = inputs.build();
                     let given = Given {
                         copy,
                         inputs: accounts.clone(),

@@ -14,13 +14,13 @@
 //!   own window at a random place). Per round, each row gives `ln(t_row / t_baseline)` (per
 //!   item), so drift slower than a round cancels.
 //! - **Same inputs**: per-account strategies on `data_size/*` and `mainnet_mix/*` workloads
-//!   hash the SAME accounts in memory (built once per layout, shared by `Rc`), so rows differ
-//!   only in code; an account too large to share fairly gets one copy per entry
-//!   ([`crate::shared::Inputs::is_large`]). Other rows (batch, accumulator, reconcile) build
-//!   their inputs through the [`Registry`]; the sets and slots of accounts among them are
-//!   one copy for every case that holds them at once ([`crate::workloads::live`]), so a
-//!   multi-megabyte set is read from the cache as in criterion's loop, not evicted by the
-//!   other entries' copies.
+//!   hash the SAME accounts in memory (built once per layout, shared by `Arc`), so rows differ
+//!   only in code ([`crate::shared::Inputs::build`]). Other rows (batch, accumulator,
+//!   reconcile) build their inputs through the [`Registry`]; the accounts, sets and slots
+//!   among them are one copy for every case that holds them at once
+//!   ([`crate::workloads::live`]), shared with the per-account entries where they are the
+//!   same, so a multi-megabyte set is read from the cache as in criterion's loop, not
+//!   evicted by the other entries' copies, and no entry pays for its own copy's pages.
 //! - **Layouts**: one layout gives a precise answer about that layout only, so each process
 //!   runs `layouts` blocks, each under a different random stack offset (0..~4 KiB, by a
 //!   random-depth chain of frames, see [`with_stack_offset`]) and with freshly built inputs
@@ -54,7 +54,7 @@ use lab_record::paired::{across_layouts, noise_band};
 pub use lab_record::paired::{Across, LayoutSummary};
 use lab_record::Control;
 use std::hint::black_box;
-use std::rc::Rc;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 mod calibration;
@@ -376,10 +376,10 @@ mod tests {
         );
     }
 
-    /// Small accounts: one copy of the inputs for every per-account entry, the A/A twin
-    /// included; large ones: a copy per entry.
+    /// One copy of the inputs for every per-account entry, the A/A twin included, small
+    /// and large accounts alike.
     #[test]
-    fn twins_share_small_inputs_and_nobody_shares_large_ones() {
+    fn every_entry_shares_its_inputs_small_or_large() {
         let reg = Registry::new(Profile::Quick);
         let given = |size: usize| {
             let base = format!("account-hash/copy-buffer@cap=200/data_size/{size}");
@@ -393,15 +393,10 @@ mod tests {
             inputs
         };
         let small = given(165);
-        assert!(small.iter().all(|i| Rc::ptr_eq(i, &small[0])));
+        assert!(small.iter().all(|i| Arc::ptr_eq(i, &small[0])));
         let large = given(1 << 20);
         assert!(large[0].len() == 1 && large[0][0].data.len() == 1 << 20);
-        for (a, b) in [(0, 1), (0, 2), (1, 2)] {
-            assert!(
-                !Rc::ptr_eq(&large[a], &large[b]),
-                "entries {a} and {b} share"
-            );
-        }
+        assert!(large.iter().all(|i| Arc::ptr_eq(i, &large[0])));
     }
 
     #[test]
