@@ -19,14 +19,15 @@ pub const FAMILY: Family = Family::Accumulator;
 pub const ADDS: usize = 100_000;
 
 struct Adds<A> {
-    ids: Vec<[u8; 32]>,
+    /// One copy for every case holding it at once ([`crate::workloads::live`]).
+    ids: std::sync::Arc<Vec<[u8; 32]>>,
     _accumulator: std::marker::PhantomData<A>,
 }
 
 impl<A: Accumulator> Adds<A> {
     fn pass(&self) -> [u8; 32] {
         let mut acc = A::default();
-        for id in &self.ids {
+        for id in self.ids.iter() {
             acc.add(black_box(id));
         }
         acc.sum().to_le_bytes()
@@ -52,8 +53,10 @@ impl<A: Accumulator> Case for Adds<A> {
     }
 }
 
-fn ids(n: usize) -> Vec<[u8; 32]> {
-    (0..n as u64).map(|i| scenario_id(0xacc, i).0).collect()
+fn ids(n: usize) -> std::sync::Arc<Vec<[u8; 32]>> {
+    crate::workloads::live(("accumulator_ids", [n, 0, 0]), || {
+        (0..n as u64).map(|i| scenario_id(0xacc, i).0).collect()
+    })
 }
 
 fn add<A: Accumulator + 'static>(reg: &mut Registry, n: usize) {
