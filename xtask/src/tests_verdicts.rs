@@ -106,7 +106,7 @@ fn paired_requests_follow_the_plan_and_profile() {
     );
     // mainnet_mix has a baseline and a row; no group lacks its baseline here.
     assert_eq!(cmps.len(), 10);
-    let s = paired_pass::settings(lab_record::Profile::Smoke);
+    let s = lab_report::analysis::paired_pass::settings(lab_record::Profile::Smoke);
     assert_eq!(s.processes, 2);
     let a = paired_pass::args(lab_record::Profile::Smoke, c165, s, 7).join(" ");
     assert!(a.starts_with("paired --profile smoke --baseline account-hash/copy-buffer@cap=200/data_size/165 --rows account-hash/copy-buffer@cap=47/data_size/165 --rows account-hash/"), "{a}");
