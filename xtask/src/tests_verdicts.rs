@@ -38,22 +38,6 @@ fn instruction_pass_without_valgrind_skips_with_a_notice() {
 }
 
 #[test]
-fn instruction_pass_deals_every_id_once_round_robin() {
-    let ids: Vec<String> = (0..7).map(|i| format!("id{i}")).collect();
-    let groups = instructions_pass::deal(&ids, 2);
-    assert_eq!(
-        groups,
-        [
-            ["id0", "id2", "id4", "id6"].as_slice(),
-            &["id1", "id3", "id5"]
-        ]
-    );
-    // More workers than ids: no empty valgrind runs; zero workers is one.
-    assert_eq!(instructions_pass::deal(&ids[..1], 4), [["id0"]]);
-    assert_eq!(instructions_pass::deal(&ids[..2], 0), [["id0", "id1"]]);
-}
-
-#[test]
 fn callgrind_dumps_are_read_in_order() {
     let d = std::env::temp_dir().join(format!("xtask-dumps-{}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
