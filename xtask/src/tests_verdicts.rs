@@ -38,22 +38,6 @@ fn instruction_pass_without_valgrind_skips_with_a_notice() {
 }
 
 #[test]
-fn instruction_pass_deals_every_id_once_round_robin() {
-    let ids: Vec<String> = (0..7).map(|i| format!("id{i}")).collect();
-    let groups = instructions_pass::deal(&ids, 2);
-    assert_eq!(
-        groups,
-        [
-            ["id0", "id2", "id4", "id6"].as_slice(),
-            &["id1", "id3", "id5"]
-        ]
-    );
-    // More workers than ids: no empty valgrind runs; zero workers is one.
-    assert_eq!(instructions_pass::deal(&ids[..1], 4), [["id0"]]);
-    assert_eq!(instructions_pass::deal(&ids[..2], 0), [["id0", "id1"]]);
-}
-
-#[test]
 fn callgrind_dumps_are_read_in_order() {
     let d = std::env::temp_dir().join(format!("xtask-dumps-{}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
@@ -106,7 +90,7 @@ fn paired_requests_follow_the_plan_and_profile() {
     );
     // mainnet_mix has a baseline and a row; no group lacks its baseline here.
     assert_eq!(cmps.len(), 10);
-    let s = paired_pass::settings(lab_record::Profile::Smoke);
+    let s = lab_report::analysis::paired_pass::settings(lab_record::Profile::Smoke);
     assert_eq!(s.processes, 2);
     let a = paired_pass::args(lab_record::Profile::Smoke, c165, s, 7).join(" ");
     assert!(a.starts_with("paired --profile smoke --baseline account-hash/copy-buffer@cap=200/data_size/165 --rows account-hash/copy-buffer@cap=47/data_size/165 --rows account-hash/"), "{a}");

@@ -422,3 +422,19 @@ fn paired_and_criterion_ratios_that_disagree_are_flagged() {
     f.results[row].paired = Some(spread(c.estimate * 1.08));
     assert_eq!(verdicts::disagreements(&f.results).len(), 1);
 }
+
+#[test]
+fn instruction_pass_deals_every_id_once_round_robin() {
+    let ids: Vec<String> = (0..7).map(|i| format!("id{i}")).collect();
+    let groups = verdicts::deal(&ids, 2);
+    assert_eq!(
+        groups,
+        [
+            ["id0", "id2", "id4", "id6"].as_slice(),
+            &["id1", "id3", "id5"]
+        ]
+    );
+    // More workers than ids: no empty valgrind runs; zero workers is one.
+    assert_eq!(verdicts::deal(&ids[..1], 4), [["id0"]]);
+    assert_eq!(verdicts::deal(&ids[..2], 0), [["id0", "id1"]]);
+}

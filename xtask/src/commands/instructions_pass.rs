@@ -5,29 +5,19 @@
 //! on what else runs, and nothing is timed during this pass, so the processes run side by
 //! side. Benchmarks up to 64 KiB per iteration are counted over 100
 //! iterations, larger ones over 2. Rows whose setup is heavy under valgrind (~50x slower)
-//! are not counted: [`SKIPPED_KINDS`] and [`SKIPPED_FAMILIES`]. Without valgrind in `PATH`
+//! are not counted: `lab_report::analysis::verdicts::SKIPPED_KINDS` and `SKIPPED_FAMILIES`. Without valgrind in `PATH`
 //! the pass prints one notice and leaves `instructions_per_iter` null. Variants the CPU
 //! that valgrind emulates does not offer (AVX-512) are skipped by the lab and stay null.
 
 use super::paired_pass::Lab;
 use lab_record::callgrind::{self, Ran, COUNTED_FN, ITERS_LARGE, ITERS_SMALL, TOGGLE};
-use lab_record::{from_json_str, Family, Planned, Record, WorkloadKind};
+use lab_record::{from_json_str, Planned, Record};
 use lab_report::analysis::verdicts::{self, Count};
 use lab_report::error::Result;
 use lab_report::render::units;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-
-/// Workload kinds not counted: building 10^5 accounts (the mixes) or reading the user's
-/// file takes tens of seconds under valgrind, and `rayon_mix` runs threads.
-pub const SKIPPED_KINDS: &[WorkloadKind] = &[
-    WorkloadKind::MainnetMix,
-    WorkloadKind::RayonMix,
-    WorkloadKind::UserAccounts,
-];
-/// Families not counted: the reconcile scenarios build 10^5-id sets (setup dominates).
-pub const SKIPPED_FAMILIES: &[Family] = &[Family::Reconcile];
 
 /// The notice printed when valgrind cannot be found.
 pub const NO_VALGRIND: &str =
@@ -36,34 +26,11 @@ pub const NO_VALGRIND: &str =
 /// Most valgrind processes the pass runs at once.
 pub const MAX_WORKERS: usize = 4;
 
-/// `ids` dealt round robin into `workers` groups (every n-th id; large and small
-/// benchmarks are spread alike), empty groups dropped.
-pub fn deal(ids: &[String], workers: usize) -> Vec<Vec<String>> {
-    let workers = workers.max(1);
-    let mut groups = vec![Vec::new(); workers];
-    for (i, id) in ids.iter().enumerate() {
-        groups[i % workers].push(id.clone());
-    }
-    groups.retain(|g| !g.is_empty());
-    groups
-}
-
 /// `valgrind` in the directories of `path` (a `PATH` value), if there is one.
 pub fn find_valgrind(path: Option<&OsStr>) -> Option<PathBuf> {
     std::env::split_paths(path?)
         .map(|d| d.join("valgrind"))
         .find(|p| p.is_file())
-}
-
-/// The ids the pass counts, in plan order.
-pub fn counted_ids(plan: &[Planned]) -> Vec<String> {
-    plan.iter()
-        .filter(|p| {
-            let id = &p.meta.id;
-            !SKIPPED_KINDS.contains(&id.workload.kind) && !SKIPPED_FAMILIES.contains(&id.family)
-        })
-        .map(|p| p.criterion_id.clone())
-        .collect()
 }
 
 /// Runs valgrind once over `ids` and reads the per-call dumps written under `dir`.
@@ -125,7 +92,7 @@ pub fn read_dumps(out_file: &Path, ran: &[Ran]) -> std::result::Result<Vec<Count
     Ok(counts)
 }
 
-/// The instruction pass: counts what [`counted_ids`] selects and fills `results`. With
+/// The instruction pass: counts what `verdicts::counted_ids` selects and fills `results`. With
 /// `valgrind` `None` it prints [`NO_VALGRIND`] and changes nothing; a failing valgrind run
 /// is a warning. `journal(counts)` records each valgrind process's counts as it ends
 /// (bench-all's run journal); its error is returned once the processes have ended.
@@ -142,7 +109,7 @@ pub fn fill(
         println!("{NO_VALGRIND}");
         return Ok(NO_VALGRIND.into());
     };
-    let ids = counted_ids(plan);
+    let ids = verdicts::counted_ids(plan);
     if ids.is_empty() {
         return Ok(String::new());
     }
@@ -152,7 +119,7 @@ pub fn fill(
     );
     let t = Instant::now();
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_WORKERS));
-    let groups = deal(&ids, workers);
+    let groups = verdicts::deal(&ids, workers);
     let journal_failed = std::sync::Mutex::new(None);
     let outcomes: Vec<std::result::Result<Vec<Count>, String>> = std::thread::scope(|s| {
         let handles: Vec<_> = groups

@@ -4,7 +4,7 @@
 //! criterion's files.
 
 use lab_report::error::{Error, Result};
-use lab_report::record::{criterion, Interval, Statistic};
+use lab_report::record::{cargo, criterion, Interval, Statistic};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -59,9 +59,10 @@ pub fn build(b: &LabBuild) -> Result<LabExes> {
 
 /// The executables of a successful build.
 pub fn executables_of(out: &CargoOutput) -> Result<LabExes> {
-    executables(&out.messages).ok_or_else(|| {
+    let (bench, bin) = cargo::bench_and_bin(&out.messages, "lab").ok_or_else(|| {
         Error::Command("cargo did not report the `lab` bench and bin executables".into())
-    })
+    })?;
+    Ok(LabExes { bench, bin })
 }
 
 /// Runs `cargo bench --no-run` for the lab with `message_format`; cargo's stderr is
@@ -154,33 +155,6 @@ pub fn pin(exes: LabExes, root: &Path, tag: &str) -> Result<LabExes> {
     })
 }
 
-/// The `lab` bench and bin executables among cargo's JSON messages.
-pub fn executables(messages: &str) -> Option<LabExes> {
-    let (mut bench, mut bin) = (None, None);
-    for line in messages.lines() {
-        let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
-            continue;
-        };
-        if v["reason"] != "compiler-artifact" || v["target"]["name"] != "lab" {
-            continue;
-        }
-        let Some(exe) = v["executable"].as_str() else {
-            continue;
-        };
-        let kinds = v["target"]["kind"].as_array().cloned().unwrap_or_default();
-        let test_harness = v["profile"]["test"].as_bool().unwrap_or(false);
-        if kinds.iter().any(|k| k == "bench") {
-            bench = Some(PathBuf::from(exe));
-        } else if kinds.iter().any(|k| k == "bin") && !test_harness {
-            bin = Some(PathBuf::from(exe));
-        }
-    }
-    Some(LabExes {
-        bench: bench?,
-        bin: bin?,
-    })
-}
-
 /// What one criterion run gives: the estimate and statistic, and the best sample with the
 /// number of samples.
 pub type Timed = ((Interval, Statistic), Option<(f64, u64)>);
@@ -235,26 +209,4 @@ pub fn run_one(
     let estimate = criterion::read_estimate(&dir).map_err(|e| e.to_string())?;
     let best = criterion::read_best_sample(&dir).map_err(|e| e.to_string())?;
     Ok((estimate, best))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn finds_the_lab_executables_in_cargo_messages() {
-        let msgs = [
-            r#"{"reason":"compiler-artifact","target":{"name":"lab","kind":["bin"]},"profile":{"test":false},"executable":"/t/lab"}"#,
-            r#"{"reason":"compiler-artifact","target":{"name":"lab","kind":["bin"]},"profile":{"test":true},"executable":"/t/lab-test"}"#,
-            r#"{"reason":"compiler-artifact","target":{"name":"lab","kind":["bench"]},"profile":{"test":false},"executable":"/t/lab-bench"}"#,
-            "not json",
-        ]
-        .join("\n");
-        let exes = executables(&msgs).unwrap();
-        assert_eq!(
-            (exes.bench.to_str(), exes.bin.to_str()),
-            (Some("/t/lab-bench"), Some("/t/lab"))
-        );
-        assert!(executables(msgs.lines().next().unwrap()).is_none());
-    }
 }

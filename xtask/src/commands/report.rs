@@ -118,7 +118,7 @@ pub fn recover(reports_dir: &Path, run: &str) -> Result<()> {
 fn fill_passes(replay: &Replay, results: &mut Vec<Record>) {
     let profile = replay.run.as_ref().map(|r| r.profile);
     if let Some(profile) = profile {
-        super::paired_pass::fill_from_journal(profile, replay, results);
+        lab_report::analysis::paired_pass::fill_from_journal(profile, replay, results);
     }
     let counts: Vec<Count> = replay
         .instructions

@@ -18,15 +18,21 @@
 //! its 95 % interval (`lab_report::analysis::upstream`). Writes
 //! `reports/upstream/upstream.json` and `summary.md`.
 
+use super::lab_build;
 use lab_report::analysis::ab_rounds::Rng;
 use lab_report::analysis::upstream::{bench_rows, RoundTimes};
 use lab_report::error::{Error, Result};
+use lab_report::record::cargo::{self, short_error, CompilerError};
+use lab_report::record::criterion::parse_list;
 use lab_report::record::paths::workspace_root;
 use lab_report::record::peer_path::toml_string;
-use lab_report::record::test_items::{cfg_test_items, without_items, CfgTestItem};
+use lab_report::record::test_items::{cfg_test_items, without_items};
 use lab_report::record::upstream::{
-    checks_manifest, parse_bencher, parse_libtest, Benchmarks, LeftOut, TestOutcome, TestResult,
+    checks_manifest, parse_bencher, parse_libtest, Benchmarks, TestOutcome, TestResult,
     UpstreamReport,
+};
+use lab_report::record::upstream_checks::{
+    append_items, bench_targets, failing, take_out, Generated,
 };
 use lab_report::render::upstream::summary;
 use serde_json::Value;
@@ -144,7 +150,7 @@ fn manifest_dir(package: &Value) -> Result<PathBuf> {
 /// and the drop-in): both packages. Cargo fetches the released crate when it is missing.
 fn locate(root: &Path) -> Result<Packages> {
     let manifest = root.join("crates/solana-lattice-hash/differential/Cargo.toml");
-    let out = Command::new(cargo())
+    let out = Command::new(lab_build::cargo())
         .args(["metadata", "--format-version", "1", "--manifest-path"])
         .arg(&manifest)
         .stdin(Stdio::null())
@@ -190,24 +196,6 @@ fn locate(root: &Path) -> Result<Packages> {
     })
 }
 
-fn cargo() -> std::ffi::OsString {
-    std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into())
-}
-
-/// An appended item: where it came from and which lines of which generated file it holds.
-struct Appended {
-    item: LeftOut,
-    /// The generated file, relative to the crate root (`src/batch.rs`).
-    file: String,
-    first_line: usize,
-    last_line: usize,
-}
-
-struct Generated {
-    appended: Vec<Appended>,
-    left_out: Vec<LeftOut>,
-}
-
 /// Every `.rs` file under `dir`, relative to `base`, sorted.
 fn rust_files(base: &Path, dir: &Path, out: &mut Vec<String>) -> Result<()> {
     let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, "cannot list", e))?;
@@ -248,46 +236,13 @@ fn generate_checks(
     }
     let mut released_files = Vec::new();
     rust_files(released_dir, &released_dir.join("src"), &mut released_files)?;
-    let mut generated = Generated {
-        appended: Vec::new(),
-        left_out: Vec::new(),
-    };
-    for rel in &released_files {
-        let path = released_dir.join(rel);
+    let mut released = Vec::new();
+    for rel in released_files {
+        let path = released_dir.join(&rel);
         let items = cfg_test_items(&lab_report::error::read_to_string(&path)?, &path)?;
-        for item in items {
-            let entry = LeftOut {
-                file: rel.clone(),
-                item: item.label.clone(),
-                line: item.first_line,
-                reason: String::new(),
-            };
-            let Some(text) = sources.get_mut(rel) else {
-                generated.left_out.push(LeftOut {
-                    reason: format!("{rel} has no counterpart in the drop-in"),
-                    ..entry
-                });
-                continue;
-            };
-            if !text.ends_with('\n') {
-                text.push('\n');
-            }
-            text.push_str(&format!(
-                "\n// {} line {}, from {}\n",
-                rel,
-                item.first_line,
-                released_dir.display()
-            ));
-            let first_line = text.lines().count() + 1;
-            text.push_str(&item.text);
-            generated.appended.push(Appended {
-                item: entry,
-                file: rel.clone(),
-                first_line,
-                last_line: text.lines().count(),
-            });
-        }
+        released.push((rel, items));
     }
+    let generated = append_items(&mut sources, released_dir, released);
     for (rel, text) in &sources {
         lab_report::error::write(&checks.join(rel), text)?;
     }
@@ -301,14 +256,6 @@ fn generate_checks(
     Ok(generated)
 }
 
-/// One compiler error of `cargo --message-format json`: its primary span's file and line
-/// (relative to the package) and the rendered message.
-struct CompilerError {
-    file: String,
-    line: usize,
-    rendered: String,
-}
-
 /// What a cargo build produced: the executables (target name, path), or the compiler
 /// errors.
 type Built = std::result::Result<Vec<(String, PathBuf)>, Vec<CompilerError>>;
@@ -317,7 +264,7 @@ type Built = std::result::Result<Vec<(String, PathBuf)>, Vec<CompilerError>>;
 /// name, path) or its compiler errors.
 fn cargo_json(dir: &Path, target: &Path, args: &[&str]) -> Result<Built> {
     let what = format!("cargo {} in {}", args.join(" "), dir.display());
-    let out = Command::new(cargo())
+    let out = Command::new(lab_build::cargo())
         .args(args)
         .args(["--message-format", "json"])
         .current_dir(dir)
@@ -326,40 +273,12 @@ fn cargo_json(dir: &Path, target: &Path, args: &[&str]) -> Result<Built> {
         .stderr(Stdio::piped())
         .output()
         .map_err(|e| Error::Command(format!("cannot run {what}: {e}")))?;
-    let mut exes = Vec::new();
-    let mut errors = Vec::new();
-    for line in String::from_utf8_lossy(&out.stdout).lines() {
-        let Ok(msg) = serde_json::from_str::<Value>(line) else {
-            continue;
-        };
-        match msg["reason"].as_str() {
-            Some("compiler-artifact") => {
-                if let Some(exe) = msg["executable"].as_str() {
-                    let name = msg["target"]["name"].as_str().unwrap_or_default();
-                    exes.push((name.to_string(), PathBuf::from(exe)));
-                }
-            }
-            Some("compiler-message") if msg["message"]["level"] == "error" => {
-                let m = &msg["message"];
-                let span = m["spans"]
-                    .as_array()
-                    .and_then(|s| s.iter().find(|s| s["is_primary"] == true));
-                errors.push(CompilerError {
-                    file: span
-                        .and_then(|s| s["file_name"].as_str())
-                        .unwrap_or_default()
-                        .to_string(),
-                    line: span.and_then(|s| s["line_start"].as_u64()).unwrap_or(0) as usize,
-                    rendered: m["rendered"]
-                        .as_str()
-                        .unwrap_or_default()
-                        .trim()
-                        .to_string(),
-                });
-            }
-            _ => {}
-        }
-    }
+    let messages = String::from_utf8_lossy(&out.stdout);
+    let exes = cargo::executables(&messages)
+        .into_iter()
+        .map(|e| (e.name, e.path))
+        .collect();
+    let errors = cargo::errors(&messages);
     if out.status.success() {
         return Ok(Ok(exes));
     }
@@ -377,16 +296,6 @@ fn cargo_json(dir: &Path, target: &Path, args: &[&str]) -> Result<Built> {
     Ok(Err(errors))
 }
 
-/// The first line of a compiler error and its location line (`--> file:line:col`).
-fn short_error(rendered: &str) -> String {
-    let mut lines = rendered.lines();
-    let head = lines.next().unwrap_or_default();
-    match lines.find(|l| l.trim_start().starts_with("-->")) {
-        Some(at) => format!("{head} ({})", at.trim_start().trim_start_matches("--> ")),
-        None => head.to_string(),
-    }
-}
-
 /// Builds the tests; while an appended item has a compiler error, takes it out (listing
 /// it with its first error) and builds again. An error outside the appended items stops.
 fn compile_tests(checks: &Path, target: &Path, generated: &mut Generated) -> Result<()> {
@@ -396,17 +305,7 @@ fn compile_tests(checks: &Path, target: &Path, generated: &mut Generated) -> Res
             Ok(_) => return Ok(()),
             Err(errors) => errors,
         };
-        let mut removed = Vec::new();
-        for (i, a) in generated.appended.iter().enumerate() {
-            let first = errors
-                .iter()
-                .find(|e| e.file == a.file && (a.first_line..=a.last_line).contains(&e.line));
-            if let Some(e) = first {
-                let head = e.rendered.lines().next().unwrap_or_default();
-                let line = a.item.line + (e.line - a.first_line);
-                removed.push((i, format!("{head} ({}:{line})", a.item.file)));
-            }
-        }
+        let removed = failing(generated, &errors);
         if removed.is_empty() {
             let first = &errors[0];
             return Err(Error::Command(format!(
@@ -416,36 +315,18 @@ fn compile_tests(checks: &Path, target: &Path, generated: &mut Generated) -> Res
             )));
         }
         for (i, reason) in removed.iter().rev() {
-            let a = generated.appended.remove(*i);
+            let a = &generated.appended[*i];
+            println!("left out {} {}: {reason}", a.item.file, a.item.item);
             let path = checks.join(&a.file);
             let text = lab_report::error::read_to_string(&path)?;
-            let gone = CfgTestItem {
-                label: String::new(),
-                first_line: a.first_line,
-                last_line: a.last_line,
-                text: String::new(),
-            };
-            lab_report::error::write(&path, without_items(&text, &[gone]))?;
-            // Lines after the removed item moved up.
-            let n = a.last_line - a.first_line + 1;
-            for b in &mut generated.appended {
-                if b.file == a.file && b.first_line > a.last_line {
-                    b.first_line -= n;
-                    b.last_line -= n;
-                }
-            }
-            println!("left out {} {}: {reason}", a.item.file, a.item.item);
-            generated.left_out.push(LeftOut {
-                reason: format!("does not compile against the drop-in: {reason}"),
-                ..a.item
-            });
+            lab_report::error::write(&path, take_out(generated, *i, reason, &text))?;
         }
     }
 }
 
 /// Runs the built tests: each test's result from libtest's output.
 fn run_tests(checks: &Path, target: &Path) -> Result<Vec<TestOutcome>> {
-    let out = Command::new(cargo())
+    let out = Command::new(lab_build::cargo())
         .args(["test", "--lib", "--features", FEATURE])
         .current_dir(checks)
         .env("CARGO_TARGET_DIR", target)
@@ -487,31 +368,6 @@ fn copy_tree(from: &Path, to: &Path) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// The bench targets of the released package: (name, path relative to its root).
-fn bench_targets(released: &Value, released_dir: &Path) -> Vec<(String, String)> {
-    released["targets"]
-        .as_array()
-        .map(|targets| {
-            targets
-                .iter()
-                .filter(|t| {
-                    t["kind"]
-                        .as_array()
-                        .is_some_and(|k| k.iter().any(|k| k == "bench"))
-                })
-                .filter_map(|t| {
-                    let path = Path::new(t["src_path"].as_str()?);
-                    let rel = path.strip_prefix(released_dir).ok()?;
-                    Some((
-                        t["name"].as_str()?.to_string(),
-                        rel.to_string_lossy().replace('\\', "/"),
-                    ))
-                })
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 /// Builds the benches against the drop-in and the released crate, runs the rounds.
@@ -658,14 +514,6 @@ fn list_benchmarks(exe: &Path, filter: Option<&str>) -> Result<Vec<String>> {
     Ok(parse_list(&stdout_of(cmd, exe, "--bench --list")?))
 }
 
-/// The benchmark names in criterion's `--list` output (one `<name>: benchmark` line each).
-fn parse_list(text: &str) -> Vec<String> {
-    text.lines()
-        .filter_map(|l| l.strip_suffix(": benchmark"))
-        .map(str::to_string)
-        .collect()
-}
-
 /// One run of one benchmark (`--exact name`) of a criterion bench executable: its median,
 /// ns per iteration.
 fn run_bench(
@@ -709,22 +557,6 @@ fn stdout_of(mut cmd: Command, exe: &Path, what: &str) -> Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn list_output_gives_the_benchmark_names() {
-        let out = "WARNING: HTML report generation will become a non-default optional feature\n\
-                   bench_batch/batched_accumulator: benchmark\n\
-                   bench_batch/serial_per_part: benchmark\n\
-                   \n";
-        assert_eq!(
-            parse_list(out),
-            [
-                "bench_batch/batched_accumulator",
-                "bench_batch/serial_per_part"
-            ]
-        );
-        assert!(parse_list("").is_empty());
-    }
 
     /// The whole command, for real: builds and runs the released crate's tests against
     /// the drop-in (`.ci/run` runs it with `--ignored`).

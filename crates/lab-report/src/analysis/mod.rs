@@ -5,7 +5,8 @@
 //! ([`machines`]), per instruction set ([`isa`], [`isa_floor`]) and the composition of a
 //! user's accounts ([`composition`]), `cargo xtask upstream`'s rounds ([`upstream`]) and
 //! the conformance check of `cargo xtask verify` ([`verify`]), and what account-hash's
-//! strategy list says of a row's strategy ([`listed`]). Imports `record` types only;
+//! strategy list says of a row's strategy ([`listed`]), and the paired pass's sampling and
+//! combining ([`paired_pass`]). Imports `record` types only;
 //! never `render`.
 
 pub mod ab;
@@ -17,6 +18,7 @@ pub mod isa;
 pub mod isa_floor;
 pub mod listed;
 pub mod machines;
+pub mod paired_pass;
 pub mod runs;
 pub mod seed;
 pub mod stats;

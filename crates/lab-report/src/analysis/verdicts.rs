@@ -8,6 +8,7 @@ use lab_record::paired::{Combined, LayoutUnit, ProcessRun};
 use lab_record::sequential::{combine_sequential_twins, Design};
 use lab_record::{
     BenchId, Control, Digest, Family, Isa, Paired, Planned, Ratio, Record, Verdict, Workload,
+    WorkloadKind,
 };
 use std::collections::BTreeMap;
 
@@ -116,6 +117,39 @@ pub fn fill_paired(results: &mut Vec<Record>, combined: &[Combined]) -> usize {
         }
     }
     filled
+}
+
+/// Workload kinds not counted: building 10^5 accounts (the mixes) or reading the user's
+/// file takes tens of seconds under valgrind, and `rayon_mix` runs threads.
+pub const SKIPPED_KINDS: &[WorkloadKind] = &[
+    WorkloadKind::MainnetMix,
+    WorkloadKind::RayonMix,
+    WorkloadKind::UserAccounts,
+];
+/// Families not counted: the reconcile scenarios build 10^5-id sets (setup dominates).
+pub const SKIPPED_FAMILIES: &[Family] = &[Family::Reconcile];
+
+/// The ids the pass counts, in plan order.
+pub fn counted_ids(plan: &[Planned]) -> Vec<String> {
+    plan.iter()
+        .filter(|p| {
+            let id = &p.meta.id;
+            !SKIPPED_KINDS.contains(&id.workload.kind) && !SKIPPED_FAMILIES.contains(&id.family)
+        })
+        .map(|p| p.criterion_id.clone())
+        .collect()
+}
+
+/// `ids` dealt round robin into `workers` groups (every n-th id; large and small
+/// benchmarks are spread alike), empty groups dropped.
+pub fn deal(ids: &[String], workers: usize) -> Vec<Vec<String>> {
+    let workers = workers.max(1);
+    let mut groups = vec![Vec::new(); workers];
+    for (i, id) in ids.iter().enumerate() {
+        groups[i % workers].push(id.clone());
+    }
+    groups.retain(|g| !g.is_empty());
+    groups
 }
 
 /// One counted benchmark: instructions per iteration and the counted run's ISA.

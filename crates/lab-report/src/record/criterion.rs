@@ -212,6 +212,22 @@ pub fn parse_list(text: &str) -> Vec<String> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn list_output_gives_the_benchmark_names() {
+        let out = "WARNING: HTML report generation will become a non-default optional feature\n\
+                   bench_batch/batched_accumulator: benchmark\n\
+                   bench_batch/serial_per_part: benchmark\n\
+                   \n";
+        assert_eq!(
+            parse_list(out),
+            [
+                "bench_batch/batched_accumulator",
+                "bench_batch/serial_per_part"
+            ]
+        );
+        assert!(parse_list("").is_empty());
+    }
+
     fn tmp(name: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!("xtask-crit-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&d);

@@ -3,9 +3,11 @@
 //! run), what the lab's commands print ([`lab`]), the append-only run journal
 //! ([`journal`]), `--peer-path`'s argument, manifest and compile errors ([`peer_path`]),
 //! `cargo xtask upstream`'s record ([`upstream`]), the `#[cfg(test)]` items of a source
-//! file it moves ([`test_items`]) and the record's timestamps ([`time`]). This layer
+//! file it moves ([`test_items`]) and the checks crate it generates ([`upstream_checks`]),
+//! cargo's JSON messages ([`cargo`]) and the record's timestamps ([`time`]). This layer
 //! imports nothing of the crate but [`crate::error`].
 
+pub mod cargo;
 pub mod criterion;
 pub mod journal;
 pub mod lab;
@@ -14,6 +16,7 @@ pub mod peer_path;
 pub mod test_items;
 pub mod time;
 pub mod upstream;
+pub mod upstream_checks;
 
 pub use lab_record::{Interval, Missing, Record, ResultsFile, RunMeta, Statistic, Status, SCHEMA};
 

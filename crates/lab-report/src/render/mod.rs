@@ -2,7 +2,7 @@
 //! built once ([`outline`]), its HTML and Markdown serialisers ([`html`], [`markdown`]),
 //! the texts and tables they hold ([`text`], [`tables`], [`units`]), charts ([`plots`]),
 //! criterion-table's relative-speed tables ([`ctable`]), the run comparison
-//! ([`compare`]), the A/B comparison of two revisions ([`ab`]) and the merged report of several machines ([`merged`]). Imports `analysis` and `record` types; never `commands`.
+//! ([`compare`]), the A/B comparison of two revisions ([`ab`]), the merged report of several machines ([`merged`]) and `cargo xtask verify`'s table ([`verify`]). Imports `analysis` and `record` types; never `commands`.
 
 pub mod ab;
 pub mod compare;
@@ -19,6 +19,7 @@ pub mod text;
 pub mod units;
 pub mod upstream;
 pub mod verdicts;
+pub mod verify;
 
 use crate::error::Result;
 use lab_record::ResultsFile;
