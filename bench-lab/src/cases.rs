@@ -1,4 +1,4 @@
-//! What the families share: the per-account digests, the meta of a strategy's row, and the
+//! What the report families share: the per-account digests, the meta of a strategy's row, and the
 //! generic [`Case`]s — one account or a whole set per iteration for any
 //! [`AccountHasher`], and the legacy hashes / LtHash of a set for any [`BatchHasher`].
 //! Every case runs the code its row names, and nothing else.
