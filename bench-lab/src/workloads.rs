@@ -40,6 +40,10 @@
 use crate::Profile;
 use crate::ProfileSettings as _;
 use account_hash::Account;
+use std::any::Any;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::{Arc, Weak};
 
 /// The seed's data sizes: 0, 165, 200, 1 KiB, 1 MiB, 10 MiB.
 pub const SEED_SIZES: [usize; 6] = [0, 165, 200, 1024, 1 << 20, 10 << 20];
@@ -305,9 +309,7 @@ pub fn mix_hashed_bytes(n: usize, tail_cap: usize, meta_len: usize) -> u64 {
 pub type InputKey = (&'static str, [usize; 3]);
 
 thread_local! {
-    static LIVE: std::cell::RefCell<
-        std::collections::HashMap<InputKey, std::sync::Weak<dyn std::any::Any + Send + Sync>>,
-    > = Default::default();
+    static LIVE: RefCell<HashMap<InputKey, Weak<dyn Any + Send + Sync>>> = Default::default();
 }
 
 /// The input `key` names, shared with every case of this thread that holds it now, else
@@ -319,54 +321,47 @@ thread_local! {
 /// loop over one case reads it from the cache; cases that share one set read it warm, as
 /// criterion does. A case built when none holds the input gets a fresh one: each layout's
 /// cases are built after the previous layout's were dropped, at new addresses.
-pub fn live<T: std::any::Any + Send + Sync>(
-    key: InputKey,
-    build: impl FnOnce() -> T,
-) -> std::sync::Arc<T> {
+pub fn live<T: Any + Send + Sync>(key: InputKey, build: impl FnOnce() -> T) -> Arc<T> {
     LIVE.with(|live| {
         let mut live = live.borrow_mut();
-        if let Some(held) = live.get(&key).and_then(std::sync::Weak::upgrade) {
+        if let Some(held) = live.get(&key).and_then(Weak::upgrade) {
             if let Ok(input) = held.downcast::<T>() {
                 return input;
             }
         }
-        let input = std::sync::Arc::new(build());
+        let input = Arc::new(build());
         live.retain(|_, w| w.strong_count() > 0);
-        let erased: std::sync::Arc<dyn std::any::Any + Send + Sync> = input.clone();
-        live.insert(key, std::sync::Arc::downgrade(&erased));
+        let erased: Arc<dyn Any + Send + Sync> = input.clone();
+        live.insert(key, Arc::downgrade(&erased));
         input
     })
 }
 
 /// [`set_of`], shared while held ([`live`]).
-pub fn live_set_of(size: usize, n: usize) -> std::sync::Arc<Vec<Account>> {
+pub fn live_set_of(size: usize, n: usize) -> Arc<Vec<Account>> {
     live(("set_of", [size, n, 0]), || set_of(size, n))
 }
 
 /// [`account`]`(size, 0)` (the `data_size/<size>` rows' account) as a set of one, shared
 /// while held ([`live`]).
-pub fn live_account(size: usize) -> std::sync::Arc<Vec<Account>> {
+pub fn live_account(size: usize) -> Arc<Vec<Account>> {
     live(("account", [size, 0, 0]), || vec![account(size, 0)])
 }
 
 /// [`mainnet_mix`], shared while held ([`live`]).
-pub fn live_mainnet_mix(n: usize, tail_cap: usize) -> std::sync::Arc<Vec<Account>> {
+pub fn live_mainnet_mix(n: usize, tail_cap: usize) -> Arc<Vec<Account>> {
     live(("mainnet_mix", [n, tail_cap, 0]), || {
         mainnet_mix(n, tail_cap)
     })
 }
 
 /// [`vote_accounts`], shared while held ([`live`]).
-pub fn live_vote_accounts(n: usize) -> std::sync::Arc<Vec<Account>> {
+pub fn live_vote_accounts(n: usize) -> Arc<Vec<Account>> {
     live(("vote_accounts", [n, 0, 0]), || vote_accounts(n))
 }
 
 /// [`slot_writes`], shared while held ([`live`]).
-pub fn live_slot_writes(
-    writes: usize,
-    votes: usize,
-    tail_cap: usize,
-) -> std::sync::Arc<SlotWrites> {
+pub fn live_slot_writes(writes: usize, votes: usize, tail_cap: usize) -> Arc<SlotWrites> {
     live(("slot_writes", [writes, votes, tail_cap]), || {
         slot_writes(writes, votes, tail_cap)
     })
