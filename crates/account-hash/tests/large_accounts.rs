@@ -69,6 +69,53 @@ fn a_mixed_batch_of_every_vector_equals_the_per_account_results() {
     }
 }
 
+/// A batch whose long accounts fill several staging windows (and end one mid-group, with
+/// token accounts between them): `hash_batch` and `apply_delta` flush each window to the
+/// right slots and sum, equal to `copy-buffer` account by account.
+#[test]
+fn long_accounts_over_several_staging_windows_equal_the_per_account_results() {
+    use account_hash::strategy::batch::STAGING_WINDOW_LEN;
+    let account = |i: usize, len: usize| Account {
+        pubkey: Pubkey([i as u8; 32]),
+        lamports: 1 + i as u64,
+        rent_epoch: u64::MAX,
+        executable: i.is_multiple_of(3),
+        owner: Pubkey([(i * 7) as u8; 32]),
+        data: (0..len).map(|j| (i * 31 + j * 7) as u8).collect(),
+    };
+    // Long accounts of 3762 to 11000 bytes between 165-byte ones, about 3.5 windows.
+    let mut accounts = Vec::new();
+    let mut long_bytes = 0;
+    let mut i = 0;
+    while long_bytes < 7 * STAGING_WINDOW_LEN / 2 {
+        let len = [3762, 11_000, 5000, 1025][i % 4];
+        accounts.push(account(i, len));
+        accounts.push(account(i + 1, 165));
+        long_bytes += len;
+        i += 2;
+    }
+    let (old, new) = accounts.split_at(accounts.len() / 3);
+    let refs: Vec<_> = new.iter().map(Account::as_ref).collect();
+    let old_refs: Vec<_> = old.iter().map(Account::as_ref).collect();
+    let mut expected_delta = reference_total(&refs);
+    expected_delta.mix_out(&reference_total(&old_refs));
+    for batch in batches() {
+        let mut out = vec![AccountHash::ZERO; refs.len()];
+        batch.hash_batch(&refs, &mut out).unwrap();
+        for (k, (a, got)) in refs.iter().zip(&out).enumerate() {
+            assert_eq!(
+                *got,
+                CopyBuffer200::default().hash(a),
+                "{:?} account {k}",
+                batch.backend()
+            );
+        }
+        let mut lt = LtHash::identity();
+        batch.apply_delta(&mut lt, &refs, &old_refs);
+        assert_eq!(lt, expected_delta, "{:?} apply_delta", batch.backend());
+    }
+}
+
 fn account() -> impl Strategy<Value = Account> {
     // Around the one-chunk limits, vote accounts, chunk and subtree boundaries, and on
     // both sides of the crossover to the blake3 crate (128 KiB messages: 131072 - 73 bytes

@@ -220,8 +220,8 @@ impl Batch {
     }
 
     /// The legacy hash of every account into `out` (one slot per account). Allocates nothing
-    /// unless an account is longer than one chunk (then the long accounts' staged messages,
-    /// once per call).
+    /// once a call as large ran on the thread: accounts longer than one chunk are staged in
+    /// windows of [`STAGING_WINDOW_LEN`] bytes, kept per thread.
     pub fn hash_batch(
         &self,
         accounts: &[AccountRef<'_>],
@@ -244,13 +244,28 @@ impl Batch {
                 hashes: long_hashes,
                 slices,
             } = reuse;
+            // The staged long accounts through the chunk tree, their hashes into `out`.
+            let mut flush_long =
+                |long: &mut Messages, long_slots: &mut Vec<usize>, out: &mut [AccountHash]| {
+                    long_hashes.clear();
+                    long_hashes.resize(long_slots.len(), [0u8; 32]);
+                    let mut messages = recycle(std::mem::take(slices));
+                    long.slices_into(&mut messages);
+                    self.backend
+                        .hash_many_any_len(&messages, long_hashes)
+                        .expect("one hash per message and the backend was checked");
+                    *slices = recycle(messages);
+                    for (hash, &slot) in long_hashes.iter().zip(long_slots.iter()) {
+                        out[slot] = AccountHash(*hash);
+                    }
+                    long.clear();
+                    long_slots.clear();
+                };
             long.clear();
             long_slots.clear();
-            for (group_index, (group, group_out)) in accounts
-                .chunks(GROUP)
-                .zip(out.chunks_mut(GROUP))
-                .enumerate()
-            {
+            for (group_index, group) in accounts.chunks(GROUP).enumerate() {
+                let first = group_index * GROUP;
+                let group_out = &mut out[first..first + group.len()];
                 let mut staged = 0;
                 for (i, (account, slot)) in group.iter().zip(group_out.iter_mut()).enumerate() {
                     if account.lamports == 0 {
@@ -263,7 +278,7 @@ impl Batch {
                         staged += 1;
                     } else if message_len(account, Fields::Legacy) < CROSSOVER_LEN {
                         long.push(account, Fields::Legacy, self.staging);
-                        long_slots.push(group_index * GROUP + i);
+                        long_slots.push(first + i);
                     } else {
                         *slot =
                             AccountHash(feed_each_field(account, Fields::Legacy).finalize().into());
@@ -280,19 +295,12 @@ impl Batch {
                 for (hash, &i) in hashes.iter().zip(&slot_of).take(staged) {
                     group_out[i] = AccountHash(*hash);
                 }
+                if long.bytes.len() >= STAGING_WINDOW_LEN {
+                    flush_long(long, long_slots, out);
+                }
             }
             if !long_slots.is_empty() {
-                long_hashes.clear();
-                long_hashes.resize(long_slots.len(), [0u8; 32]);
-                let mut messages = recycle(std::mem::take(slices));
-                long.slices_into(&mut messages);
-                self.backend
-                    .hash_many_any_len(&messages, long_hashes)
-                    .expect("one hash per message and the backend was checked");
-                *slices = recycle(messages);
-                for (hash, &slot) in long_hashes.iter().zip(long_slots.iter()) {
-                    out[slot] = AccountHash(*hash);
-                }
+                flush_long(long, long_slots, out);
             }
         });
         Ok(())
@@ -309,23 +317,32 @@ impl Batch {
         subtract: bool,
         (messages, slices): (&mut Messages, &mut Vec<&'static [u8]>),
     ) {
+        let flush = |messages: &mut Messages, sum: &mut U16Sum, slices: &mut Vec<&'static [u8]>| {
+            let mut staged = recycle(std::mem::take(slices));
+            messages.slices_into(&mut staged);
+            let result = if subtract {
+                sum.sub_xof_any_len(self.backend, &staged)
+            } else {
+                sum.add_xof_any_len(self.backend, &staged)
+            };
+            *slices = recycle(staged);
+            result.expect("the backend was checked");
+            messages.clear();
+        };
         messages.clear();
         for account in accounts.iter().filter(|account| account.lamports != 0) {
             if message_len(account, Fields::Lt) < CROSSOVER_LEN {
                 messages.push(account, Fields::Lt, self.staging);
+                if messages.bytes.len() >= STAGING_WINDOW_LEN {
+                    flush(messages, sum, slices);
+                }
             } else {
                 crate_terms.mix_in(&LtHash::from_hasher(&feed_each_field(account, Fields::Lt)));
             }
         }
-        let mut staged = recycle(std::mem::take(slices));
-        messages.slices_into(&mut staged);
-        let result = if subtract {
-            sum.sub_xof_any_len(self.backend, &staged)
-        } else {
-            sum.add_xof_any_len(self.backend, &staged)
-        };
-        *slices = recycle(staged);
-        result.expect("the backend was checked");
+        if !messages.ends.is_empty() {
+            flush(messages, sum, slices);
+        }
     }
 
     /// Mixes every account's LtHash into `lt`: [`Batch::lt_accumulator`] for a slice, in one
@@ -397,6 +414,13 @@ impl Drop for BatchLtAccumulator {
 
 /// Chunks of long accounts staged before the accumulator sums them in one kernel call.
 pub const LONG_FLUSH_CHUNKS: usize = 256;
+
+/// Bytes of messages [`Batch::apply_delta`] (and so [`Batch::mix_in`] and
+/// [`Batch::mix_out`]) stages before it sums them in one kernel call, and bytes of long
+/// accounts [`Batch::hash_batch`] stages before it hashes them through the chunk tree: a
+/// window that stays in the core's cache between being written and being hashed, where
+/// staging a whole slot's writes at once writes them out to memory and reads them back.
+pub const STAGING_WINDOW_LEN: usize = LONG_FLUSH_CHUNKS * CHUNK_LEN;
 
 impl BatchLtAccumulator {
     /// An empty set on `backend` (which the caller has checked with
