@@ -147,6 +147,7 @@ impl Accumulator {
     }
 
     /// Mixes in the lattice hash of one whole `msg`.
+    #[inline]
     pub fn add_message(&mut self, msg: &[u8]) {
         self.stage_part(msg);
         self.commit_message();
@@ -154,6 +155,7 @@ impl Accumulator {
 
     /// Starts a message given in parts; the accumulator is borrowed until the returned
     /// [`MessageBuilder`] is finished or dropped.
+    #[inline]
     pub fn start_message(&mut self) -> MessageBuilder<'_> {
         MessageBuilder { acc: self }
     }
@@ -190,8 +192,26 @@ impl Accumulator {
         }
     }
 
-    /// Appends `bytes` to the message under way.
+    /// Appends `bytes` to the message under way: inline where the message still fits its
+    /// lane buffer (so a caller's fixed-size part is copied with a few moves), the rest
+    /// out of line.
+    #[inline]
     fn stage_part(&mut self, bytes: &[u8]) {
+        if self.current == Current::Lane {
+            // `cur_len <= CHUNK_LEN` and a slice is at most `isize::MAX` bytes.
+            let end = self.cur_len + bytes.len();
+            if end <= CHUNK_LEN {
+                self.lanes[self.count][self.cur_len..end].copy_from_slice(bytes);
+                self.cur_len = end;
+                return;
+            }
+        }
+        self.stage_part_past_the_lane(bytes);
+    }
+
+    /// [`stage_part`](Self::stage_part) where the message does not fit its lane buffer.
+    #[inline(never)]
+    fn stage_part_past_the_lane(&mut self, bytes: &[u8]) {
         match self.current {
             Current::Lane => {
                 // `cur_len <= CHUNK_LEN` and a slice is at most `isize::MAX` bytes.
@@ -249,8 +269,22 @@ impl Accumulator {
             && !tree_for_one(len, self.backend.lanes(), blake3_degree())
     }
 
-    /// Commits the message under way.
+    /// Commits the message under way: inline where it is a lane's and the group is not
+    /// full yet, the rest out of line.
+    #[inline]
     fn commit_message(&mut self) {
+        if self.current == Current::Lane && self.count + 1 < GROUP {
+            self.lens[self.count] = self.cur_len;
+            self.cur_len = 0;
+            self.count += 1;
+        } else {
+            self.commit_message_out_of_line();
+        }
+    }
+
+    /// [`commit_message`](Self::commit_message) where it sums a group or is not a lane's.
+    #[inline(never)]
+    fn commit_message_out_of_line(&mut self) {
         match core::mem::replace(&mut self.current, Current::Lane) {
             Current::Lane => {
                 self.lens[self.count] = self.cur_len;
@@ -437,12 +471,14 @@ pub struct MessageBuilder<'a> {
 
 impl MessageBuilder<'_> {
     /// Appends `bytes` to the message.
+    #[inline]
     pub fn add_part(&mut self, bytes: &[u8]) -> &mut Self {
         self.acc.stage_part(bytes);
         self
     }
 
     /// Commits the message: its lattice hash is mixed in.
+    #[inline]
     pub fn finish(self) {
         self.acc.commit_message();
         // Committed: the discarding `Drop` must not run.
@@ -451,6 +487,7 @@ impl MessageBuilder<'_> {
 }
 
 impl SingleLtHashUpdater for MessageBuilder<'_> {
+    #[inline]
     fn write_part(&mut self, bytes: &[u8]) {
         self.add_part(bytes);
     }
