@@ -7,7 +7,7 @@
 //! # Layers
 //!
 //! xtask holds the commands only (arguments, builds, processes, progress: `commands/`, run
-//! metadata `meta`, the run lock `lock`); reading, analysing and rendering runs is the
+//! metadata `meta`); reading, analysing and rendering runs (and the run lock) is the
 //! library `lab-report` (`record`, `analysis`, `render`), so Cargo keeps the layers apart.
 
 #![forbid(unsafe_code)]
@@ -16,7 +16,6 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod commands;
-mod lock;
 mod meta;
 
 #[cfg(test)]

@@ -14,12 +14,13 @@
 use super::ab_pair::{self, measure_pair, Pair};
 use super::lab_build::{self, LabBuild};
 use super::peer_path;
-use crate::{lock, meta};
+use crate::meta;
 use clap::Args;
 use lab_record::{AbFile, AbStatus, Revision, AB_FORMAT, AB_VERSION};
 use lab_report::analysis::ab as analysis;
 use lab_report::analysis::ab_rounds::Tally;
 use lab_report::error::{Error, Result};
+use lab_report::record::lock;
 use lab_report::record::paths::{self, workspace_root};
 use lab_report::render;
 use std::ffi::OsString;

@@ -2,13 +2,12 @@
 //! `results.json` alone. `cargo xtask report --merge DIR... [--out DIR]` renders one page
 //! of several runs, one per machine (each strategy's ratio to that machine's baseline).
 
-use crate::lock;
 use clap::Args;
 use lab_record::{AbFile, AbStatus, Record};
 use lab_report::analysis::verdicts::{self, Count};
 use lab_report::error::Result;
 use lab_report::record::journal::{self, Recovery, Replay};
-use lab_report::record::{self, paths};
+use lab_report::record::{self, lock, paths};
 use lab_report::render;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

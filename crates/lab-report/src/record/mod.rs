@@ -1,7 +1,7 @@
 //! Reading and writing runs: the typed record ([`lab_record`]), run directories and the
 //! `latest` link ([`paths`]), criterion's own files ([`criterion`], each read once per
 //! run), what the lab's commands print ([`lab`]), the append-only run journal
-//! ([`journal`]), `--peer-path`'s argument, manifest and compile errors ([`peer_path`]),
+//! ([`journal`]), the one-run-at-a-time lock of a reports directory ([`lock`]), `--peer-path`'s argument, manifest and compile errors ([`peer_path`]),
 //! `cargo xtask upstream`'s record ([`upstream`]), the `#[cfg(test)]` items of a source
 //! file it moves ([`test_items`]) and the checks crate it generates ([`upstream_checks`]),
 //! cargo's JSON messages ([`cargo`]) and the record's timestamps ([`time`]). This layer
@@ -11,6 +11,7 @@ pub mod cargo;
 pub mod criterion;
 pub mod journal;
 pub mod lab;
+pub mod lock;
 pub mod paths;
 pub mod peer_path;
 pub mod test_items;

@@ -9,7 +9,7 @@
 //! just before lock a file no longer at the path); a lock file that no process holds names
 //! no run.
 
-use lab_report::error::{Error, Result};
+use crate::error::{Error, Result};
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, Write};
 use std::path::Path;
