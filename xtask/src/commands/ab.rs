@@ -16,6 +16,7 @@ use super::lab_build::{self, LabBuild};
 use super::peer_path;
 use crate::meta;
 use clap::Args;
+use lab_record::process::{given_filters, PROFILE_ENV};
 use lab_record::{AbFile, AbStatus, Revision, AB_FORMAT, AB_VERSION};
 use lab_report::analysis::ab as analysis;
 use lab_report::analysis::ab_rounds::Tally;
@@ -82,15 +83,14 @@ pub fn run(args: AbArgs) -> ExitCode {
 }
 
 /// The filters as `(env var, value)` for the lab, and as given for the record.
-fn filters(args: &AbArgs) -> Vec<(&'static str, &str, String)> {
-    [
-        ("HASHLAB_FAMILIES", "--families", &args.families),
-        ("HASHLAB_STRATEGIES", "--strategies", &args.strategies),
-        ("HASHLAB_SIZES", "--sizes", &args.sizes),
-        ("HASHLAB_WORKLOADS", "--workloads", &args.workloads),
-    ]
-    .into_iter()
-    .filter_map(|(env, flag, v)| v.clone().map(|v| (env, flag, v)))
+fn filters(args: &AbArgs) -> Vec<(&'static str, &'static str, String)> {
+    given_filters([
+        &args.families,
+        &args.strategies,
+        &args.sizes,
+        &args.workloads,
+    ])
+    .map(|(env, flag, v)| (env, flag, v.clone()))
     .collect()
 }
 
@@ -413,7 +413,7 @@ fn lab_env(args: &AbArgs) -> Vec<(OsString, OsString)> {
     filters(args)
         .into_iter()
         .map(|(env, _, v)| (OsString::from(env), OsString::from(v)))
-        .chain([("HASHLAB_PROFILE".into(), args.profile.clone().into())])
+        .chain([(PROFILE_ENV.into(), args.profile.clone().into())])
         .collect()
 }
 

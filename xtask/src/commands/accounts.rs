@@ -16,11 +16,6 @@ use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-/// The environment variable the lab reads the account files from: absolute paths joined
-/// with the platform's path separator. The lab registers a workload
-/// `user_accounts/<file stem>` per file, for every strategy and both digests.
-pub const ENV: &str = "HASHLAB_ACCOUNTS";
-
 /// The account files of a run: what to pass to the lab and what to record.
 #[derive(Debug, Default)]
 pub struct UserAccounts {

@@ -17,6 +17,7 @@ use super::lab_build::{self, CriterionRun, LabBuild, Timed};
 use super::{instructions_pass, paired_pass, peer_path};
 use crate::meta;
 use clap::Args;
+use lab_record::process::{given_filters, ACCOUNTS_ENV};
 use lab_record::{Counted, PlanFile, Planned, Profile};
 use lab_report::analysis::isa;
 use lab_report::error::{Error, Result};
@@ -151,22 +152,22 @@ fn filter_args(args: &BenchAllArgs) -> Vec<String> {
     v
 }
 
-/// The selection flags given (`--families`, `--strategies`, `--sizes`, `--workloads`), as
-/// recorded in `run.filters`.
+/// The selection flags given (`--families`, `--strategies`, `--sizes`, `--workloads`) with
+/// their variables.
+fn selection(args: &BenchAllArgs) -> impl Iterator<Item = (&'static str, &'static str, &String)> {
+    given_filters([
+        &args.families,
+        &args.strategies,
+        &args.sizes,
+        &args.workloads,
+    ])
+}
+
+/// The selection flags given, as recorded in `run.filters`.
 fn filters(args: &BenchAllArgs) -> Vec<String> {
-    let mut v = Vec::new();
-    for (flag, val) in [
-        ("--families", &args.families),
-        ("--strategies", &args.strategies),
-        ("--sizes", &args.sizes),
-        ("--workloads", &args.workloads),
-    ] {
-        if let Some(val) = val {
-            v.push(flag.into());
-            v.push(val.clone());
-        }
-    }
-    v
+    selection(args)
+        .flat_map(|(_, flag, v)| [flag.to_string(), v.clone()])
+        .collect()
 }
 
 /// What every step of a run needs.
@@ -232,7 +233,7 @@ fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
         );
         workloads.push(super::mix::workload_info(mix, &written));
         // Every lab process of the run inherits it (nothing else runs yet).
-        std::env::set_var(super::mix::ENV, &written);
+        std::env::set_var(lab_record::process::MIX_ENV, &written);
     }
     println!(
         "bench-all: run {}, profile {}",
@@ -338,19 +339,15 @@ fn measure_yours(
     yours: &lab_build::LabExes,
 ) -> Result<lab_record::PeerPath> {
     let args = session.args;
-    let mut env: Vec<(OsString, OsString)> = [
-        ("HASHLAB_FAMILIES", &args.families),
-        ("HASHLAB_SIZES", &args.sizes),
-        ("HASHLAB_WORKLOADS", &args.workloads),
-    ]
-    .into_iter()
-    .filter_map(|(k, v)| v.as_ref().map(|v| (OsString::from(k), OsString::from(v))))
-    .collect();
+    // The strategies filter is the adapter's row (`peer_path::measure`).
+    let mut env: Vec<(OsString, OsString)> = selection(args)
+        .map(|(k, _, v)| (OsString::from(k), OsString::from(v)))
+        .collect();
     env.extend(
         session
             .accounts
             .iter()
-            .map(|v| (OsString::from(accounts::ENV), v.clone())),
+            .map(|v| (OsString::from(ACCOUNTS_ENV), v.clone())),
     );
     let filters = peer_path::Filters {
         env,
@@ -628,7 +625,7 @@ fn build_placement(root: &Path, args: &BenchAllArgs) -> Result<PathBuf> {
 /// Sets `HASHLAB_ACCOUNTS` on a lab process when the run has account files.
 fn with_accounts<'c>(cmd: &'c mut Command, session: &Session) -> &'c mut Command {
     match &session.accounts {
-        Some(v) => cmd.env(accounts::ENV, v),
+        Some(v) => cmd.env(ACCOUNTS_ENV, v),
         None => cmd,
     }
 }
@@ -868,7 +865,7 @@ fn time_one(
         env: session
             .accounts
             .iter()
-            .map(|v| (OsString::from(accounts::ENV), v.clone()))
+            .map(|v| (OsString::from(ACCOUNTS_ENV), v.clone()))
             .collect(),
     };
     lab_build::run_one(&run, index, log_out.into(), log_err.into(), "bench.log")

@@ -9,9 +9,6 @@ use lab_record::{Workload, WorkloadInfo, WorkloadKind};
 use lab_report::analysis::composition::composition_of_counts;
 use std::path::{Path, PathBuf};
 
-/// The environment variable the lab reads the mix file's path from.
-pub const ENV: &str = "HASHLAB_MIX";
-
 /// Reads the mix of `path`: a mix file, or storage measured now (every record is read;
 /// none is kept).
 pub fn measure(path: &Path) -> Result<MixFile, String> {

@@ -46,7 +46,7 @@ impl Lab<'_> {
             .map(|(k, v)| (OsStr::new(*k), OsStr::new(*v)))
             .collect();
         if let Some(a) = self.accounts {
-            v.push((OsStr::new(super::accounts::ENV), a));
+            v.push((OsStr::new(lab_record::process::ACCOUNTS_ENV), a));
         }
         v
     }

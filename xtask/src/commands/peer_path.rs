@@ -24,6 +24,7 @@ use lab_report::record::peer_path::{point_at_path, Adapter};
 
 use super::ab_pair::{self, Pair};
 use super::lab_build::{self, CargoOutput, LabBuild, LabExes};
+use lab_record::process::{filter_flags, PROFILE_ENV, STRATEGIES_ENV};
 use lab_record::{from_json_str, AbFailed, CountFile, PeerPath};
 use lab_report::analysis::ab as analysis;
 use lab_report::error::{Error, Result};
@@ -173,13 +174,13 @@ fn lab_env(filters: &Filters, adapter: &Adapter) -> Vec<(OsString, OsString)> {
     let mut env: Vec<(OsString, OsString)> = filters
         .env
         .iter()
-        .filter(|(k, _)| k != "HASHLAB_STRATEGIES")
+        .filter(|(k, _)| k != STRATEGIES_ENV)
         .cloned()
         .collect();
-    env.push(("HASHLAB_STRATEGIES".into(), adapter.strategy.into()));
+    env.push((STRATEGIES_ENV.into(), adapter.strategy.into()));
     // The profile also decides some workloads' parameters (the mix's account count): the
     // list must be made with the profile of the runs.
-    env.push(("HASHLAB_PROFILE".into(), filters.profile.clone().into()));
+    env.push((PROFILE_ENV.into(), filters.profile.clone().into()));
     env
 }
 
@@ -278,7 +279,7 @@ fn digests(
 ) -> Result<BTreeMap<String, Option<bool>>> {
     let out = Command::new(lab)
         .args(["allocs", "--json", "--profile", profile])
-        .args(env_args(env))
+        .args(filter_flags(env))
         .envs(env.iter().map(|(k, v)| (k, v)))
         .stdin(Stdio::null())
         .stderr(Stdio::inherit())
@@ -298,23 +299,6 @@ fn digests(
         .into_iter()
         .map(|c| (c.criterion_id, c.digest_compatible))
         .collect())
-}
-
-/// The filter variables as `lab` flags (`HASHLAB_SIZES` -> `--sizes`).
-fn env_args(env: &[(OsString, OsString)]) -> Vec<OsString> {
-    let flags = [
-        ("HASHLAB_FAMILIES", "--families"),
-        ("HASHLAB_STRATEGIES", "--strategies"),
-        ("HASHLAB_SIZES", "--sizes"),
-        ("HASHLAB_WORKLOADS", "--workloads"),
-    ];
-    env.iter()
-        .filter_map(|(k, v)| {
-            let (_, flag) = flags.iter().find(|(e, _)| k == e)?;
-            Some([OsString::from(flag), v.clone()])
-        })
-        .flatten()
-        .collect()
 }
 
 #[cfg(test)]
