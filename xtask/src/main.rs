@@ -18,9 +18,6 @@ use std::process::ExitCode;
 mod commands;
 mod meta;
 
-#[cfg(test)]
-mod tests_verdicts;
-
 use commands::{ab, bench_all, compare, report, upstream, verify};
 
 #[derive(Parser)]

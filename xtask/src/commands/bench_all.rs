@@ -21,7 +21,7 @@ use lab_record::process::{given_filters, ACCOUNTS_ENV};
 use lab_record::{Counted, PlanFile, Planned, Profile};
 use lab_report::analysis::isa;
 use lab_report::error::{Error, Result};
-use lab_report::record::journal::{Entry, InstructionCount, Journal};
+use lab_report::record::journal::{Entry, Journal};
 use lab_report::record::lab::{measured, parse_counts, parse_plan};
 use lab_report::record::lock;
 use lab_report::record::paths::{self, workspace_root};
@@ -406,14 +406,7 @@ fn verdict_passes(
             &dir,
             &|counts| {
                 journal.append(&Entry::Instructions {
-                    counts: counts
-                        .iter()
-                        .map(|c| InstructionCount {
-                            criterion_id: c.criterion_id.clone(),
-                            instructions_per_iter: c.instructions_per_iter,
-                            isa: c.isa,
-                        })
-                        .collect(),
+                    counts: counts.to_vec(),
                 })
             },
         )?;

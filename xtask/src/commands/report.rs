@@ -3,10 +3,10 @@
 //! of several runs, one per machine (each strategy's ratio to that machine's baseline).
 
 use clap::Args;
-use lab_record::{AbFile, AbStatus, Record};
-use lab_report::analysis::verdicts::{self, Count};
+use lab_record::{AbFile, AbStatus};
+use lab_report::analysis::paired_pass::fill_passes_from_journal;
 use lab_report::error::Result;
-use lab_report::record::journal::{self, Recovery, Replay};
+use lab_report::record::journal::{self, Recovery};
 use lab_report::record::{self, lock, paths};
 use lab_report::render;
 use std::path::{Path, PathBuf};
@@ -76,7 +76,7 @@ pub fn recover(reports_dir: &Path, run: &str) -> Result<()> {
     let running = lock::live_holder(reports)
         .filter(|h| dir.file_name().is_some_and(|n| *n == *h.run_id))
         .map(|h| h.pid);
-    match journal::recover(&dir, running, fill_passes)? {
+    match journal::recover(&dir, running, fill_passes_from_journal)? {
         Recovery::Nothing => {}
         Recovery::Running { pid } => eprintln!(
             "report: {} is still being measured (process id {pid}): rendering what it has",
@@ -111,24 +111,6 @@ pub fn recover(reports_dir: &Path, run: &str) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// The paired and instruction passes of a killed run, from what its journal holds.
-fn fill_passes(replay: &Replay, results: &mut Vec<Record>) {
-    let profile = replay.run.as_ref().map(|r| r.profile);
-    if let Some(profile) = profile {
-        lab_report::analysis::paired_pass::fill_from_journal(profile, replay, results);
-    }
-    let counts: Vec<Count> = replay
-        .instructions
-        .iter()
-        .map(|c| Count {
-            criterion_id: c.criterion_id.clone(),
-            instructions_per_iter: c.instructions_per_iter,
-            isa: c.isa,
-        })
-        .collect();
-    verdicts::fill_instructions(results, &counts);
 }
 
 /// The directory of an `ab` run named on the command line (one holding `ab.json` and no
