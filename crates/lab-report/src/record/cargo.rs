@@ -1,5 +1,6 @@
 //! Cargo's `--message-format json` output, read: the executables a build reports
-//! ([`executables`], [`bench_and_bin`]) and its compiler errors ([`errors`], [`short_error`]).
+//! ([`executables`], [`bench_and_bin`]), its compiler messages as rustc renders them
+//! ([`rendered`]) and its compiler errors ([`errors`], [`short_error`]).
 
 use serde_json::Value;
 use std::path::PathBuf;
@@ -62,6 +63,15 @@ pub fn bench_and_bin(messages: &str, name: &str) -> Option<(PathBuf, PathBuf)> {
         }
     }
     Some((bench?, bin?))
+}
+
+/// The rendered text of every compiler message (warnings included), in order: what cargo
+/// prints itself when its messages are not JSON.
+pub fn rendered(messages: &str) -> Vec<String> {
+    json_lines(messages)
+        .filter(|v| v["reason"] == "compiler-message")
+        .filter_map(|v| Some(v["message"]["rendered"].as_str()?.to_string()))
+        .collect()
 }
 
 /// Every compiler message of level `error`, in order.
