@@ -9,9 +9,8 @@
 //! quick and full) the capped blake3 builds' re-runs follow, with their own criterion
 //! homes `criterion-isa-avx2/` and `criterion-isa-sse41/` (see [`super::isa_builds`]).
 //! `--accounts FILE` files are read before anything is built and passed to every lab
-//! process in `HASHLAB_ACCOUNTS` (see [`super::accounts`]).
+//! process in `HASHLAB_ACCOUNTS` (see `lab_report::record::accounts`).
 
-use super::accounts;
 use super::isa_builds::{self, CappedBuild};
 use super::lab_build::{self, CriterionRun, LabBuild, Timed};
 use super::{instructions_pass, paired_pass, peer_path};
@@ -21,6 +20,7 @@ use lab_record::process::{given_filters, ACCOUNTS_ENV};
 use lab_record::{Counted, PlanFile, Planned, Profile};
 use lab_report::analysis::isa;
 use lab_report::error::{Error, Result};
+use lab_report::record::accounts;
 use lab_report::record::journal::{Entry, Journal};
 use lab_report::record::lab::{measured, parse_counts, parse_plan};
 use lab_report::record::lock;
@@ -213,7 +213,11 @@ fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
     let Some(user) = read_accounts(args) else {
         return Ok(ExitCode::from(2));
     };
-    let mix = match args.mix_from.as_deref().map(super::mix::measure) {
+    let mix = args
+        .mix_from
+        .as_deref()
+        .map(|p| accounts::measure_mix(p, &mut eprint_line));
+    let mix = match mix {
         None => None,
         Some(Ok(mix)) => Some(mix),
         Some(Err(message)) => {
@@ -225,13 +229,13 @@ fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
     session.accounts = user.env_value();
     let mut workloads = user.workloads;
     if let Some(mix) = &mix {
-        let written = super::mix::write(mix, &session.dir).map_err(Error::Other)?;
+        let written = accounts::write_mix(mix, &session.dir).map_err(Error::Other)?;
         println!(
             "bench-all: mainnet mix {} ({})",
             mix.source,
             written.display()
         );
-        workloads.push(super::mix::workload_info(mix, &written));
+        workloads.push(accounts::mix_workload(mix, &written));
         // Every lab process of the run inherits it (nothing else runs yet).
         std::env::set_var(lab_record::process::MIX_ENV, &written);
     }
@@ -414,13 +418,18 @@ fn verdict_passes(
     Ok(())
 }
 
+/// A reader's warning or note, to stderr.
+fn eprint_line(line: &str) {
+    eprintln!("{line}");
+}
+
 /// Reads every `--accounts` file; `None` (the error printed) when one cannot be read.
 fn read_accounts(args: &BenchAllArgs) -> Option<accounts::UserAccounts> {
     let sample = args.sample.map(|size| account_hash::snapshot::Sample {
         size,
         seed: args.sample_seed,
     });
-    match accounts::read_all(&args.accounts, sample) {
+    match accounts::read_all(&args.accounts, sample, &mut eprint_line) {
         Ok(user) => {
             for w in &user.workloads {
                 println!(

@@ -1,13 +1,17 @@
 //! Reading and writing runs: the typed record ([`lab_record`]), run directories and the
 //! `latest` link ([`paths`]), criterion's own files ([`criterion`], each read once per
 //! run), what the lab's commands print ([`lab`]), the append-only run journal
-//! ([`journal`]), the one-run-at-a-time lock of a reports directory ([`lock`]), `--peer-path`'s argument, manifest and compile errors ([`peer_path`]),
-//! `cargo xtask upstream`'s record ([`upstream`]), the `#[cfg(test)]` items of a source
-//! file it moves ([`test_items`]) and the checks crate it generates ([`upstream_checks`]),
-//! cargo's JSON messages ([`cargo`]) and the record's timestamps ([`time`]). This layer
-//! imports nothing of the crate but [`crate::error`].
+//! ([`journal`]), the one-run-at-a-time lock of a reports directory ([`lock`]),
+//! `--peer-path`'s argument, shadow workspace and compile errors ([`peer_path`]), `cargo
+//! xtask upstream`'s record ([`upstream`]), the `#[cfg(test)]` items of a source file it
+//! moves ([`test_items`]) and the crates it generates ([`upstream_checks`]), cargo's JSON
+//! messages ([`cargo`]), the users' own accounts read ([`accounts`]) with the composition
+//! a run records of them ([`composition`]) and the record's timestamps ([`time`]). This
+//! layer imports nothing of the crate but [`crate::error`].
 
+pub mod accounts;
 pub mod cargo;
+pub mod composition;
 pub mod criterion;
 pub mod journal;
 pub mod lab;
