@@ -20,12 +20,12 @@ use lab_record::process::{given_filters, ACCOUNTS_ENV};
 use lab_record::{Counted, PlanFile, Planned, Profile};
 use lab_report::analysis::isa;
 use lab_report::error::{Error, Result};
-use lab_report::record::accounts;
 use lab_report::record::journal::{Entry, Journal};
 use lab_report::record::lab::{measured, parse_counts, parse_plan};
 use lab_report::record::lock;
 use lab_report::record::paths::{self, workspace_root};
 use lab_report::record::{self, criterion, Missing, Record, ResultsFile, RunMeta, Status, SCHEMA};
+use lab_report::record::{accounts, cargo};
 use lab_report::render::{text, units};
 use std::collections::BTreeMap;
 use std::ffi::OsString;
@@ -304,7 +304,7 @@ fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
         _ => Vec::new(),
     };
 
-    run.status = final_status(session.interrupted(), &missing);
+    run.status = record::final_status(session.interrupted(), &missing);
     run.finished_at = Some(meta::rfc3339(SystemTime::now()));
     run.wall_seconds = Some(session.t0.elapsed().as_secs_f64());
     let file = ResultsFile {
@@ -527,21 +527,11 @@ fn run_meta(
         features,
         status: Status::Running,
         machine: args.machine.clone().unwrap_or_else(meta::hostname),
-        blake3_version: meta::locked_version(&workspace_root().join("Cargo.lock"), "blake3"),
+        blake3_version: cargo::locked_version(&workspace_root().join("Cargo.lock"), "blake3"),
         wall_seconds: None,
         os: Some(meta::os()),
         filters: filters(args),
         workloads: Vec::new(),
-    }
-}
-
-fn final_status(interrupted: bool, missing: &[Missing]) -> Status {
-    if interrupted {
-        Status::Interrupted
-    } else if missing.is_empty() {
-        Status::Complete
-    } else {
-        Status::Incomplete
     }
 }
 
@@ -554,26 +544,9 @@ fn exit_code(file: &ResultsFile) -> ExitCode {
 }
 
 fn print_summary(session: &Session, file: &ResultsFile, build_secs: f64) {
-    println!();
-    println!("bench-all: {}", text::status_line(file));
-    // The report's verdict box: paired over layouts when the paired pass ran.
-    for c in lab_report::analysis::seed::claims(file) {
-        println!("  {}: {}", c.claim.text(), c.holds.word());
-        println!("    {}", c.figures);
-    }
     let builds = build_secs + session.later_builds.get();
     let wall = session.t0.elapsed().as_secs_f64();
-    println!(
-        "bench-all: wall time {} (builds {}, measuring {}), report {}",
-        units::clock(wall),
-        units::clock(builds),
-        units::clock(wall - builds),
-        session.dir.join("index.html").display()
-    );
-    println!(
-        "bench-all: summary {}",
-        session.dir.join("summary.md").display()
-    );
+    println!("\n{}", text::end_of_run(file, wall, builds, &session.dir));
 }
 
 /// Builds the lab; a capped build adds its feature and uses its own target directory.
@@ -674,33 +647,6 @@ fn count(lab: &Path, session: &Session) -> BTreeMap<String, Counted> {
     })
 }
 
-/// Progress and ETA of the timed pass: the profile's expected times, scaled by how the
-/// first benchmarks actually went.
-struct Progress {
-    start: Instant,
-    expected_done: f64,
-}
-
-impl Progress {
-    fn line(&self, session: &Session, plan: &[Planned], i: usize) -> String {
-        let elapsed = self.start.elapsed().as_secs_f64();
-        let remaining: f64 = plan[i..].iter().map(|p| p.expected_secs).sum();
-        let scale = if i >= 3 && self.expected_done > 0.0 {
-            elapsed / self.expected_done
-        } else {
-            1.0
-        };
-        format!(
-            "[{:>3}/{}] {:<58} elapsed {}  ETA {}",
-            i + 1,
-            plan.len(),
-            plan[i].criterion_id,
-            units::clock(session.t0.elapsed().as_secs_f64()),
-            units::clock(remaining * scale)
-        )
-    }
-}
-
 /// The timed pass: one criterion process per benchmark, each row journaled as it ends (a
 /// killed run keeps what it measured: `report` rebuilds it from the journal); results.json
 /// is written once, at the end of the pass. Criterion's files are read once each
@@ -720,10 +666,9 @@ fn time_all(
         .append(true)
         .open(&log_path)
         .map_err(|e| Error::io(&log_path, "cannot open", e))?;
-    let mut progress = Progress {
-        start: Instant::now(),
-        expected_done: 0.0,
-    };
+    // Progress and ETA: the profile's expected times, scaled by how the first benchmarks
+    // actually went.
+    let (start, mut expected_done) = (Instant::now(), 0.0);
     let mut index = criterion::Index::new(&pass.home);
     for (i, p) in plan.iter().enumerate() {
         if session.interrupted() {
@@ -732,10 +677,14 @@ fn time_all(
             }
             continue;
         }
-        println!("{}", progress.line(session, plan, i));
+        let secs = [session.t0, start].map(|t| t.elapsed().as_secs_f64());
+        println!(
+            "{}",
+            text::progress_line(plan, i, secs[0], secs[1], expected_done)
+        );
         let _ = std::io::stdout().flush();
         let outcome = time_one(bench_exe, p, session, pass, &mut index, &mut log);
-        progress.expected_done += p.expected_secs;
+        expected_done += p.expected_secs;
         match outcome {
             Ok(((ns, statistic), best)) => {
                 let mut r = measured(p, ns, statistic, best, counted.get(&p.criterion_id));
@@ -904,6 +853,6 @@ mod tests {
             ("smoke", &["batch".to_string()][..])
         );
         assert!(m.filters.is_empty());
-        assert_eq!(final_status(false, &[]), Status::Complete);
+        assert_eq!(record::final_status(false, &[]), Status::Complete);
     }
 }

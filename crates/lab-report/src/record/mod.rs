@@ -28,6 +28,17 @@ pub use lab_record::{Interval, Missing, Record, ResultsFile, RunMeta, Statistic,
 use crate::error::Result;
 use std::path::{Path, PathBuf};
 
+/// A finished run's status: interrupted, else complete when nothing is missing.
+pub fn final_status(interrupted: bool, missing: &[Missing]) -> Status {
+    if interrupted {
+        Status::Interrupted
+    } else if missing.is_empty() {
+        Status::Complete
+    } else {
+        Status::Incomplete
+    }
+}
+
 /// Reads and validates `results.json` (schema [`SCHEMA`]); errors name file, line, column
 /// and field path.
 pub fn load(path: &Path) -> Result<ResultsFile> {
