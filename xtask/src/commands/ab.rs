@@ -145,8 +145,7 @@ fn finish(
     };
     file.finished_at = Some(meta::rfc3339(SystemTime::now()));
     file.wall_seconds = Some(t0.elapsed().as_secs_f64());
-    write_all(&file, &dir)?;
-    println!("\n{}", render::ab::report(&file).1);
+    println!("\n{}", write_all(&file, &dir)?);
     println!(
         "ab: {} (wall time {})",
         dir.join("summary.md").display(),
@@ -470,14 +469,12 @@ fn ab_file(
     }
 }
 
-/// ab.json, index.html and summary.md.
-fn write_all(file: &AbFile, dir: &Path) -> Result<()> {
+/// ab.json, index.html and summary.md; returns the summary.
+fn write_all(file: &AbFile, dir: &Path) -> Result<String> {
     let path = dir.join("ab.json");
     file.save(&path)
         .map_err(|e| Error::io(&path, "cannot write", e))?;
-    let (html, md) = render::ab::report(file);
-    lab_report::error::write(&dir.join("index.html"), html)?;
-    lab_report::error::write(&dir.join("summary.md"), md)
+    render::ab::write_pages(file, dir)
 }
 
 /// The rounds, with the real processes; ab.json is rewritten after each benchmark.
@@ -501,7 +498,7 @@ fn measure(
     let tally = measure_pair(&pair, split, &mut |t: &Tally| {
         file.rows.clone_from(&t.rows);
         file.failed.clone_from(&t.failed);
-        write_all(file, dir)
+        write_all(file, dir).map(drop)
     })?;
     file.rows.clone_from(&tally.rows);
     file.failed.clone_from(&tally.failed);

@@ -97,6 +97,12 @@ fn read_holder(file: &mut File) -> Option<Holder> {
     })
 }
 
+/// The live holder of the lock of `run_dir`'s reports directory (its parent), when it is
+/// measuring that run.
+pub fn measuring(run_dir: &Path) -> Option<Holder> {
+    live_holder(run_dir.parent()?).filter(|h| run_dir.file_name().is_some_and(|n| *n == *h.run_id))
+}
+
 /// The holder of the reports directory's lock, when a live process holds it (this
 /// process included).
 pub fn live_holder(reports: &Path) -> Option<Holder> {

@@ -7,6 +7,7 @@ use super::units;
 use crate::analysis::seed::{self, SeedRow};
 use crate::analysis::stats::{ChangeClass, Outcome, Ratio};
 use crate::analysis::view::{self, Group, Shape};
+use crate::record::journal::{self, Recovery};
 use lab_record::{Planned, Record, ResultsFile, Status};
 use std::path::Path;
 
@@ -195,6 +196,42 @@ pub fn end_of_run(file: &ResultsFile, wall: f64, builds: f64, dir: &Path) -> Str
     lines.join("\n")
 }
 
+/// What `report` says of a run directory (`dir`) it recovered from its journal: a run
+/// still being measured, or what the rebuilt results.json holds.
+pub fn recovery_notes(dir: &Path, recovery: &Recovery) -> Vec<String> {
+    match recovery {
+        Recovery::Nothing => Vec::new(),
+        Recovery::Running { pid } => vec![format!(
+            "report: {} is still being measured (process id {pid}): rendering what it has",
+            dir.display()
+        )],
+        Recovery::Rebuilt {
+            measured,
+            paired_processes,
+            counted,
+            missing,
+            warnings,
+        } => {
+            let mut lines: Vec<String> = warnings.iter().map(|w| format!("warning: {w}")).collect();
+            lines.push(format!(
+                "report: {} was interrupted: results.json rebuilt from {}: {measured} rows \
+                 measured, {} missing",
+                dir.display(),
+                journal::FILE,
+                missing.len()
+            ));
+            if paired_processes + counted > 0 {
+                lines.push(format!(
+                    "report: the passes' journaled work: {paired_processes} paired processes, \
+                     {counted} benchmarks' instruction counts"
+                ));
+            }
+            lines.extend(missing.iter().map(|m| format!("  missing: {m}")));
+            lines
+        }
+    }
+}
+
 /// One line of run metadata.
 pub fn meta_line(file: &ResultsFile) -> String {
     let r = &file.run;
@@ -373,5 +410,33 @@ mod tests {
         assert!(line.ends_with(" elapsed 1:05  ETA 4:00"), "{line}");
         // 3 ran in half their expected time: the last two take half theirs.
         assert!(progress_line(&plan, 3, 95.0, 90.0, 180.0).ends_with("ETA 1:00"));
+    }
+
+    #[test]
+    fn recovery_notes_say_what_the_journal_gave() {
+        let dir = Path::new("/r/run");
+        assert!(recovery_notes(dir, &Recovery::Nothing).is_empty());
+        assert_eq!(
+            recovery_notes(dir, &Recovery::Running { pid: 7 }),
+            ["report: /r/run is still being measured (process id 7): rendering what it has"]
+        );
+        let rebuilt = Recovery::Rebuilt {
+            measured: 3,
+            paired_processes: 2,
+            counted: 0,
+            missing: vec!["a (not measured)".into()],
+            warnings: vec!["line 4 cut short".into()],
+        };
+        assert_eq!(
+            recovery_notes(dir, &rebuilt),
+            [
+                "warning: line 4 cut short",
+                "report: /r/run was interrupted: results.json rebuilt from journal.jsonl: 3 rows \
+                 measured, 1 missing",
+                "report: the passes' journaled work: 2 paired processes, 0 benchmarks' \
+                 instruction counts",
+                "  missing: a (not measured)",
+            ]
+        );
     }
 }
