@@ -77,11 +77,13 @@ impl Filter {
     /// From the environment variables bench-all sets for the criterion binary.
     pub fn from_env() -> Result<Self> {
         let var = |k: &str| std::env::var(k).ok().filter(|v| !v.trim().is_empty());
+        let [families, strategies, sizes, workloads] =
+            lab_record::process::FILTERS.map(|(env, _)| var(env));
         Filter::parse(
-            var("HASHLAB_FAMILIES").as_deref(),
-            var("HASHLAB_STRATEGIES").as_deref(),
-            var("HASHLAB_SIZES").as_deref(),
-            var("HASHLAB_WORKLOADS").as_deref(),
+            families.as_deref(),
+            strategies.as_deref(),
+            sizes.as_deref(),
+            workloads.as_deref(),
         )
     }
 

@@ -10,7 +10,7 @@ use lab_record::mix::MixFile;
 use crate::rng::SplitMix64;
 
 /// The environment variable with the mix file's path; absent or empty: the built-in mix.
-pub const ENV: &str = "HASHLAB_MIX";
+pub const ENV: &str = lab_record::process::MIX_ENV;
 
 /// The mix file of [`ENV`], read once per process; a bad file exits with status 2 (bench-all
 /// has checked it already: this is defensive).

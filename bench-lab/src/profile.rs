@@ -91,7 +91,7 @@ impl ProfileSettings for Profile {
     }
 
     fn from_env() -> Result<Self, LabError> {
-        match std::env::var("HASHLAB_PROFILE") {
+        match std::env::var(lab_record::process::PROFILE_ENV) {
             Ok(v) if !v.trim().is_empty() => Profile::parse(v.trim()),
             _ => Ok(Profile::Quick),
         }

@@ -29,7 +29,7 @@ use crate::{Case, Registry};
 
 /// The environment variable with the account files (absolute paths, the platform's
 /// path-list separator); absent or empty: none.
-pub const ENV: &str = "HASHLAB_ACCOUNTS";
+pub const ENV: &str = lab_record::process::ACCOUNTS_ENV;
 
 /// The files named in [`ENV`], not read.
 pub fn files() -> Vec<PathBuf> {

@@ -7,7 +7,7 @@
 //! # Layers
 //!
 //! xtask holds the commands only (arguments, builds, processes, progress: `commands/`, run
-//! metadata `meta`, the run lock `lock`); reading, analysing and rendering runs is the
+//! metadata `meta`); reading, analysing and rendering runs (and the run lock) is the
 //! library `lab-report` (`record`, `analysis`, `render`), so Cargo keeps the layers apart.
 
 #![forbid(unsafe_code)]
@@ -16,11 +16,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod commands;
-mod lock;
 mod meta;
-
-#[cfg(test)]
-mod tests_verdicts;
 
 use commands::{ab, bench_all, compare, report, upstream, verify};
 
@@ -51,7 +47,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    quiet_on_closed_pipe();
+    lab_record::process::quiet_on_closed_pipe();
     let cli = Cli::parse();
     match cli.command {
         Command::Verify(args) => verify::run(args),
@@ -61,24 +57,4 @@ fn main() -> ExitCode {
         Command::Ab(args) => ab::run(args),
         Command::Upstream(args) => upstream::run(args),
     }
-}
-
-/// A write to a closed pipe (`cargo xtask compare A B | head`) ends the process quietly with status 0, as
-/// ripgrep does. Rust ignores SIGPIPE, so `println!` to a closed pipe panics with "failed
-/// printing to stdout: Broken pipe"; this panic hook turns that one panic into `exit(0)` and
-/// leaves every other panic to the default hook.
-fn quiet_on_closed_pipe() {
-    let default = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let payload = info.payload();
-        let message = payload
-            .downcast_ref::<String>()
-            .map(String::as_str)
-            .or_else(|| payload.downcast_ref::<&str>().copied())
-            .unwrap_or_default();
-        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
-            std::process::exit(0);
-        }
-        default(info);
-    }));
 }

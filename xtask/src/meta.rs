@@ -1,7 +1,7 @@
-//! Run metadata: CPU model and SIMD features, rustc, git commit, blake3 version; the
-//! timestamps are `lab_report::record::time`.
+//! Run metadata: CPU model and SIMD features, rustc, git commit, host name, OS; the
+//! timestamps are `lab_report::record::time`, blake3's version
+//! `lab_report::record::cargo::locked_version`.
 
-use std::path::Path;
 use std::process::Command;
 
 pub fn cpu_model() -> String {
@@ -71,23 +71,6 @@ pub fn git_commit() -> String {
     }
 }
 
-/// The version of package `name` in a Cargo.lock.
-pub fn locked_version(lock: &Path, name: &str) -> Option<String> {
-    let text = std::fs::read_to_string(lock).ok()?;
-    let needle = format!("name = \"{name}\"");
-    let mut lines = text.lines();
-    while let Some(l) = lines.next() {
-        if l.trim() == needle {
-            let v = lines.next()?.trim();
-            return v
-                .strip_prefix("version = \"")
-                .and_then(|v| v.strip_suffix('"'))
-                .map(String::from);
-        }
-    }
-    None
-}
-
 /// The host name: /etc/hostname, else `hostname`, else `unknown`.
 pub fn hostname() -> String {
     std::fs::read_to_string("/etc/hostname")
@@ -110,23 +93,3 @@ pub fn os() -> String {
 }
 
 pub use lab_report::record::time::{compact, rfc3339};
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn reads_versions_from_a_lock_file() {
-        let dir = std::env::temp_dir().join(format!("xtask-lock-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let lock = dir.join("Cargo.lock");
-        std::fs::write(
-            &lock,
-            "[[package]]\nname = \"blake3\"\nversion = \"1.8.7\"\nsource = \"x\"\n",
-        )
-        .unwrap();
-        assert_eq!(locked_version(&lock, "blake3").as_deref(), Some("1.8.7"));
-        assert_eq!(locked_version(&lock, "nope"), None);
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-}

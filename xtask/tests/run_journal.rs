@@ -10,6 +10,7 @@
 use lab_record::{
     BenchId, BenchMeta, Digest, Family, PlanFile, Planned, ResultsFile, Role, Status,
 };
+use set_reconcile::splitmix::splitmix64;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -208,17 +209,9 @@ fn wait_for(what: &str, child: &mut Child, mut done: impl FnMut() -> bool) {
     }
 }
 
-/// SplitMix64 of the clock: a different moment each run, printed so a failure can be told.
-fn random(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 #[test]
 fn kill_9_at_random_moments_loses_no_measured_row() {
+    // SplitMix64 of the clock: a different moment each run, printed so a failure can be told.
     let mut state = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
@@ -231,8 +224,8 @@ fn kill_9_at_random_moments_loses_no_measured_row() {
         // Kill while benchmark `at` is running, `delay` ms into it: the delay stays well
         // short of the benchmark's pause, so even the last benchmark is killed mid-way
         // rather than left to finish the run.
-        let at = 1 + (random(&mut state) % (BENCHES as u64 - 1)) as usize;
-        let delay = random(&mut state) % (PAUSE_MS / 2);
+        let at = 1 + (splitmix64(&mut state) % (BENCHES as u64 - 1)) as usize;
+        let delay = splitmix64(&mut state) % (PAUSE_MS / 2);
         wait_for("the benchmark to kill at", &mut child, || started(&d) > at);
         std::thread::sleep(Duration::from_millis(delay));
         if let Some(status) = child.try_wait().unwrap() {

@@ -227,7 +227,7 @@ impl Selection {
 }
 
 fn main() -> ExitCode {
-    quiet_on_closed_pipe();
+    lab_record::process::quiet_on_closed_pipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::List(sel) => list(&sel),
@@ -243,26 +243,6 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-/// A write to a closed pipe (`lab list --json | head`) ends the process quietly with status 0, as
-/// ripgrep does. Rust ignores SIGPIPE, so `println!` to a closed pipe panics with "failed
-/// printing to stdout: Broken pipe"; this panic hook turns that one panic into `exit(0)` and
-/// leaves every other panic to the default hook.
-fn quiet_on_closed_pipe() {
-    let default = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let payload = info.payload();
-        let message = payload
-            .downcast_ref::<String>()
-            .map(String::as_str)
-            .or_else(|| payload.downcast_ref::<&str>().copied())
-            .unwrap_or_default();
-        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
-            std::process::exit(0);
-        }
-        default(info);
-    }));
 }
 
 fn list(sel: &Selection) -> Result<()> {

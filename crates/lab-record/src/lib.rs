@@ -19,6 +19,7 @@ pub mod identity;
 pub mod mix;
 pub mod paired;
 pub mod peer_path;
+pub mod process;
 pub mod schema;
 pub mod sequential;
 

@@ -631,7 +631,7 @@ fn every_written_field_is_documented() {
 /// and every field it writes is documented.
 #[test]
 fn your_accounts_composition_is_recorded_shown_and_documented() {
-    use crate::analysis::composition::composition;
+    use crate::record::composition::composition;
     let mut f = fixture();
     let sizes = [0, 165, 165, 200];
     f.run.workloads.push(composition(

@@ -113,3 +113,21 @@ fn every_ab_field_is_documented() {
         );
     }
 }
+
+/// `--peer-path`: a row whose output differs from the reference in either build is listed
+/// and not timed; the others stay in the split, in order.
+#[test]
+fn a_row_whose_digest_differs_is_not_timed() {
+    use crate::analysis::ab::{digest_split, split};
+    let ids = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let s = split(&ids(&["a", "b", "c", "x"]), &ids(&["a", "b", "c"]));
+    let matched = |v: &[(&str, Option<bool>)]| v.iter().map(|(k, m)| (k.to_string(), *m)).collect();
+    let released = matched(&[("a", Some(true)), ("b", Some(true)), ("c", None)]);
+    let yours = matched(&[("a", Some(true)), ("b", Some(false)), ("c", None)]);
+    let (differs, timed) = digest_split(&s, &released, &yours);
+    assert_eq!(differs, ["b"]);
+    assert_eq!(
+        (timed.common, timed.only_in_a),
+        (ids(&["a", "c"]), ids(&["x"]))
+    );
+}

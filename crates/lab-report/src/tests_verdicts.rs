@@ -3,7 +3,8 @@
 //! then shows (band, A/A row, verdict box, same-instructions note, undecided rows).
 
 use crate::analysis::seed::{self, Claim, Holds};
-use crate::analysis::verdicts::{self, Count};
+use crate::analysis::{paired_pass, verdicts};
+use crate::record::journal::InstructionCount;
 use crate::record::{self, ResultsFile};
 use crate::render::{markdown, outline, verdicts as rv};
 use lab_record::paired::{Combined, LayoutUnit, ProcessRun};
@@ -33,7 +34,7 @@ fn combined() -> Vec<Combined> {
 fn filled() -> ResultsFile {
     let mut f = record::load(&dir().join("run-small/results.json")).unwrap();
     assert_eq!(verdicts::fill_paired(&mut f.results, &combined()), 3);
-    let count = |id: &str, n: f64| Count {
+    let count = |id: &str, n: f64| InstructionCount {
         criterion_id: format!("account-hash/{id}"),
         instructions_per_iter: n,
         isa: Some(lab_record::Isa::Avx2),
@@ -437,4 +438,43 @@ fn instruction_pass_deals_every_id_once_round_robin() {
     // More workers than ids: no empty valgrind runs; zero workers is one.
     assert_eq!(verdicts::deal(&ids[..1], 4), [["id0"]]);
     assert_eq!(verdicts::deal(&ids[..2], 0), [["id0", "id1"]]);
+}
+
+#[test]
+fn paired_requests_follow_the_plan_and_profile() {
+    let f = record::load(&dir().join("run-small/results.json")).unwrap();
+    let plan: Vec<lab_record::Planned> = f
+        .results
+        .iter()
+        .map(|r| lab_record::Planned {
+            criterion_id: r.criterion_id.clone(),
+            meta: r.meta.clone(),
+            expected_secs: 1.0,
+            compressions_per_item: None,
+        })
+        .collect();
+    let cmps = verdicts::comparisons(&plan);
+    let c165 = cmps
+        .iter()
+        .find(|c| c.baseline == "account-hash/copy-buffer@cap=200/data_size/165")
+        .unwrap();
+    assert_eq!(
+        c165.rows,
+        [
+            "account-hash/copy-buffer@cap=47/data_size/165",
+            "account-hash/streaming/data_size/165",
+            "account-hash/meta-first/data_size/165"
+        ]
+    );
+    // mainnet_mix has a baseline and a row; no group lacks its baseline here.
+    assert_eq!(cmps.len(), 10);
+    let smoke = lab_record::Profile::Smoke;
+    let s = paired_pass::settings(smoke);
+    assert_eq!(s.processes, 2);
+    let a = paired_pass::process_args(smoke, c165, s, 7).join(" ");
+    assert!(a.starts_with("paired --profile smoke --baseline account-hash/copy-buffer@cap=200/data_size/165 --rows account-hash/copy-buffer@cap=47/data_size/165 --rows account-hash/"), "{a}");
+    assert!(
+        a.ends_with("--aa 2 --rounds 5 --layouts-in-process 2 --budget-ms 20 --seed 7 --json"),
+        "{a}"
+    );
 }

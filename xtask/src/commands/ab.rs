@@ -14,12 +14,14 @@
 use super::ab_pair::{self, measure_pair, Pair};
 use super::lab_build::{self, LabBuild};
 use super::peer_path;
-use crate::{lock, meta};
+use crate::meta;
 use clap::Args;
+use lab_record::process::{given_filters, PROFILE_ENV};
 use lab_record::{AbFile, AbStatus, Revision, AB_FORMAT, AB_VERSION};
 use lab_report::analysis::ab as analysis;
 use lab_report::analysis::ab_rounds::Tally;
 use lab_report::error::{Error, Result};
+use lab_report::record::lock;
 use lab_report::record::paths::{self, workspace_root};
 use lab_report::render;
 use std::ffi::OsString;
@@ -81,15 +83,14 @@ pub fn run(args: AbArgs) -> ExitCode {
 }
 
 /// The filters as `(env var, value)` for the lab, and as given for the record.
-fn filters(args: &AbArgs) -> Vec<(&'static str, &str, String)> {
-    [
-        ("HASHLAB_FAMILIES", "--families", &args.families),
-        ("HASHLAB_STRATEGIES", "--strategies", &args.strategies),
-        ("HASHLAB_SIZES", "--sizes", &args.sizes),
-        ("HASHLAB_WORKLOADS", "--workloads", &args.workloads),
-    ]
-    .into_iter()
-    .filter_map(|(env, flag, v)| v.clone().map(|v| (env, flag, v)))
+fn filters(args: &AbArgs) -> Vec<(&'static str, &'static str, String)> {
+    given_filters([
+        &args.families,
+        &args.strategies,
+        &args.sizes,
+        &args.workloads,
+    ])
+    .map(|(env, flag, v)| (env, flag, v.clone()))
     .collect()
 }
 
@@ -144,8 +145,7 @@ fn finish(
     };
     file.finished_at = Some(meta::rfc3339(SystemTime::now()));
     file.wall_seconds = Some(t0.elapsed().as_secs_f64());
-    write_all(&file, &dir)?;
-    println!("\n{}", render::ab::report(&file).1);
+    println!("\n{}", write_all(&file, &dir)?);
     println!(
         "ab: {} (wall time {})",
         dir.join("summary.md").display(),
@@ -412,7 +412,7 @@ fn lab_env(args: &AbArgs) -> Vec<(OsString, OsString)> {
     filters(args)
         .into_iter()
         .map(|(env, _, v)| (OsString::from(env), OsString::from(v)))
-        .chain([("HASHLAB_PROFILE".into(), args.profile.clone().into())])
+        .chain([(PROFILE_ENV.into(), args.profile.clone().into())])
         .collect()
 }
 
@@ -469,14 +469,12 @@ fn ab_file(
     }
 }
 
-/// ab.json, index.html and summary.md.
-fn write_all(file: &AbFile, dir: &Path) -> Result<()> {
+/// ab.json, index.html and summary.md; returns the summary.
+fn write_all(file: &AbFile, dir: &Path) -> Result<String> {
     let path = dir.join("ab.json");
     file.save(&path)
         .map_err(|e| Error::io(&path, "cannot write", e))?;
-    let (html, md) = render::ab::report(file);
-    lab_report::error::write(&dir.join("index.html"), html)?;
-    lab_report::error::write(&dir.join("summary.md"), md)
+    render::ab::write_pages(file, dir)
 }
 
 /// The rounds, with the real processes; ab.json is rewritten after each benchmark.
@@ -500,7 +498,7 @@ fn measure(
     let tally = measure_pair(&pair, split, &mut |t: &Tally| {
         file.rows.clone_from(&t.rows);
         file.failed.clone_from(&t.failed);
-        write_all(file, dir)
+        write_all(file, dir).map(drop)
     })?;
     file.rows.clone_from(&tally.rows);
     file.failed.clone_from(&tally.failed);

@@ -9,21 +9,23 @@
 //! quick and full) the capped blake3 builds' re-runs follow, with their own criterion
 //! homes `criterion-isa-avx2/` and `criterion-isa-sse41/` (see [`super::isa_builds`]).
 //! `--accounts FILE` files are read before anything is built and passed to every lab
-//! process in `HASHLAB_ACCOUNTS` (see [`super::accounts`]).
+//! process in `HASHLAB_ACCOUNTS` (see `lab_report::record::accounts`).
 
-use super::accounts;
 use super::isa_builds::{self, CappedBuild};
 use super::lab_build::{self, CriterionRun, LabBuild, Timed};
 use super::{instructions_pass, paired_pass, peer_path};
-use crate::{lock, meta};
+use crate::meta;
 use clap::Args;
+use lab_record::process::{given_filters, ACCOUNTS_ENV};
 use lab_record::{Counted, PlanFile, Planned, Profile};
 use lab_report::analysis::isa;
 use lab_report::error::{Error, Result};
-use lab_report::record::journal::{Entry, InstructionCount, Journal};
+use lab_report::record::journal::{Entry, Journal};
 use lab_report::record::lab::{measured, parse_counts, parse_plan};
+use lab_report::record::lock;
 use lab_report::record::paths::{self, workspace_root};
 use lab_report::record::{self, criterion, Missing, Record, ResultsFile, RunMeta, Status, SCHEMA};
+use lab_report::record::{accounts, cargo};
 use lab_report::render::{text, units};
 use std::collections::BTreeMap;
 use std::ffi::OsString;
@@ -150,22 +152,22 @@ fn filter_args(args: &BenchAllArgs) -> Vec<String> {
     v
 }
 
-/// The selection flags given (`--families`, `--strategies`, `--sizes`, `--workloads`), as
-/// recorded in `run.filters`.
+/// The selection flags given (`--families`, `--strategies`, `--sizes`, `--workloads`) with
+/// their variables.
+fn selection(args: &BenchAllArgs) -> impl Iterator<Item = (&'static str, &'static str, &String)> {
+    given_filters([
+        &args.families,
+        &args.strategies,
+        &args.sizes,
+        &args.workloads,
+    ])
+}
+
+/// The selection flags given, as recorded in `run.filters`.
 fn filters(args: &BenchAllArgs) -> Vec<String> {
-    let mut v = Vec::new();
-    for (flag, val) in [
-        ("--families", &args.families),
-        ("--strategies", &args.strategies),
-        ("--sizes", &args.sizes),
-        ("--workloads", &args.workloads),
-    ] {
-        if let Some(val) = val {
-            v.push(flag.into());
-            v.push(val.clone());
-        }
-    }
-    v
+    selection(args)
+        .flat_map(|(_, flag, v)| [flag.to_string(), v.clone()])
+        .collect()
 }
 
 /// What every step of a run needs.
@@ -211,7 +213,11 @@ fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
     let Some(user) = read_accounts(args) else {
         return Ok(ExitCode::from(2));
     };
-    let mix = match args.mix_from.as_deref().map(super::mix::measure) {
+    let mix = args
+        .mix_from
+        .as_deref()
+        .map(|p| accounts::measure_mix(p, &mut eprint_line));
+    let mix = match mix {
         None => None,
         Some(Ok(mix)) => Some(mix),
         Some(Err(message)) => {
@@ -223,15 +229,15 @@ fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
     session.accounts = user.env_value();
     let mut workloads = user.workloads;
     if let Some(mix) = &mix {
-        let written = super::mix::write(mix, &session.dir).map_err(Error::Other)?;
+        let written = accounts::write_mix(mix, &session.dir).map_err(Error::Other)?;
         println!(
             "bench-all: mainnet mix {} ({})",
             mix.source,
             written.display()
         );
-        workloads.push(super::mix::workload_info(mix, &written));
+        workloads.push(accounts::mix_workload(mix, &written));
         // Every lab process of the run inherits it (nothing else runs yet).
-        std::env::set_var(super::mix::ENV, &written);
+        std::env::set_var(lab_record::process::MIX_ENV, &written);
     }
     println!(
         "bench-all: run {}, profile {}",
@@ -298,7 +304,7 @@ fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
         _ => Vec::new(),
     };
 
-    run.status = final_status(session.interrupted(), &missing);
+    run.status = record::final_status(session.interrupted(), &missing);
     run.finished_at = Some(meta::rfc3339(SystemTime::now()));
     run.wall_seconds = Some(session.t0.elapsed().as_secs_f64());
     let file = ResultsFile {
@@ -337,19 +343,15 @@ fn measure_yours(
     yours: &lab_build::LabExes,
 ) -> Result<lab_record::PeerPath> {
     let args = session.args;
-    let mut env: Vec<(OsString, OsString)> = [
-        ("HASHLAB_FAMILIES", &args.families),
-        ("HASHLAB_SIZES", &args.sizes),
-        ("HASHLAB_WORKLOADS", &args.workloads),
-    ]
-    .into_iter()
-    .filter_map(|(k, v)| v.as_ref().map(|v| (OsString::from(k), OsString::from(v))))
-    .collect();
+    // The strategies filter is the adapter's row (`peer_path::measure`).
+    let mut env: Vec<(OsString, OsString)> = selection(args)
+        .map(|(k, _, v)| (OsString::from(k), OsString::from(v)))
+        .collect();
     env.extend(
         session
             .accounts
             .iter()
-            .map(|v| (OsString::from(accounts::ENV), v.clone())),
+            .map(|v| (OsString::from(ACCOUNTS_ENV), v.clone())),
     );
     let filters = peer_path::Filters {
         env,
@@ -408,19 +410,17 @@ fn verdict_passes(
             &dir,
             &|counts| {
                 journal.append(&Entry::Instructions {
-                    counts: counts
-                        .iter()
-                        .map(|c| InstructionCount {
-                            criterion_id: c.criterion_id.clone(),
-                            instructions_per_iter: c.instructions_per_iter,
-                            isa: c.isa,
-                        })
-                        .collect(),
+                    counts: counts.to_vec(),
                 })
             },
         )?;
     }
     Ok(())
+}
+
+/// A reader's warning or note, to stderr.
+fn eprint_line(line: &str) {
+    eprintln!("{line}");
 }
 
 /// Reads every `--accounts` file; `None` (the error printed) when one cannot be read.
@@ -429,7 +429,7 @@ fn read_accounts(args: &BenchAllArgs) -> Option<accounts::UserAccounts> {
         size,
         seed: args.sample_seed,
     });
-    match accounts::read_all(&args.accounts, sample) {
+    match accounts::read_all(&args.accounts, sample, &mut eprint_line) {
         Ok(user) => {
             for w in &user.workloads {
                 println!(
@@ -527,21 +527,11 @@ fn run_meta(
         features,
         status: Status::Running,
         machine: args.machine.clone().unwrap_or_else(meta::hostname),
-        blake3_version: meta::locked_version(&workspace_root().join("Cargo.lock"), "blake3"),
+        blake3_version: cargo::locked_version(&workspace_root().join("Cargo.lock"), "blake3"),
         wall_seconds: None,
         os: Some(meta::os()),
         filters: filters(args),
         workloads: Vec::new(),
-    }
-}
-
-fn final_status(interrupted: bool, missing: &[Missing]) -> Status {
-    if interrupted {
-        Status::Interrupted
-    } else if missing.is_empty() {
-        Status::Complete
-    } else {
-        Status::Incomplete
     }
 }
 
@@ -554,26 +544,9 @@ fn exit_code(file: &ResultsFile) -> ExitCode {
 }
 
 fn print_summary(session: &Session, file: &ResultsFile, build_secs: f64) {
-    println!();
-    println!("bench-all: {}", text::status_line(file));
-    // The report's verdict box: paired over layouts when the paired pass ran.
-    for c in lab_report::analysis::seed::claims(file) {
-        println!("  {}: {}", c.claim.text(), c.holds.word());
-        println!("    {}", c.figures);
-    }
     let builds = build_secs + session.later_builds.get();
     let wall = session.t0.elapsed().as_secs_f64();
-    println!(
-        "bench-all: wall time {} (builds {}, measuring {}), report {}",
-        units::clock(wall),
-        units::clock(builds),
-        units::clock(wall - builds),
-        session.dir.join("index.html").display()
-    );
-    println!(
-        "bench-all: summary {}",
-        session.dir.join("summary.md").display()
-    );
+    println!("\n{}", text::end_of_run(file, wall, builds, &session.dir));
 }
 
 /// Builds the lab; a capped build adds its feature and uses its own target directory.
@@ -627,7 +600,7 @@ fn build_placement(root: &Path, args: &BenchAllArgs) -> Result<PathBuf> {
 /// Sets `HASHLAB_ACCOUNTS` on a lab process when the run has account files.
 fn with_accounts<'c>(cmd: &'c mut Command, session: &Session) -> &'c mut Command {
     match &session.accounts {
-        Some(v) => cmd.env(accounts::ENV, v),
+        Some(v) => cmd.env(ACCOUNTS_ENV, v),
         None => cmd,
     }
 }
@@ -674,33 +647,6 @@ fn count(lab: &Path, session: &Session) -> BTreeMap<String, Counted> {
     })
 }
 
-/// Progress and ETA of the timed pass: the profile's expected times, scaled by how the
-/// first benchmarks actually went.
-struct Progress {
-    start: Instant,
-    expected_done: f64,
-}
-
-impl Progress {
-    fn line(&self, session: &Session, plan: &[Planned], i: usize) -> String {
-        let elapsed = self.start.elapsed().as_secs_f64();
-        let remaining: f64 = plan[i..].iter().map(|p| p.expected_secs).sum();
-        let scale = if i >= 3 && self.expected_done > 0.0 {
-            elapsed / self.expected_done
-        } else {
-            1.0
-        };
-        format!(
-            "[{:>3}/{}] {:<58} elapsed {}  ETA {}",
-            i + 1,
-            plan.len(),
-            plan[i].criterion_id,
-            units::clock(session.t0.elapsed().as_secs_f64()),
-            units::clock(remaining * scale)
-        )
-    }
-}
-
 /// The timed pass: one criterion process per benchmark, each row journaled as it ends (a
 /// killed run keeps what it measured: `report` rebuilds it from the journal); results.json
 /// is written once, at the end of the pass. Criterion's files are read once each
@@ -720,10 +666,9 @@ fn time_all(
         .append(true)
         .open(&log_path)
         .map_err(|e| Error::io(&log_path, "cannot open", e))?;
-    let mut progress = Progress {
-        start: Instant::now(),
-        expected_done: 0.0,
-    };
+    // Progress and ETA: the profile's expected times, scaled by how the first benchmarks
+    // actually went.
+    let (start, mut expected_done) = (Instant::now(), 0.0);
     let mut index = criterion::Index::new(&pass.home);
     for (i, p) in plan.iter().enumerate() {
         if session.interrupted() {
@@ -732,10 +677,14 @@ fn time_all(
             }
             continue;
         }
-        println!("{}", progress.line(session, plan, i));
+        let secs = [session.t0, start].map(|t| t.elapsed().as_secs_f64());
+        println!(
+            "{}",
+            text::progress_line(plan, i, secs[0], secs[1], expected_done)
+        );
         let _ = std::io::stdout().flush();
         let outcome = time_one(bench_exe, p, session, pass, &mut index, &mut log);
-        progress.expected_done += p.expected_secs;
+        expected_done += p.expected_secs;
         match outcome {
             Ok(((ns, statistic), best)) => {
                 let mut r = measured(p, ns, statistic, best, counted.get(&p.criterion_id));
@@ -867,7 +816,7 @@ fn time_one(
         env: session
             .accounts
             .iter()
-            .map(|v| (OsString::from(accounts::ENV), v.clone()))
+            .map(|v| (OsString::from(ACCOUNTS_ENV), v.clone()))
             .collect(),
     };
     lab_build::run_one(&run, index, log_out.into(), log_err.into(), "bench.log")
@@ -904,6 +853,6 @@ mod tests {
             ("smoke", &["batch".to_string()][..])
         );
         assert!(m.filters.is_empty());
-        assert_eq!(final_status(false, &[]), Status::Complete);
+        assert_eq!(record::final_status(false, &[]), Status::Complete);
     }
 }

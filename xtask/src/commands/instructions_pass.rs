@@ -10,10 +10,12 @@
 //! that valgrind emulates does not offer (AVX-512) are skipped by the lab and stay null.
 
 use super::paired_pass::Lab;
-use lab_record::callgrind::{self, Ran, COUNTED_FN, ITERS_LARGE, ITERS_SMALL, TOGGLE};
+use lab_record::callgrind::{Ran, COUNTED_FN, ITERS_LARGE, ITERS_SMALL, TOGGLE};
 use lab_record::{from_json_str, Planned, Record};
-use lab_report::analysis::verdicts::{self, Count};
+use lab_report::analysis::verdicts;
 use lab_report::error::Result;
+use lab_report::record::journal::InstructionCount;
+use lab_report::record::lab::read_callgrind_dumps;
 use lab_report::render::units;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
@@ -39,7 +41,7 @@ fn count(
     valgrind: &Path,
     ids: &[String],
     dir: &Path,
-) -> std::result::Result<Vec<Count>, String> {
+) -> std::result::Result<Vec<InstructionCount>, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let out_file = dir.join("callgrind.out");
     let out = std::process::Command::new(valgrind)
@@ -68,28 +70,7 @@ fn count(
     let name = PathBuf::from("<output of lab instructions>");
     let ran: Vec<Ran> =
         from_json_str(&name, &String::from_utf8_lossy(&out.stdout)).map_err(|e| e.to_string())?;
-    read_dumps(&out_file, &ran)
-}
-
-/// Dump `i + 1` (`<out>.<i+1>`, whose `part:` must say so) holds `ran[i]`'s instructions.
-pub fn read_dumps(out_file: &Path, ran: &[Ran]) -> std::result::Result<Vec<Count>, String> {
-    let mut counts = Vec::with_capacity(ran.len());
-    for (i, r) in ran.iter().enumerate() {
-        let file = PathBuf::from(format!("{}.{}", out_file.display(), i + 1));
-        let text =
-            std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-        if callgrind::parse_part(&text) != Some(i as u32 + 1) {
-            return Err(format!("{}: not dump {}", file.display(), i + 1));
-        }
-        let total = callgrind::parse_total(&text)
-            .ok_or_else(|| format!("{}: no totals: line", file.display()))?;
-        counts.push(Count {
-            criterion_id: r.criterion_id.clone(),
-            instructions_per_iter: total as f64 / r.iters.max(1) as f64,
-            isa: r.isa,
-        });
-    }
-    Ok(counts)
+    read_callgrind_dumps(&out_file, &ran)
 }
 
 /// The instruction pass: counts what `verdicts::counted_ids` selects and fills `results`. With
@@ -103,7 +84,7 @@ pub fn fill(
     plan: &[Planned],
     results: &mut [Record],
     dir: &Path,
-    journal: &(dyn Fn(&[Count]) -> Result<()> + Sync),
+    journal: &(dyn Fn(&[InstructionCount]) -> Result<()> + Sync),
 ) -> Result<String> {
     let Some(valgrind) = valgrind else {
         println!("{NO_VALGRIND}");
@@ -121,34 +102,35 @@ pub fn fill(
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_WORKERS));
     let groups = verdicts::deal(&ids, workers);
     let journal_failed = std::sync::Mutex::new(None);
-    let outcomes: Vec<std::result::Result<Vec<Count>, String>> = std::thread::scope(|s| {
-        let handles: Vec<_> = groups
-            .iter()
-            .enumerate()
-            .map(|(w, g)| {
-                let sub = dir.join(format!("worker-{w}"));
-                let journal_failed = &journal_failed;
-                s.spawn(move || {
-                    let counted = count(lab, valgrind, g, &sub);
-                    if let Ok(c) = &counted {
-                        if let Err(e) = journal(c) {
-                            if let Ok(mut f) = journal_failed.lock() {
-                                f.get_or_insert(e);
+    let outcomes: Vec<std::result::Result<Vec<InstructionCount>, String>> =
+        std::thread::scope(|s| {
+            let handles: Vec<_> = groups
+                .iter()
+                .enumerate()
+                .map(|(w, g)| {
+                    let sub = dir.join(format!("worker-{w}"));
+                    let journal_failed = &journal_failed;
+                    s.spawn(move || {
+                        let counted = count(lab, valgrind, g, &sub);
+                        if let Ok(c) = &counted {
+                            if let Err(e) = journal(c) {
+                                if let Ok(mut f) = journal_failed.lock() {
+                                    f.get_or_insert(e);
+                                }
                             }
                         }
-                    }
-                    counted
+                        counted
+                    })
                 })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err("a counting thread panicked".into()))
-            })
-            .collect()
-    });
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|_| Err("a counting thread panicked".into()))
+                })
+                .collect()
+        });
     // A failing worker loses only its own benchmarks: the others' counts are kept.
     let mut counts = Vec::new();
     let mut failures = Vec::new();
@@ -174,5 +156,34 @@ pub fn fill(
     match journal_failed.into_inner() {
         Ok(Some(e)) => Err(e),
         _ => Ok(line),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn without_valgrind_the_pass_skips_with_a_notice() {
+        let empty = std::env::temp_dir().join(format!("xtask-no-valgrind-{}", std::process::id()));
+        std::fs::create_dir_all(&empty).unwrap();
+        let path = std::env::join_paths([&empty]).unwrap();
+        assert_eq!(find_valgrind(Some(&path)), None);
+        assert_eq!(find_valgrind(None), None);
+        let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../crates/lab-report/tests/fixtures/run-small/results.json");
+        let mut f = lab_report::record::load(&fixture).unwrap();
+        let before = f.results.clone();
+        let lab = Lab {
+            exe: Path::new("/nonexistent/lab"),
+            profile: lab_record::Profile::Smoke,
+            accounts: None,
+            placement: None,
+        };
+        let line = fill(&lab, None, &[], &mut f.results, &empty, &|_| Ok(())).unwrap();
+        assert_eq!(line, NO_VALGRIND);
+        assert_eq!(f.results, before);
+        assert!(f.results.iter().all(|r| r.instructions_per_iter.is_none()));
+        let _ = std::fs::remove_dir_all(empty);
     }
 }

@@ -192,7 +192,7 @@ pub fn run_one(
         .args(["--noplot", "--color", "never"])
         .envs(run.env.iter().map(|(k, v)| (k, v)))
         .env("CRITERION_HOME", run.home)
-        .env("HASHLAB_PROFILE", run.profile)
+        .env(lab_record::process::PROFILE_ENV, run.profile)
         .envs(lab_record::GLIBC_MALLOC_ENV)
         .stdin(Stdio::null())
         .stdout(stdout)

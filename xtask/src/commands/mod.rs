@@ -4,13 +4,11 @@
 
 pub mod ab;
 pub mod ab_pair;
-pub mod accounts;
 pub mod bench_all;
 pub mod compare;
 pub mod instructions_pass;
 pub mod isa_builds;
 pub mod lab_build;
-pub mod mix;
 pub mod paired_pass;
 pub mod peer_path;
 pub mod report;

@@ -12,7 +12,7 @@ use lab_record::paired::{Combined, ProcessRun};
 use lab_record::sequential::Design;
 use lab_record::{from_json_str, Planned, Profile, Record};
 use lab_report::analysis::paired_pass::{
-    combine, default_budget_secs, sample_until_decided, settings, Settings, AA_TWINS,
+    combine, default_budget_secs, process_args, sample_until_decided, settings, Settings, AA_TWINS,
 };
 use lab_report::analysis::verdicts::{self, Comparison};
 use lab_report::error::Result;
@@ -46,7 +46,7 @@ impl Lab<'_> {
             .map(|(k, v)| (OsStr::new(*k), OsStr::new(*v)))
             .collect();
         if let Some(a) = self.accounts {
-            v.push((OsStr::new(super::accounts::ENV), a));
+            v.push((OsStr::new(lab_record::process::ACCOUNTS_ENV), a));
         }
         v
     }
@@ -67,34 +67,6 @@ impl Lab<'_> {
             _ => self.exe,
         }
     }
-}
-
-/// `lab paired` arguments of process `i` of a comparison.
-pub fn args(profile: Profile, c: &Comparison, s: Settings, seed: u64) -> Vec<String> {
-    let mut a: Vec<String> = [
-        "paired",
-        "--profile",
-        profile.as_str(),
-        "--baseline",
-        &c.baseline,
-    ]
-    .map(String::from)
-    .to_vec();
-    for row in &c.rows {
-        a.extend(["--rows".into(), row.clone()]);
-    }
-    a.extend(["--aa".into(), AA_TWINS.to_string()]);
-    for (flag, v) in [
-        ("--rounds", u64::from(s.rounds)),
-        ("--layouts-in-process", u64::from(s.layouts_in_process)),
-        ("--budget-ms", s.budget_ms),
-        ("--seed", seed),
-    ] {
-        a.push(flag.into());
-        a.push(v.to_string());
-    }
-    a.push("--json".into());
-    a
 }
 
 /// Runs process `i` of the comparison against `baseline`: `lab paired` with `args`, on
@@ -142,7 +114,7 @@ fn run_all(
     let run = |k: usize, i: u32| {
         let c = &cmps[k];
         let seed = 0x5eed_0000 + (k as u64) * 1000 + u64::from(i);
-        let run = run_one(lab, i, &c.baseline, &args(lab.profile, c, s, seed))
+        let run = run_one(lab, i, &c.baseline, &process_args(lab.profile, c, s, seed))
             .map_err(|e| eprintln!("bench-all: warning: paired {}: {e}", c.baseline))?;
         if let Err(e) = journal(&c.baseline, i, &run) {
             journal_failed.replace(Some(e));

@@ -19,14 +19,19 @@
 //! that compiles its adapter, the adapter's strategy name, the version it was written for
 //! and its source file (named in the error when your copy's API differs).
 
+use lab_report::record::peer_path::{
+    build_error, lab_env, pin_tag, point_at_path, shadow_workspace, target_dir,
+};
 pub use lab_report::record::peer_path::{parse_spec, Spec};
-use lab_report::record::peer_path::{point_at_path, Adapter};
 
 use super::ab_pair::{self, Pair};
-use super::lab_build::{self, CargoOutput, LabBuild, LabExes};
-use lab_record::{from_json_str, AbFailed, CountFile, PeerPath};
+use super::lab_build::{self, LabBuild, LabExes};
+use lab_record::process::filter_flags;
+use lab_record::{AbFailed, PeerPath};
 use lab_report::analysis::ab as analysis;
 use lab_report::error::{Error, Result};
+use lab_report::record::cargo;
+use lab_report::record::lab::parse_counts;
 use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -44,51 +49,6 @@ pub fn describe(dir: &Path) -> Option<String> {
         .ok()?;
     let text = String::from_utf8_lossy(&out.stdout).trim().to_string();
     (out.status.success() && !text.is_empty()).then_some(text)
-}
-
-/// The target directory of the builds: `$CARGO_TARGET_DIR`, else `<root>/target`.
-fn target_dir(root: &Path) -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .map_or_else(|| root.join("target"), |t| root.join(t))
-}
-
-/// `<target>/hashlab-peer-path/ws`, made afresh: the root manifest and lock file copied
-/// (so cargo's rewrite of the lock stays there), every other top-level entry but the
-/// target directory, `.git` and `reports` a symlink.
-pub fn shadow_workspace(root: &Path, target: &Path) -> Result<PathBuf> {
-    let ws = target.join("hashlab-peer-path").join("ws");
-    if ws.exists() {
-        std::fs::remove_dir_all(&ws).map_err(|e| Error::io(&ws, "cannot remove", e))?;
-    }
-    std::fs::create_dir_all(&ws).map_err(|e| Error::io(&ws, "cannot create directory", e))?;
-    let entries = std::fs::read_dir(root).map_err(|e| Error::io(root, "cannot list", e))?;
-    for entry in entries.flatten() {
-        let (path, name) = (entry.path(), entry.file_name());
-        if ["target", ".git", "reports"].iter().any(|n| name == *n) || path == target {
-            continue;
-        }
-        let to = ws.join(&name);
-        if name == "Cargo.toml" || name == "Cargo.lock" {
-            std::fs::copy(&path, &to).map_err(|e| Error::io(&path, "cannot copy", e))?;
-        } else {
-            symlink(&path, &to)?;
-        }
-    }
-    Ok(ws)
-}
-
-#[cfg(unix)]
-fn symlink(from: &Path, to: &Path) -> Result<()> {
-    std::os::unix::fs::symlink(from, to).map_err(|e| Error::io(to, "cannot create symlink", e))
-}
-
-#[cfg(not(unix))]
-fn symlink(_from: &Path, to: &Path) -> Result<()> {
-    Err(Error::Other(format!(
-        "{}: --peer-path needs symlinks (a Unix system)",
-        to.display()
-    )))
 }
 
 /// Builds the lab with your working copy (module docs); its executables, pinned under
@@ -117,70 +77,21 @@ pub fn build(
         },
         "--message-format=json",
     )?;
-    echo_diagnostics(&out.messages);
-    check(&out, spec)?;
-    let exes = lab_build::executables_of(&out)?;
-    let tag = format!("peer-{:016x}", fnv1a(spec.dir.to_string_lossy().as_bytes()));
-    lab_build::pin(exes, root, &tag)
-}
-
-/// The rendered compiler messages, to stderr (cargo prints none in JSON mode).
-fn echo_diagnostics(messages: &str) {
-    for v in messages
-        .lines()
-        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-        .filter(|v| v["reason"] == "compiler-message")
-    {
-        if let Some(r) = v["message"]["rendered"].as_str() {
-            eprint!("{r}");
-        }
+    // The rendered compiler messages, to stderr (cargo prints none in JSON mode).
+    for r in cargo::rendered(&out.messages) {
+        eprint!("{r}");
     }
-}
-
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-    })
-}
-
-/// A build that failed, as an error saying why in your terms.
-fn check(out: &CargoOutput, spec: &Spec) -> Result<()> {
-    let dir = spec.dir.display();
-    let a = spec.adapter;
     if !out.status.success() {
-        let why = lab_report::record::peer_path::compile_errors(&out.messages, spec)
-            .unwrap_or_else(|| {
-                // Not a compile error: cargo's own (a manifest it cannot read, a dependency it
-                // cannot resolve), its first error line.
-                let first = out
-                    .stderr
-                    .lines()
-                    .find(|l| l.trim_start().starts_with("error"))
-                    .map(|l| format!(": {}", l.trim()))
-                    .unwrap_or_default();
-                format!(
-                    "building the lab with your {} at {dir} failed ({}){first}",
-                    a.krate, out.status
-                )
-            });
-        return Err(Error::Command(why));
+        let status = out.status.to_string();
+        return Err(Error::Command(build_error(
+            &out.messages,
+            &out.stderr,
+            &status,
+            spec,
+        )));
     }
-    Ok(())
-}
-
-/// The processes' environment: the filters (strategies: the adapter's row) and accounts.
-fn lab_env(filters: &Filters, adapter: &Adapter) -> Vec<(OsString, OsString)> {
-    let mut env: Vec<(OsString, OsString)> = filters
-        .env
-        .iter()
-        .filter(|(k, _)| k != "HASHLAB_STRATEGIES")
-        .cloned()
-        .collect();
-    env.push(("HASHLAB_STRATEGIES".into(), adapter.strategy.into()));
-    // The profile also decides some workloads' parameters (the mix's account count): the
-    // list must be made with the profile of the runs.
-    env.push(("HASHLAB_PROFILE".into(), filters.profile.clone().into()));
-    env
+    let exes = lab_build::executables_of(&out)?;
+    lab_build::pin(exes, root, &pin_tag(spec))
 }
 
 /// What the peer-path pass is given by its command.
@@ -202,7 +113,7 @@ pub struct Builds<'a> {
 /// directory (`peer-path.log`).
 pub fn measure(spec: &Spec, builds: &Builds, filters: &Filters, dir: &Path) -> Result<PeerPath> {
     let a = spec.adapter;
-    let env = lab_env(filters, &a);
+    let env = lab_env(&filters.env, &a, &filters.profile);
     println!(
         "peer-path: checking the digests of {} {} and of your copy at {} ...",
         a.krate,
@@ -215,26 +126,10 @@ pub fn measure(spec: &Spec, builds: &Builds, filters: &Filters, dir: &Path) -> R
         &ab_pair::list_ids(&builds.released.bench, &env, "the released build")?,
         &ab_pair::list_ids(&builds.yours.bench, &env, "your build")?,
     );
-    let differs =
-        |id: &String| yours.get(id) == Some(&Some(false)) || released.get(id) == Some(&Some(false));
-    let digest_differs: Vec<String> = split
-        .common
-        .iter()
-        .filter(|id| differs(id))
-        .cloned()
-        .collect();
+    let (digest_differs, timed) = analysis::digest_split(&split, &released, &yours);
     for id in &digest_differs {
         println!("peer-path: {id}: digest differs from the reference: not timed");
     }
-    let timed = analysis::Split {
-        common: split
-            .common
-            .iter()
-            .filter(|id| !differs(id))
-            .cloned()
-            .collect(),
-        ..split.clone()
-    };
     let mut failed = Vec::new();
     let rows = if timed.common.is_empty() {
         Vec::new()
@@ -278,7 +173,7 @@ fn digests(
 ) -> Result<BTreeMap<String, Option<bool>>> {
     let out = Command::new(lab)
         .args(["allocs", "--json", "--profile", profile])
-        .args(env_args(env))
+        .args(filter_flags(env))
         .envs(env.iter().map(|(k, v)| (k, v)))
         .stdin(Stdio::null())
         .stderr(Stdio::inherit())
@@ -292,70 +187,9 @@ fn digests(
         )));
     }
     let name = PathBuf::from(format!("<output of {} allocs>", lab.display()));
-    let file: CountFile = from_json_str(&name, &String::from_utf8_lossy(&out.stdout))?;
-    Ok(file
-        .results
+    let counts = parse_counts(&name, &String::from_utf8_lossy(&out.stdout))?;
+    Ok(counts
         .into_iter()
-        .map(|c| (c.criterion_id, c.digest_compatible))
+        .map(|(id, c)| (id, c.digest_compatible))
         .collect())
-}
-
-/// The filter variables as `lab` flags (`HASHLAB_SIZES` -> `--sizes`).
-fn env_args(env: &[(OsString, OsString)]) -> Vec<OsString> {
-    let flags = [
-        ("HASHLAB_FAMILIES", "--families"),
-        ("HASHLAB_STRATEGIES", "--strategies"),
-        ("HASHLAB_SIZES", "--sizes"),
-        ("HASHLAB_WORKLOADS", "--workloads"),
-    ];
-    env.iter()
-        .filter_map(|(k, v)| {
-            let (_, flag) = flags.iter().find(|(e, _)| k == e)?;
-            Some([OsString::from(flag), v.clone()])
-        })
-        .flatten()
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_shadow_workspace_copies_the_manifest_and_lock_and_links_the_rest() {
-        let d = tempdir("shadow");
-        let root = d.join("root");
-        for f in [
-            "Cargo.toml",
-            "Cargo.lock",
-            "bench-lab/Cargo.toml",
-            "target/x",
-            "reports/r",
-        ] {
-            lab_report::error::write(&root.join(f), f).unwrap();
-        }
-        let ws = shadow_workspace(&root, &root.join("target")).unwrap();
-        assert_eq!(ws, root.join("target/hashlab-peer-path/ws"));
-        assert!(!ws.join("Cargo.lock").is_symlink());
-        assert_eq!(
-            std::fs::read_to_string(ws.join("Cargo.lock")).unwrap(),
-            "Cargo.lock"
-        );
-        assert!(ws.join("bench-lab").is_symlink());
-        assert!(!ws.join("target").exists() && !ws.join("reports").exists());
-        // A second shadow starts from the workspace's lock again.
-        lab_report::error::write(&ws.join("Cargo.lock"), "rewritten").unwrap();
-        let ws = shadow_workspace(&root, &root.join("target")).unwrap();
-        assert_eq!(
-            std::fs::read_to_string(ws.join("Cargo.lock")).unwrap(),
-            "Cargo.lock"
-        );
-        let _ = std::fs::remove_dir_all(&d);
-    }
-
-    fn tempdir(what: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("xtask-peer-path-{what}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        d
-    }
 }

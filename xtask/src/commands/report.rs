@@ -2,13 +2,12 @@
 //! `results.json` alone. `cargo xtask report --merge DIR... [--out DIR]` renders one page
 //! of several runs, one per machine (each strategy's ratio to that machine's baseline).
 
-use crate::lock;
 use clap::Args;
-use lab_record::{AbFile, AbStatus, Record};
-use lab_report::analysis::verdicts::{self, Count};
+use lab_record::{AbFile, AbStatus};
+use lab_report::analysis::paired_pass::fill_passes_from_journal;
 use lab_report::error::Result;
-use lab_report::record::journal::{self, Recovery, Replay};
-use lab_report::record::{self, paths};
+use lab_report::record::journal;
+use lab_report::record::{self, lock, paths};
 use lab_report::render;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -35,22 +34,12 @@ pub fn run(args: ReportArgs) -> ExitCode {
         return merge(&args);
     }
     let target = args.run.unwrap_or_else(|| "latest".to_string());
-    if let Some(dir) = ab_dir(&args.reports_dir, &target) {
-        return match render_ab(&dir) {
-            Ok(()) => {
-                println!("report: {}", dir.join("index.html").display());
-                println!("summary: {}", dir.join("summary.md").display());
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::from(2)
-            }
-        };
-    }
-    let rendered = recover(&args.reports_dir, &target)
-        .and_then(|()| paths::resolve_run(&args.reports_dir, &target))
-        .and_then(|p| render::render_dir(&p));
+    let rendered = match ab_dir(&args.reports_dir, &target) {
+        Some(dir) => render_ab(&dir).map(|()| dir),
+        None => recover(&args.reports_dir, &target)
+            .and_then(|()| paths::resolve_run(&args.reports_dir, &target))
+            .and_then(|p| render::render_dir(&p)),
+    };
     match rendered {
         Ok(dir) => {
             println!("report: {}", dir.join("index.html").display());
@@ -73,63 +62,12 @@ pub fn recover(reports_dir: &Path, run: &str) -> Result<()> {
     };
     // `latest` or a relative path: the run's own directory names it.
     let dir = dir.canonicalize().unwrap_or(dir);
-    let reports = dir.parent().unwrap_or(Path::new("."));
-    let running = lock::live_holder(reports)
-        .filter(|h| dir.file_name().is_some_and(|n| *n == *h.run_id))
-        .map(|h| h.pid);
-    match journal::recover(&dir, running, fill_passes)? {
-        Recovery::Nothing => {}
-        Recovery::Running { pid } => eprintln!(
-            "report: {} is still being measured (process id {pid}): rendering what it has",
-            dir.display()
-        ),
-        Recovery::Rebuilt {
-            measured,
-            paired_processes,
-            counted,
-            missing,
-            warnings,
-        } => {
-            for w in warnings {
-                eprintln!("warning: {w}");
-            }
-            eprintln!(
-                "report: {} was interrupted: results.json rebuilt from {}: {measured} rows \
-                 measured, {} missing",
-                dir.display(),
-                journal::FILE,
-                missing.len()
-            );
-            if paired_processes + counted > 0 {
-                eprintln!(
-                    "report: the passes' journaled work: {paired_processes} paired processes, \
-                     {counted} benchmarks' instruction counts"
-                );
-            }
-            for m in missing {
-                eprintln!("  missing: {m}");
-            }
-        }
+    let running = lock::measuring(&dir).map(|h| h.pid);
+    let recovery = journal::recover(&dir, running, fill_passes_from_journal)?;
+    for line in render::text::recovery_notes(&dir, &recovery) {
+        eprintln!("{line}");
     }
     Ok(())
-}
-
-/// The paired and instruction passes of a killed run, from what its journal holds.
-fn fill_passes(replay: &Replay, results: &mut Vec<Record>) {
-    let profile = replay.run.as_ref().map(|r| r.profile);
-    if let Some(profile) = profile {
-        lab_report::analysis::paired_pass::fill_from_journal(profile, replay, results);
-    }
-    let counts: Vec<Count> = replay
-        .instructions
-        .iter()
-        .map(|c| Count {
-            criterion_id: c.criterion_id.clone(),
-            instructions_per_iter: c.instructions_per_iter,
-            isa: c.isa,
-        })
-        .collect();
-    verdicts::fill_instructions(results, &counts);
 }
 
 /// The directory of an `ab` run named on the command line (one holding `ab.json` and no
@@ -153,11 +91,7 @@ fn render_ab(dir: &Path) -> Result<()> {
     let mut file =
         AbFile::load(&path).map_err(|e| lab_report::error::Error::Other(e.to_string()))?;
     let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
-    let live = dir
-        .parent()
-        .and_then(lock::live_holder)
-        .is_some_and(|h| dir.file_name().is_some_and(|n| *n == *h.run_id));
-    if file.status == AbStatus::Running && !live {
+    if file.status == AbStatus::Running && lock::measuring(&dir).is_none() {
         file.status = AbStatus::Interrupted;
         file.save(&path)
             .map_err(|e| lab_report::error::Error::io(&path, "cannot write", e))?;
@@ -166,9 +100,7 @@ fn render_ab(dir: &Path) -> Result<()> {
             dir.display()
         );
     }
-    let (html, md) = render::ab::report(&file);
-    lab_report::error::write(&dir.join("index.html"), html)?;
-    lab_report::error::write(&dir.join("summary.md"), md)
+    render::ab::write_pages(&file, &dir).map(drop)
 }
 
 /// Loads every run of `--merge` (a bad or missing one is reported and skipped), writes the

@@ -20,22 +20,19 @@
 
 use super::lab_build;
 use lab_report::analysis::ab_rounds::Rng;
-use lab_report::analysis::upstream::{bench_rows, RoundTimes};
+use lab_report::analysis::upstream::{bench_rows, time_rounds};
 use lab_report::error::{Error, Result};
 use lab_report::record::cargo::{self, short_error, CompilerError};
 use lab_report::record::criterion::parse_list;
 use lab_report::record::paths::workspace_root;
-use lab_report::record::peer_path::toml_string;
-use lab_report::record::test_items::{cfg_test_items, without_items};
 use lab_report::record::upstream::{
-    checks_manifest, parse_bencher, parse_libtest, Benchmarks, TestOutcome, TestResult,
+    manifest_dir, parse_bencher, parse_libtest, Benchmarks, Packages, TestOutcome, TestResult,
     UpstreamReport,
 };
 use lab_report::record::upstream_checks::{
-    append_items, bench_targets, failing, take_out, Generated,
+    add_benches, bench_targets, copy_released, failing, take_out, write_checks, Generated,
 };
 use lab_report::render::upstream::summary;
-use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
@@ -86,12 +83,6 @@ pub fn run(args: UpstreamArgs) -> ExitCode {
 // ---------------------------------------------------------------------------------------
 // The command
 
-/// The two packages, as `cargo metadata` of the differential workspace sees them.
-struct Packages {
-    released: Value,
-    dropin: Value,
-}
-
 fn run_all(args: &UpstreamArgs) -> Result<UpstreamReport> {
     let root = workspace_root();
     let work = root.join(WORK_DIR);
@@ -101,7 +92,8 @@ fn run_all(args: &UpstreamArgs) -> Result<UpstreamReport> {
     println!("released crate: {}", released_dir.display());
 
     let checks = work.join("checks");
-    let mut generated = generate_checks(&root, &packages, &released_dir, &dropin_dir, &checks)?;
+    let lock = root.join("Cargo.lock");
+    let mut generated = write_checks(&packages, &released_dir, &dropin_dir, &lock, &checks)?;
     let checks_target = work.join("target-checks");
     println!("building the upstream tests against the drop-in ...");
     compile_tests(&checks, &checks_target, &mut generated)?;
@@ -114,11 +106,7 @@ fn run_all(args: &UpstreamArgs) -> Result<UpstreamReport> {
         Some(benchmarks(args, &packages, &released_dir, &checks, &work)?)
     };
     let report = UpstreamReport {
-        released: format!(
-            "{} {}",
-            str_field(&packages.released, "name")?,
-            str_field(&packages.released, "version")?
-        ),
+        released: packages.released_name()?,
         released_dir,
         tests,
         left_out: generated.left_out,
@@ -133,17 +121,6 @@ fn run_all(args: &UpstreamArgs) -> Result<UpstreamReport> {
     println!("\n{text}");
     println!("written: {}", out.display());
     Ok(report)
-}
-
-fn str_field<'a>(v: &'a Value, field: &str) -> Result<&'a str> {
-    v[field]
-        .as_str()
-        .ok_or_else(|| Error::Other(format!("cargo metadata: package without `{field}`")))
-}
-
-fn manifest_dir(package: &Value) -> Result<PathBuf> {
-    let manifest = PathBuf::from(str_field(package, "manifest_path")?);
-    Ok(manifest.parent().map(Path::to_path_buf).unwrap_or_default())
 }
 
 /// `cargo metadata` of the differential workspace (which depends on the released crate
@@ -164,96 +141,13 @@ fn locate(root: &Path) -> Result<Packages> {
             out.status
         )));
     }
-    let meta: Value = serde_json::from_slice(&out.stdout).map_err(|e| {
+    let meta: serde_json::Value = serde_json::from_slice(&out.stdout).map_err(|e| {
         Error::Command(format!(
             "cargo metadata --manifest-path {}: not JSON: {e}",
             manifest.display()
         ))
     })?;
-    let packages = meta["packages"].as_array().cloned().unwrap_or_default();
-    let find = |registry: bool| {
-        packages
-            .iter()
-            .find(|p| {
-                p["name"] == "solana-lattice-hash"
-                    && p["source"]
-                        .as_str()
-                        .is_some_and(|s| s.starts_with("registry+"))
-                        == registry
-            })
-            .cloned()
-            .ok_or_else(|| {
-                Error::Command(format!(
-                    "{}: no {} solana-lattice-hash among its packages",
-                    manifest.display(),
-                    if registry { "released" } else { "path" }
-                ))
-            })
-    };
-    Ok(Packages {
-        released: find(true)?,
-        dropin: find(false)?,
-    })
-}
-
-/// Every `.rs` file under `dir`, relative to `base`, sorted.
-fn rust_files(base: &Path, dir: &Path, out: &mut Vec<String>) -> Result<()> {
-    let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, "cannot list", e))?;
-    for entry in entries {
-        let path = entry.map_err(|e| Error::io(dir, "cannot list", e))?.path();
-        if path.is_dir() {
-            rust_files(base, &path, out)?;
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            let rel = path.strip_prefix(base).unwrap_or(&path);
-            out.push(rel.to_string_lossy().replace('\\', "/"));
-        }
-    }
-    out.sort();
-    Ok(())
-}
-
-/// Writes `checks/`: the drop-in's sources without their `#[cfg(test)]` items, the
-/// released files' `#[cfg(test)]` items appended, its Cargo.toml and the workspace's
-/// Cargo.lock.
-fn generate_checks(
-    root: &Path,
-    packages: &Packages,
-    released_dir: &Path,
-    dropin_dir: &Path,
-    checks: &Path,
-) -> Result<Generated> {
-    if checks.exists() {
-        std::fs::remove_dir_all(checks).map_err(|e| Error::io(checks, "cannot remove", e))?;
-    }
-    let mut dropin_files = Vec::new();
-    rust_files(dropin_dir, &dropin_dir.join("src"), &mut dropin_files)?;
-    let mut sources = BTreeMap::new();
-    for rel in &dropin_files {
-        let path = dropin_dir.join(rel);
-        let text = lab_report::error::read_to_string(&path)?;
-        let own = cfg_test_items(&text, &path)?;
-        sources.insert(rel.clone(), without_items(&text, &own));
-    }
-    let mut released_files = Vec::new();
-    rust_files(released_dir, &released_dir.join("src"), &mut released_files)?;
-    let mut released = Vec::new();
-    for rel in released_files {
-        let path = released_dir.join(&rel);
-        let items = cfg_test_items(&lab_report::error::read_to_string(&path)?, &path)?;
-        released.push((rel, items));
-    }
-    let generated = append_items(&mut sources, released_dir, released);
-    for (rel, text) in &sources {
-        lab_report::error::write(&checks.join(rel), text)?;
-    }
-    lab_report::error::write(
-        &checks.join("Cargo.toml"),
-        checks_manifest(&packages.dropin, &packages.released)?,
-    )?;
-    let lock = root.join("Cargo.lock");
-    std::fs::copy(&lock, checks.join("Cargo.lock"))
-        .map_err(|e| Error::io(&lock, "cannot copy", e))?;
-    Ok(generated)
+    Packages::from_metadata(&meta, &manifest)
 }
 
 /// What a cargo build produced: the executables (target name, path), or the compiler
@@ -354,22 +248,6 @@ fn run_tests(checks: &Path, target: &Path) -> Result<Vec<TestOutcome>> {
     Ok(tests)
 }
 
-/// Copies a directory tree (files and directories only).
-fn copy_tree(from: &Path, to: &Path) -> Result<()> {
-    std::fs::create_dir_all(to).map_err(|e| Error::io(to, "cannot create directory", e))?;
-    let entries = std::fs::read_dir(from).map_err(|e| Error::io(from, "cannot list", e))?;
-    for entry in entries {
-        let path = entry.map_err(|e| Error::io(from, "cannot list", e))?.path();
-        let dest = to.join(path.file_name().unwrap_or_default());
-        if path.is_dir() {
-            copy_tree(&path, &dest)?;
-        } else {
-            std::fs::copy(&path, &dest).map_err(|e| Error::io(&path, "cannot copy", e))?;
-        }
-    }
-    Ok(())
-}
-
 /// Builds the benches against the drop-in and the released crate, runs the rounds.
 fn benchmarks(
     args: &UpstreamArgs,
@@ -385,32 +263,9 @@ fn benchmarks(
             released_dir.display()
         )));
     }
-    let mut manifest = lab_report::error::read_to_string(&checks.join("Cargo.toml"))?;
-    for (name, rel) in &benches {
-        let from = released_dir.join(rel);
-        let to = checks.join(rel);
-        if let Some(parent) = to.parent() {
-            std::fs::create_dir_all(parent)
-                .map_err(|e| Error::io(parent, "cannot create directory", e))?;
-        }
-        std::fs::copy(&from, &to).map_err(|e| Error::io(&from, "cannot copy", e))?;
-        manifest.push_str(&format!(
-            "\n[[bench]]\nname = {}\npath = {}\nharness = false\n",
-            toml_string(name),
-            toml_string(rel)
-        ));
-    }
-    lab_report::error::write(&checks.join("Cargo.toml"), manifest)?;
-
+    add_benches(checks, released_dir, &benches)?;
     let released = work.join("released");
-    if released.exists() {
-        std::fs::remove_dir_all(&released).map_err(|e| Error::io(&released, "cannot remove", e))?;
-    }
-    copy_tree(released_dir, &released)?;
-    // Its own workspace: the copy lies inside hashlab's.
-    let toml = released.join("Cargo.toml");
-    let text = lab_report::error::read_to_string(&toml)? + "\n[workspace]\n";
-    lab_report::error::write(&toml, text)?;
+    copy_released(released_dir, &released)?;
 
     let build_args = [
         "bench",
@@ -470,27 +325,13 @@ fn benchmarks(
     }
 
     let home = work.join("criterion-home");
-    let mut times: RoundTimes = BTreeMap::new();
-    let mut rng = Rng::from_time();
-    for round in 0..args.rounds {
-        println!("round {}/{}", round + 1, args.rounds);
-        for (name, sides) in &cases {
-            // Both builds of one benchmark back to back, in a random order: a pair is
-            // seconds apart, so the machine's drift between its two halves is small.
-            let order = if rng.next_u64().is_multiple_of(2) {
-                [0, 1]
-            } else {
-                [1, 0]
-            };
-            for side in order {
-                for (timed, ns) in run_bench(sides[side], args, &home, name)? {
-                    let rounds = times.entry(timed).or_default();
-                    rounds.resize(args.rounds as usize, [None, None]);
-                    rounds[round as usize][side] = Some(ns);
-                }
-            }
-        }
-    }
+    let times = time_rounds(
+        &cases,
+        args.rounds,
+        &mut Rng::from_time(),
+        &mut |round| println!("round {}/{}", round + 1, args.rounds),
+        &mut |(name, sides), side| run_bench(sides[side], args, &home, name),
+    )?;
     let _ = std::fs::remove_dir_all(&home);
     let (rows, unpaired) = bench_rows(&times);
     Ok(Benchmarks {

@@ -4,12 +4,13 @@
 //! Exit status: 0 when every strategy that claims the consensus digest matched every vector
 //! (and the expected LtHash total, when given), 1 when one did not, 2 on unreadable input.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use account_hash::{AccountRecord, LtChecksum};
+use account_hash::LtChecksum;
 use clap::Args;
 use lab_report::analysis::verify::{verify_records, Report, Row};
+use lab_report::record::accounts::read_records;
 use lab_report::render::verify::table;
 
 #[derive(Args, Debug)]
@@ -29,30 +30,6 @@ pub struct VerifyArgs {
     pub lt_total: Option<String>,
 }
 
-/// The accounts of `path`: RPC JSON with its expected digests, or account storage (a
-/// storage file, a directory, a snapshot archive), whose accounts carry none: only
-/// `--lt-total` is then checked.
-fn read_records(path: &Path) -> Result<Vec<AccountRecord>, account_hash::InputError> {
-    if account_hash::snapshot::storage_kind(path).is_none() {
-        return account_hash::read_accounts(path);
-    }
-    let read = account_hash::snapshot::read_storage_accounts(path, None)?;
-    for w in &read.warnings {
-        eprintln!("warning: {w}");
-    }
-    Ok(read
-        .accounts
-        .into_iter()
-        .enumerate()
-        .map(|(i, account)| AccountRecord {
-            account,
-            expected_hash: None,
-            expected_lt_checksum: None,
-            line: i + 1,
-        })
-        .collect())
-}
-
 pub fn run(args: VerifyArgs) -> ExitCode {
     let expected_total = match args.lt_total.as_deref().map(str::parse::<LtChecksum>) {
         None => None,
@@ -62,7 +39,7 @@ pub fn run(args: VerifyArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let records = match read_records(&args.vectors) {
+    let records = match read_records(&args.vectors, &mut |line| eprintln!("{line}")) {
         Ok(records) if records.is_empty() => {
             eprintln!("error: {}: no accounts in file", args.vectors.display());
             return ExitCode::from(2);

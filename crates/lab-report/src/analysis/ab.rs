@@ -11,7 +11,7 @@
 use lab_record::paired::noise_band;
 use lab_record::sequential::{decide, intervals_at, Design};
 use lab_record::{AbFile, AbRow, Verdict};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// One round of one benchmark: criterion's estimate (ns per iteration) of each process.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -45,6 +45,24 @@ pub fn split(a: &[String], b: &[String]) -> Split {
         only_in_a: a.iter().filter(|id| !in_b.contains(id)).cloned().collect(),
         only_in_b: b.iter().filter(|id| !in_a.contains(id)).cloned().collect(),
     }
+}
+
+/// `--peer-path`'s check before timing: the common benchmarks whose output differs from
+/// the reference digest in either build (`released` and `yours`: whether each matched, by
+/// criterion id), listed and not timed, and the split left to time.
+pub fn digest_split(
+    split: &Split,
+    released: &BTreeMap<String, Option<bool>>,
+    yours: &BTreeMap<String, Option<bool>>,
+) -> (Vec<String>, Split) {
+    let differs =
+        |id: &String| yours.get(id) == Some(&Some(false)) || released.get(id) == Some(&Some(false));
+    let (differ, timed) = split.common.iter().cloned().partition(|id| differs(id));
+    let timed = Split {
+        common: timed,
+        ..split.clone()
+    };
+    (differ, timed)
 }
 
 /// The median of `xs` (the mean of the middle two for an even count).

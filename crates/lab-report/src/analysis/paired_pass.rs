@@ -1,12 +1,12 @@
 //! The paired pass's decisions, as functions of the processes it ran: how much it measures
-//! per profile ([`settings`]), which comparison gets the next `lab paired` process
-//! ([`sample_until_decided`], the group-sequential design's scheduler: looks, budget,
+//! per profile ([`settings`]) and the arguments of a `lab paired` process ([`process_args`]),
+//! which comparison gets the next process ([`sample_until_decided`], the group-sequential design's scheduler: looks, budget,
 //! futility), each comparison's processes combined ([`combine`], with the code-placement
-//! split [`split_by_placement`]) and a killed run's pass from its journal
-//! ([`fill_from_journal`]). The processes themselves are xtask's: the scheduler calls back
+//! split [`split_by_placement`]) and a killed run's passes from its journal
+//! ([`fill_from_journal`], [`fill_passes_from_journal`]). The processes themselves are xtask's: the scheduler calls back
 //! for each one. Method: docs/measurement.md.
 
-use crate::analysis::verdicts::{self, decide};
+use crate::analysis::verdicts::{self, decide, Comparison};
 use crate::record::journal::Replay;
 use lab_record::paired::{Combined, ProcessRun};
 use lab_record::sequential::{in_reach_of, needs_more, Design};
@@ -45,6 +45,34 @@ pub fn settings(profile: Profile) -> Settings {
 /// How many A/A twins each comparison runs: two distinct copies of the baseline's code, so
 /// each can be judged against the other's band (an A/A check that can fail).
 pub const AA_TWINS: u32 = 2;
+
+/// `lab paired` arguments of one process of comparison `c`; `seed` draws its layouts.
+pub fn process_args(profile: Profile, c: &Comparison, s: Settings, seed: u64) -> Vec<String> {
+    let mut a: Vec<String> = [
+        "paired",
+        "--profile",
+        profile.as_str(),
+        "--baseline",
+        &c.baseline,
+    ]
+    .map(String::from)
+    .to_vec();
+    for row in &c.rows {
+        a.extend(["--rows".into(), row.clone()]);
+    }
+    a.extend(["--aa".into(), AA_TWINS.to_string()]);
+    for (flag, v) in [
+        ("--rounds", u64::from(s.rounds)),
+        ("--layouts-in-process", u64::from(s.layouts_in_process)),
+        ("--budget-ms", s.budget_ms),
+        ("--seed", seed),
+    ] {
+        a.push(flag.into());
+        a.push(v.to_string());
+    }
+    a.push("--json".into());
+    a
+}
 
 /// The time the paired pass may spend after its fixed processes, per profile, when
 /// bench-all has no `--budget`: smoke none, quick 75 s, full 300 s.
@@ -137,6 +165,16 @@ pub fn fill_from_journal(profile: Profile, replay: &Replay, results: &mut Vec<Re
         })
         .collect();
     verdicts::fill_paired(results, &combined)
+}
+
+/// The paired and instruction passes of a killed run, from what its journal holds: the
+/// paired pass as [`fill_from_journal`] gives it (with the run's profile, when the journal
+/// names the run), the instruction counts as the pass fills them.
+pub fn fill_passes_from_journal(replay: &Replay, results: &mut Vec<Record>) {
+    if let Some(run) = &replay.run {
+        fill_from_journal(run.profile, replay, results);
+    }
+    verdicts::fill_instructions(results, &replay.instructions);
 }
 
 /// Seconds one process costs beyond its own measured time (`ProcessRun::wall_secs`):

@@ -1,13 +1,14 @@
 //! Paired verdicts and instruction counts in the record: which comparisons the paired pass
 //! runs ([`comparisons`]), how its combined results and callgrind's counts fill the rows
 //! ([`fill_paired`], [`fill_instructions`]), and what a table says about them ([`bands`],
-//! [`same_instructions`]). Pure functions of `lab_record` types; the passes that spawn the
-//! processes are `commands::paired_pass` and `commands::instructions_pass`.
+//! [`same_instructions`]). Pure functions of the record; the passes that spawn the
+//! processes are xtask's `commands::paired_pass` and `commands::instructions_pass`.
 
+use crate::record::journal::InstructionCount;
 use lab_record::paired::{Combined, LayoutUnit, ProcessRun};
 use lab_record::sequential::{combine_sequential_twins, Design};
 use lab_record::{
-    BenchId, Control, Digest, Family, Isa, Paired, Planned, Ratio, Record, Verdict, Workload,
+    BenchId, Control, Digest, Family, Paired, Planned, Ratio, Record, Verdict, Workload,
     WorkloadKind,
 };
 use std::collections::BTreeMap;
@@ -152,18 +153,10 @@ pub fn deal(ids: &[String], workers: usize) -> Vec<Vec<String>> {
     groups
 }
 
-/// One counted benchmark: instructions per iteration and the counted run's ISA.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Count {
-    pub criterion_id: String,
-    pub instructions_per_iter: f64,
-    pub isa: Option<Isa>,
-}
-
 /// Sets `instructions_per_iter` and `instructions_isa` on the main build's rows (A/A rows
 /// included: they run the baseline's code) by criterion id. Returns how many were set.
-pub fn fill_instructions(results: &mut [Record], counts: &[Count]) -> usize {
-    let by_id: BTreeMap<&str, &Count> = counts
+pub fn fill_instructions(results: &mut [Record], counts: &[InstructionCount]) -> usize {
+    let by_id: BTreeMap<&str, &InstructionCount> = counts
         .iter()
         .map(|c| (c.criterion_id.as_str(), c))
         .collect();

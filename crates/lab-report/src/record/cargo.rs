@@ -1,8 +1,27 @@
 //! Cargo's `--message-format json` output, read: the executables a build reports
-//! ([`executables`], [`bench_and_bin`]) and its compiler errors ([`errors`], [`short_error`]).
+//! ([`executables`], [`bench_and_bin`]), its compiler messages as rustc renders them
+//! ([`rendered`]) and its compiler errors ([`errors`], [`short_error`]); and a package's
+//! version in a `Cargo.lock` ([`locked_version`]).
 
 use serde_json::Value;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+/// The version of package `name` in a Cargo.lock.
+pub fn locked_version(lock: &Path, name: &str) -> Option<String> {
+    let text = std::fs::read_to_string(lock).ok()?;
+    let needle = format!("name = \"{name}\"");
+    let mut lines = text.lines();
+    while let Some(l) = lines.next() {
+        if l.trim() == needle {
+            let v = lines.next()?.trim();
+            return v
+                .strip_prefix("version = \"")
+                .and_then(|v| v.strip_suffix('"'))
+                .map(String::from);
+        }
+    }
+    None
+}
 
 /// A `compiler-artifact` message that names an executable.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,6 +83,15 @@ pub fn bench_and_bin(messages: &str, name: &str) -> Option<(PathBuf, PathBuf)> {
     Some((bench?, bin?))
 }
 
+/// The rendered text of every compiler message (warnings included), in order: what cargo
+/// prints itself when its messages are not JSON.
+pub fn rendered(messages: &str) -> Vec<String> {
+    json_lines(messages)
+        .filter(|v| v["reason"] == "compiler-message")
+        .filter_map(|v| Some(v["message"]["rendered"].as_str()?.to_string()))
+        .collect()
+}
+
 /// Every compiler message of level `error`, in order.
 pub fn errors(messages: &str) -> Vec<CompilerError> {
     json_lines(messages)
@@ -102,6 +130,21 @@ pub fn short_error(rendered: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reads_versions_from_a_lock_file() {
+        let dir = std::env::temp_dir().join(format!("lab-report-lock-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let lock = dir.join("Cargo.lock");
+        std::fs::write(
+            &lock,
+            "[[package]]\nname = \"blake3\"\nversion = \"1.8.7\"\nsource = \"x\"\n",
+        )
+        .unwrap();
+        assert_eq!(locked_version(&lock, "blake3").as_deref(), Some("1.8.7"));
+        assert_eq!(locked_version(&lock, "nope"), None);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn finds_the_lab_executables_in_cargo_messages() {

@@ -1,13 +1,16 @@
 //! What the lab's commands print, read into the record: `lab list --json` (the plan, put
-//! in run order), `lab allocs --json` (the counted pass, by criterion id), and a timed
-//! benchmark's record from its plan, criterion's estimate and the counted figures.
+//! in run order), `lab allocs --json` (the counted pass, by criterion id), the callgrind
+//! dumps of `lab instructions` under valgrind (one per benchmark), and a timed benchmark's
+//! record from its plan, criterion's estimate and the counted figures.
 
 use crate::error::Result;
+use crate::record::journal::InstructionCount;
+use lab_record::callgrind::{self, Ran};
 use lab_record::{
     from_json_str, CountFile, Counted, Interval, PlanFile, Planned, Record, Statistic,
 };
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Parses `lab list --json` and orders it: every strategy of one workload back to back, so
 /// slow drifts in machine load (other processes, thermal state) hit the strategies being
@@ -31,6 +34,31 @@ pub fn parse_counts(name: &Path, text: &str) -> Result<BTreeMap<String, Counted>
         .into_iter()
         .map(|c| (c.criterion_id.clone(), c))
         .collect())
+}
+
+/// The counts of one valgrind process: dump `i + 1` (`<out>.<i+1>`, whose `part:` must say
+/// so) holds `ran[i]`'s instructions, over its `iters` iterations.
+pub fn read_callgrind_dumps(
+    out_file: &Path,
+    ran: &[Ran],
+) -> std::result::Result<Vec<InstructionCount>, String> {
+    let mut counts = Vec::with_capacity(ran.len());
+    for (i, r) in ran.iter().enumerate() {
+        let file = PathBuf::from(format!("{}.{}", out_file.display(), i + 1));
+        let text =
+            std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        if callgrind::parse_part(&text) != Some(i as u32 + 1) {
+            return Err(format!("{}: not dump {}", file.display(), i + 1));
+        }
+        let total = callgrind::parse_total(&text)
+            .ok_or_else(|| format!("{}: no totals: line", file.display()))?;
+        counts.push(InstructionCount {
+            criterion_id: r.criterion_id.clone(),
+            instructions_per_iter: total as f64 / r.iters.max(1) as f64,
+            isa: r.isa,
+        });
+    }
+    Ok(counts)
 }
 
 /// The record of a measured benchmark: its plan, criterion's estimate and best sample, and
@@ -58,6 +86,31 @@ pub fn measured(
 mod tests {
     use super::*;
     use lab_record::{BenchId, BenchMeta, Digest, Family, Workload};
+
+    #[test]
+    fn callgrind_dumps_are_read_in_order() {
+        let d = std::env::temp_dir().join(format!("lab-report-dumps-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        let out = d.join("callgrind.out");
+        for (i, total) in [(1, 123713u64), (2, 2600)] {
+            let text =
+                format!("version: 1\npart: {i}\nevents: Ir\nsummary: {total}\ntotals: {total}\n");
+            std::fs::write(format!("{}.{i}", out.display()), text).unwrap();
+        }
+        let ran = |id: &str, iters| Ran {
+            criterion_id: id.into(),
+            iters,
+            isa: None,
+        };
+        let counts = read_callgrind_dumps(&out, &[ran("a", 100), ran("b", 2)]).unwrap();
+        assert_eq!(counts[0].instructions_per_iter, 1237.13);
+        assert_eq!(counts[1].instructions_per_iter, 1300.0);
+        assert_eq!(counts[1].criterion_id, "b");
+        // A missing dump is an error naming the file, not a panic.
+        let err = read_callgrind_dumps(&out, &[ran("a", 1), ran("b", 1), ran("c", 1)]);
+        assert!(err.unwrap_err().contains("callgrind.out.3"));
+        let _ = std::fs::remove_dir_all(d);
+    }
 
     fn planned(strategy: &str, variant: Option<&str>, workload: &str) -> Planned {
         let id = BenchId {

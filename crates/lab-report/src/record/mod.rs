@@ -1,16 +1,21 @@
 //! Reading and writing runs: the typed record ([`lab_record`]), run directories and the
 //! `latest` link ([`paths`]), criterion's own files ([`criterion`], each read once per
 //! run), what the lab's commands print ([`lab`]), the append-only run journal
-//! ([`journal`]), `--peer-path`'s argument, manifest and compile errors ([`peer_path`]),
-//! `cargo xtask upstream`'s record ([`upstream`]), the `#[cfg(test)]` items of a source
-//! file it moves ([`test_items`]) and the checks crate it generates ([`upstream_checks`]),
-//! cargo's JSON messages ([`cargo`]) and the record's timestamps ([`time`]). This layer
-//! imports nothing of the crate but [`crate::error`].
+//! ([`journal`]), the one-run-at-a-time lock of a reports directory ([`lock`]),
+//! `--peer-path`'s argument, shadow workspace and compile errors ([`peer_path`]), `cargo
+//! xtask upstream`'s record ([`upstream`]), the `#[cfg(test)]` items of a source file it
+//! moves ([`test_items`]) and the crates it generates ([`upstream_checks`]), cargo's JSON
+//! messages ([`cargo`]), the users' own accounts read ([`accounts`]) with the composition
+//! a run records of them ([`composition`]) and the record's timestamps ([`time`]). This
+//! layer imports nothing of the crate but [`crate::error`].
 
+pub mod accounts;
 pub mod cargo;
+pub mod composition;
 pub mod criterion;
 pub mod journal;
 pub mod lab;
+pub mod lock;
 pub mod paths;
 pub mod peer_path;
 pub mod test_items;
@@ -22,6 +27,17 @@ pub use lab_record::{Interval, Missing, Record, ResultsFile, RunMeta, Statistic,
 
 use crate::error::Result;
 use std::path::{Path, PathBuf};
+
+/// A finished run's status: interrupted, else complete when nothing is missing.
+pub fn final_status(interrupted: bool, missing: &[Missing]) -> Status {
+    if interrupted {
+        Status::Interrupted
+    } else if missing.is_empty() {
+        Status::Complete
+    } else {
+        Status::Incomplete
+    }
+}
 
 /// Reads and validates `results.json` (schema [`SCHEMA`]); errors name file, line, column
 /// and field path.

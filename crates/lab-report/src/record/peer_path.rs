@@ -1,10 +1,14 @@
-//! `--peer-path CRATE=DIR` as text (bench-all and ab; the command is xtask's
-//! `commands/peer_path.rs`): which crates it takes ([`ADAPTERS`]), the argument parsed
-//! ([`parse_spec`]), the shadow workspace's manifest pointed at your directory
-//! ([`point_at_path`]) and cargo's compile errors read in your terms ([`compile_errors`]).
+//! `--peer-path CRATE=DIR` as files and text (bench-all and ab; the builds and processes
+//! are xtask's `commands/peer_path.rs`): which crates it takes ([`ADAPTERS`]), the argument
+//! parsed ([`parse_spec`]), the shadow workspace ([`shadow_workspace`]) and its manifest
+//! pointed at your directory ([`point_at_path`]), the lab processes' environment
+//! ([`lab_env`]) and a failed build read in your terms ([`build_error`],
+//! [`compile_errors`]).
 
 use crate::error::{Error, Result};
-use std::path::PathBuf;
+use lab_record::process::{PROFILE_ENV, STRATEGIES_ENV};
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
 
 /// A peer crate the lab can build from your working copy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,6 +76,82 @@ pub fn parse_spec(text: &str) -> std::result::Result<Spec, String> {
             manifest.display()
         )),
     }
+}
+
+/// The target directory of the builds: `$CARGO_TARGET_DIR`, else `<root>/target`.
+pub fn target_dir(root: &Path) -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .map_or_else(|| root.join("target"), |t| root.join(t))
+}
+
+/// `<target>/hashlab-peer-path/ws`, made afresh: the root manifest and lock file copied
+/// (so cargo's rewrite of the lock stays there), every other top-level entry but the
+/// target directory, `.git` and `reports` a symlink.
+pub fn shadow_workspace(root: &Path, target: &Path) -> Result<PathBuf> {
+    let ws = target.join("hashlab-peer-path").join("ws");
+    if ws.exists() {
+        std::fs::remove_dir_all(&ws).map_err(|e| Error::io(&ws, "cannot remove", e))?;
+    }
+    std::fs::create_dir_all(&ws).map_err(|e| Error::io(&ws, "cannot create directory", e))?;
+    let entries = std::fs::read_dir(root).map_err(|e| Error::io(root, "cannot list", e))?;
+    for entry in entries.flatten() {
+        let (path, name) = (entry.path(), entry.file_name());
+        if ["target", ".git", "reports"].iter().any(|n| name == *n) || path == target {
+            continue;
+        }
+        let to = ws.join(&name);
+        if name == "Cargo.toml" || name == "Cargo.lock" {
+            std::fs::copy(&path, &to).map_err(|e| Error::io(&path, "cannot copy", e))?;
+        } else {
+            symlink(&path, &to)?;
+        }
+    }
+    Ok(ws)
+}
+
+#[cfg(unix)]
+fn symlink(from: &Path, to: &Path) -> Result<()> {
+    std::os::unix::fs::symlink(from, to).map_err(|e| Error::io(to, "cannot create symlink", e))
+}
+
+#[cfg(not(unix))]
+fn symlink(_from: &Path, to: &Path) -> Result<()> {
+    Err(Error::Other(format!(
+        "{}: --peer-path needs symlinks (a Unix system)",
+        to.display()
+    )))
+}
+
+/// The name of the folder your build's executables are pinned in: `peer-<FNV-1a of DIR>`.
+pub fn pin_tag(spec: &Spec) -> String {
+    let hash = spec
+        .dir
+        .to_string_lossy()
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+        });
+    format!("peer-{hash:016x}")
+}
+
+/// The lab processes' environment: the command's `env` (filters, accounts) with the
+/// strategies filter set to the adapter's row, and the profile, which also decides some
+/// workloads' parameters (the mix's account count): the list must be made with the
+/// profile of the runs.
+pub fn lab_env(
+    env: &[(OsString, OsString)],
+    adapter: &Adapter,
+    profile: &str,
+) -> Vec<(OsString, OsString)> {
+    let mut env: Vec<(OsString, OsString)> = env
+        .iter()
+        .filter(|(k, _)| k != STRATEGIES_ENV)
+        .cloned()
+        .collect();
+    env.push((STRATEGIES_ENV.into(), adapter.strategy.into()));
+    env.push((PROFILE_ENV.into(), profile.into()));
+    env
 }
 
 /// `name` of the `[package]` table of a manifest (a line scan: enough for a field cargo
@@ -193,6 +273,24 @@ pub fn compile_errors(messages: &str, spec: &Spec) -> Option<String> {
         }
     }
     (!lines.is_empty()).then(|| lines.join("\n"))
+}
+
+/// Why the build with your copy failed (cargo's JSON `messages`, its `stderr` and exit
+/// `status`): its compile errors in your terms ([`compile_errors`]), else cargo's own
+/// first error line (a manifest it cannot read, a dependency it cannot resolve).
+pub fn build_error(messages: &str, stderr: &str, status: &str, spec: &Spec) -> String {
+    compile_errors(messages, spec).unwrap_or_else(|| {
+        let first = stderr
+            .lines()
+            .find(|l| l.trim_start().starts_with("error"))
+            .map(|l| format!(": {}", l.trim()))
+            .unwrap_or_default();
+        format!(
+            "building the lab with your {} at {} failed ({status}){first}",
+            spec.adapter.krate,
+            spec.dir.display()
+        )
+    })
 }
 
 /// The item a rustc error names: `batch::new` from "cannot find function `new` in module
@@ -328,6 +426,55 @@ mod tests {
             e.contains("workspace.dependencies.solana-lattice-hash"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn the_shadow_workspace_copies_the_manifest_and_lock_and_links_the_rest() {
+        let d = tempdir("shadow");
+        let root = d.join("root");
+        for f in [
+            "Cargo.toml",
+            "Cargo.lock",
+            "bench-lab/Cargo.toml",
+            "target/x",
+            "reports/r",
+        ] {
+            crate::error::write(&root.join(f), f).unwrap();
+        }
+        let ws = shadow_workspace(&root, &root.join("target")).unwrap();
+        assert_eq!(ws, root.join("target/hashlab-peer-path/ws"));
+        assert!(!ws.join("Cargo.lock").is_symlink());
+        assert_eq!(
+            std::fs::read_to_string(ws.join("Cargo.lock")).unwrap(),
+            "Cargo.lock"
+        );
+        assert!(ws.join("bench-lab").is_symlink());
+        assert!(!ws.join("target").exists() && !ws.join("reports").exists());
+        // A second shadow starts from the workspace's lock again.
+        crate::error::write(&ws.join("Cargo.lock"), "rewritten").unwrap();
+        let ws = shadow_workspace(&root, &root.join("target")).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(ws.join("Cargo.lock")).unwrap(),
+            "Cargo.lock"
+        );
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn the_lab_env_sets_the_adapters_row_and_the_profile() {
+        let env: Vec<(OsString, OsString)> = [("HASHLAB_STRATEGIES", "x"), ("HASHLAB_SIZES", "1")]
+            .map(|(k, v)| (k.into(), v.into()))
+            .to_vec();
+        let got = lab_env(&env, &ADAPTERS[0], "smoke");
+        let want: Vec<(OsString, OsString)> = [
+            ("HASHLAB_SIZES", "1"),
+            ("HASHLAB_STRATEGIES", "peer:solana-lattice-hash"),
+            ("HASHLAB_PROFILE", "smoke"),
+        ]
+        .map(|(k, v)| (k.into(), v.into()))
+        .to_vec();
+        assert_eq!(got, want);
+        assert_eq!(pin_tag(&spec()), "peer-488b22a135fc032c");
     }
 
     #[test]

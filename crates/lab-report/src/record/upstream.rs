@@ -1,13 +1,73 @@
 //! The record of `cargo xtask upstream` (`reports/upstream/upstream.json`): the released
 //! solana-lattice-hash's own tests and benchmarks run against the drop-in, and the readers
-//! of the tool output it is made from (libtest's lines, criterion's `bencher` format).
+//! of the tool output it is made from (libtest's lines, criterion's `bencher` format, the
+//! two packages in `cargo metadata`'s output).
 
 use super::peer_path::toml_string;
 use crate::error::{Error, Result};
 use lab_record::Ratio;
 use serde::Serialize;
 use serde_json::Value;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+/// The released solana-lattice-hash and the drop-in, as `cargo metadata` of the
+/// differential workspace (which depends on both) sees them.
+pub struct Packages {
+    pub released: Value,
+    pub dropin: Value,
+}
+
+impl Packages {
+    /// Both packages among `metadata`'s (the output of `cargo metadata` on `manifest`): the
+    /// registry's solana-lattice-hash and the path one.
+    pub fn from_metadata(metadata: &Value, manifest: &Path) -> Result<Packages> {
+        let packages = metadata["packages"].as_array().cloned().unwrap_or_default();
+        let find = |registry: bool| {
+            packages
+                .iter()
+                .find(|p| {
+                    p["name"] == "solana-lattice-hash"
+                        && p["source"]
+                            .as_str()
+                            .is_some_and(|s| s.starts_with("registry+"))
+                            == registry
+                })
+                .cloned()
+                .ok_or_else(|| {
+                    Error::Command(format!(
+                        "{}: no {} solana-lattice-hash among its packages",
+                        manifest.display(),
+                        if registry { "released" } else { "path" }
+                    ))
+                })
+        };
+        Ok(Packages {
+            released: find(true)?,
+            dropin: find(false)?,
+        })
+    }
+
+    /// `<name> <version>` of the released crate.
+    pub fn released_name(&self) -> Result<String> {
+        Ok(format!(
+            "{} {}",
+            str_field(&self.released, "name")?,
+            str_field(&self.released, "version")?
+        ))
+    }
+}
+
+fn str_field<'a>(v: &'a Value, field: &str) -> Result<&'a str> {
+    v[field]
+        .as_str()
+        .ok_or_else(|| Error::Other(format!("cargo metadata: package without `{field}`")))
+}
+
+/// The directory of a package's manifest.
+pub fn manifest_dir(package: &Value) -> Result<PathBuf> {
+    let manifest = PathBuf::from(str_field(package, "manifest_path")?);
+    Ok(manifest.parent().map(Path::to_path_buf).unwrap_or_default())
+}
 
 /// What `cargo xtask upstream` wrote to `reports/upstream/upstream.json`.
 #[derive(Debug, Serialize)]
@@ -177,11 +237,7 @@ pub fn checks_manifest(dropin: &Value, released: &Value) -> Result<String> {
          [package]\nname = \"solana-lattice-hash\"\nversion = {}\nedition = \"2024\"\n\
          publish = false\n\n[workspace]\n\n[lib]\npath = \"src/lib.rs\"\n\n\
          [dependencies]\n{}\n[dev-dependencies]\n{}\n[features]\n{}",
-        toml_string(
-            dropin["version"].as_str().ok_or_else(|| {
-                Error::Other("cargo metadata: package without `version`".into())
-            })?
-        ),
+        toml_string(str_field(dropin, "version")?),
         deps(dropin, None),
         deps(released, Some("dev")),
         features
@@ -191,6 +247,27 @@ pub fn checks_manifest(dropin: &Value, released: &Value) -> Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_two_packages_are_found_in_cargo_metadata() {
+        let meta = serde_json::json!({"packages": [
+            {"name": "blake3", "source": "registry+x", "version": "1.8.7"},
+            {"name": "solana-lattice-hash", "source": "registry+x", "version": "4.4.0",
+             "manifest_path": "/reg/Cargo.toml"},
+            {"name": "solana-lattice-hash", "source": null, "manifest_path": "/d/Cargo.toml"},
+        ]});
+        let p = Packages::from_metadata(&meta, Path::new("diff/Cargo.toml")).unwrap();
+        assert_eq!(p.released_name().unwrap(), "solana-lattice-hash 4.4.0");
+        assert_eq!(manifest_dir(&p.dropin).unwrap(), Path::new("/d"));
+        let e = Packages::from_metadata(&serde_json::json!({}), Path::new("diff/Cargo.toml"))
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(
+            e.contains("diff/Cargo.toml: no released solana-lattice-hash"),
+            "{e}"
+        );
+    }
 
     #[test]
     fn the_checks_manifest_takes_the_drop_ins_dependencies_and_the_released_dev_ones() {

@@ -1,12 +1,15 @@
-//! The checks crate `cargo xtask upstream` generates, as text: the released files'
-//! `#[cfg(test)]` items appended to the drop-in's sources of the same path
-//! ([`append_items`]), an appended item that does not compile against the drop-in found
-//! ([`failing`]) and taken out again ([`take_out`]), and the released package's bench
-//! targets ([`bench_targets`]). The files are read and written by the command.
+//! The crates `cargo xtask upstream` generates under `target/upstream/`: the checks crate
+//! ([`write_checks`]: the released files' `#[cfg(test)]` items appended to the drop-in's
+//! sources of the same path, [`append_items`]; an appended item that does not compile
+//! against the drop-in found, [`failing`], and taken out again, [`take_out`]; the released
+//! package's benches added, [`bench_targets`], [`add_benches`]) and the copy of the
+//! released package ([`copy_released`]). Cargo runs in them from the command.
 
 use super::cargo::CompilerError;
-use super::test_items::{without_items, CfgTestItem};
-use super::upstream::LeftOut;
+use super::peer_path::toml_string;
+use super::test_items::{cfg_test_items, without_items, CfgTestItem};
+use super::upstream::{checks_manifest, LeftOut, Packages};
+use crate::error::{read_to_string, write, Error, Result};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -117,6 +120,114 @@ pub fn take_out(generated: &mut Generated, i: usize, reason: &str, text: &str) -
     without_items(text, &[gone])
 }
 
+/// Every `.rs` file under `dir`, relative to `base`, sorted.
+fn rust_files(base: &Path, dir: &Path, out: &mut Vec<String>) -> Result<()> {
+    let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, "cannot list", e))?;
+    for entry in entries {
+        let path = entry.map_err(|e| Error::io(dir, "cannot list", e))?.path();
+        if path.is_dir() {
+            rust_files(base, &path, out)?;
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let rel = path.strip_prefix(base).unwrap_or(&path);
+            out.push(rel.to_string_lossy().replace('\\', "/"));
+        }
+    }
+    out.sort();
+    Ok(())
+}
+
+/// Writes `checks/` afresh: the drop-in's sources (under `dropin_dir`) without their
+/// `#[cfg(test)]` items, the released files' (under `released_dir`) `#[cfg(test)]` items
+/// appended, its Cargo.toml and a copy of `lock` (the workspace's Cargo.lock).
+pub fn write_checks(
+    packages: &Packages,
+    released_dir: &Path,
+    dropin_dir: &Path,
+    lock: &Path,
+    checks: &Path,
+) -> Result<Generated> {
+    if checks.exists() {
+        std::fs::remove_dir_all(checks).map_err(|e| Error::io(checks, "cannot remove", e))?;
+    }
+    let mut dropin_files = Vec::new();
+    rust_files(dropin_dir, &dropin_dir.join("src"), &mut dropin_files)?;
+    let mut sources = BTreeMap::new();
+    for rel in &dropin_files {
+        let path = dropin_dir.join(rel);
+        let text = read_to_string(&path)?;
+        let own = cfg_test_items(&text, &path)?;
+        sources.insert(rel.clone(), without_items(&text, &own));
+    }
+    let mut released_files = Vec::new();
+    rust_files(released_dir, &released_dir.join("src"), &mut released_files)?;
+    let mut released = Vec::new();
+    for rel in released_files {
+        let path = released_dir.join(&rel);
+        let items = cfg_test_items(&read_to_string(&path)?, &path)?;
+        released.push((rel, items));
+    }
+    let generated = append_items(&mut sources, released_dir, released);
+    for (rel, text) in &sources {
+        write(&checks.join(rel), text)?;
+    }
+    write(
+        &checks.join("Cargo.toml"),
+        checks_manifest(&packages.dropin, &packages.released)?,
+    )?;
+    std::fs::copy(lock, checks.join("Cargo.lock"))
+        .map_err(|e| Error::io(lock, "cannot copy", e))?;
+    Ok(generated)
+}
+
+/// Copies the released package's bench files (`benches`: name, path relative to
+/// `released_dir`) into `checks/` and adds them to its Cargo.toml as `[[bench]]` targets.
+pub fn add_benches(checks: &Path, released_dir: &Path, benches: &[(String, String)]) -> Result<()> {
+    let mut manifest = read_to_string(&checks.join("Cargo.toml"))?;
+    for (name, rel) in benches {
+        let from = released_dir.join(rel);
+        let to = checks.join(rel);
+        if let Some(parent) = to.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| Error::io(parent, "cannot create directory", e))?;
+        }
+        std::fs::copy(&from, &to).map_err(|e| Error::io(&from, "cannot copy", e))?;
+        manifest.push_str(&format!(
+            "\n[[bench]]\nname = {}\npath = {}\nharness = false\n",
+            toml_string(name),
+            toml_string(rel)
+        ));
+    }
+    write(&checks.join("Cargo.toml"), manifest)
+}
+
+/// Copies the released package to `to` afresh, as its own workspace (the copy lies inside
+/// hashlab's).
+pub fn copy_released(released_dir: &Path, to: &Path) -> Result<()> {
+    if to.exists() {
+        std::fs::remove_dir_all(to).map_err(|e| Error::io(to, "cannot remove", e))?;
+    }
+    copy_tree(released_dir, to)?;
+    let toml = to.join("Cargo.toml");
+    let text = read_to_string(&toml)? + "\n[workspace]\n";
+    write(&toml, text)
+}
+
+/// Copies a directory tree (files and directories only).
+fn copy_tree(from: &Path, to: &Path) -> Result<()> {
+    std::fs::create_dir_all(to).map_err(|e| Error::io(to, "cannot create directory", e))?;
+    let entries = std::fs::read_dir(from).map_err(|e| Error::io(from, "cannot list", e))?;
+    for entry in entries {
+        let path = entry.map_err(|e| Error::io(from, "cannot list", e))?.path();
+        let dest = to.join(path.file_name().unwrap_or_default());
+        if path.is_dir() {
+            copy_tree(&path, &dest)?;
+        } else {
+            std::fs::copy(&path, &dest).map_err(|e| Error::io(&path, "cannot copy", e))?;
+        }
+    }
+    Ok(())
+}
+
 /// The bench targets of the released package (its `cargo metadata` entry): name, and path
 /// relative to `released_dir`.
 pub fn bench_targets(released: &Value, released_dir: &Path) -> Vec<(String, String)> {
@@ -205,6 +316,35 @@ mod tests {
             g.left_out[1].reason,
             "does not compile against the drop-in: error: no (src/a.rs:11)"
         );
+    }
+
+    /// The released package's copy is its own workspace; its benches join the checks
+    /// crate as `[[bench]]` targets.
+    #[test]
+    fn the_released_copy_and_the_benches_are_written() {
+        let d = std::env::temp_dir().join(format!("lab-report-upstream-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        let rel = d.join("rel");
+        write(&rel.join("Cargo.toml"), "[package]\n").unwrap();
+        write(&rel.join("benches/batch.rs"), "fn main() {}\n").unwrap();
+        write(&d.join("checks/Cargo.toml"), "[package]\n").unwrap();
+        let copy = d.join("released");
+        write(&copy.join("stale"), "").unwrap();
+        copy_released(&rel, &copy).unwrap();
+        let toml = read_to_string(&copy.join("Cargo.toml")).unwrap();
+        assert_eq!(toml, "[package]\n\n[workspace]\n");
+        assert!(copy.join("benches/batch.rs").is_file() && !copy.join("stale").exists());
+        let benches = [("batch".to_string(), "benches/batch.rs".to_string())];
+        add_benches(&d.join("checks"), &rel, &benches).unwrap();
+        let toml = read_to_string(&d.join("checks/Cargo.toml")).unwrap();
+        assert!(
+            toml.ends_with(
+                "\n[[bench]]\nname = \"batch\"\npath = \"benches/batch.rs\"\nharness = false\n"
+            ),
+            "{toml}"
+        );
+        assert!(d.join("checks/benches/batch.rs").is_file());
+        let _ = std::fs::remove_dir_all(&d);
     }
 
     #[test]

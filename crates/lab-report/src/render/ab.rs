@@ -7,12 +7,22 @@ use super::doc::{text, Block, Cell, CellKind, Document, Inline, Section, Section
 use super::doc::{Item, TableKind};
 use super::{html, markdown, units};
 use crate::analysis::ab::{band_range, counts};
+use crate::error::{write, Result};
 use lab_record::{AbFile, AbRow, AbStatus, Ratio, Revision, Verdict};
+use std::path::Path;
 
 /// `index.html` and `summary.md` of an A/B comparison.
 pub fn report(file: &AbFile) -> (String, String) {
     let doc = document(file);
     (html::render(&doc), markdown::render(&doc))
+}
+
+/// Writes `dir/index.html` and `dir/summary.md` of an A/B comparison; returns the summary.
+pub fn write_pages(file: &AbFile, dir: &Path) -> Result<String> {
+    let (html, md) = report(file);
+    write(&dir.join("index.html"), html)?;
+    write(&dir.join("summary.md"), &md)?;
+    Ok(md)
 }
 
 /// `1.0023 [0.9950, 1.0097]`.

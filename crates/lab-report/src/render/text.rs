@@ -1,12 +1,15 @@
 //! The report's sentences and cell texts, each written once: figures of a record in
 //! criterion's units, verdict sentences, the status and metadata lines, the seed's
-//! direction lines and its criterion-layout block.
+//! direction lines and its criterion-layout block; and bench-all's progress and closing
+//! lines.
 
 use super::units;
 use crate::analysis::seed::{self, SeedRow};
 use crate::analysis::stats::{ChangeClass, Outcome, Ratio};
 use crate::analysis::view::{self, Group, Shape};
-use lab_record::{Record, ResultsFile, Status};
+use crate::record::journal::{self, Recovery};
+use lab_record::{Planned, Record, ResultsFile, Status};
+use std::path::Path;
 
 /// The display text of a workload parameter: a size for size workloads, a count of items
 /// for bars, the raw text otherwise.
@@ -141,6 +144,91 @@ pub fn status_line(file: &ResultsFile) -> String {
             file.run.status,
             file.missing.len()
         )
+    }
+}
+
+/// bench-all's progress line before benchmark `i` of `plan`: its position and id, the
+/// run's elapsed time (`run_secs`) and the pass's ETA: the plan's expected times, scaled
+/// once three benchmarks ran by how the pass went (`pass_secs` for `expected_done`).
+pub fn progress_line(
+    plan: &[Planned],
+    i: usize,
+    run_secs: f64,
+    pass_secs: f64,
+    expected_done: f64,
+) -> String {
+    let remaining: f64 = plan[i..].iter().map(|p| p.expected_secs).sum();
+    let scale = if i >= 3 && expected_done > 0.0 {
+        pass_secs / expected_done
+    } else {
+        1.0
+    };
+    format!(
+        "[{:>3}/{}] {:<58} elapsed {}  ETA {}",
+        i + 1,
+        plan.len(),
+        plan[i].criterion_id,
+        units::clock(run_secs),
+        units::clock(remaining * scale)
+    )
+}
+
+/// bench-all's closing lines: the status, each of the seed's claims with its figures
+/// (paired over layouts when the paired pass ran), the wall time (`wall` seconds, `builds`
+/// of them building) and where the run's pages are (`dir`).
+pub fn end_of_run(file: &ResultsFile, wall: f64, builds: f64, dir: &Path) -> String {
+    let mut lines = vec![format!("bench-all: {}", status_line(file))];
+    for c in seed::claims(file) {
+        lines.push(format!("  {}: {}", c.claim.text(), c.holds.word()));
+        lines.push(format!("    {}", c.figures));
+    }
+    lines.push(format!(
+        "bench-all: wall time {} (builds {}, measuring {}), report {}",
+        units::clock(wall),
+        units::clock(builds),
+        units::clock(wall - builds),
+        dir.join("index.html").display()
+    ));
+    lines.push(format!(
+        "bench-all: summary {}",
+        dir.join("summary.md").display()
+    ));
+    lines.join("\n")
+}
+
+/// What `report` says of a run directory (`dir`) it recovered from its journal: a run
+/// still being measured, or what the rebuilt results.json holds.
+pub fn recovery_notes(dir: &Path, recovery: &Recovery) -> Vec<String> {
+    match recovery {
+        Recovery::Nothing => Vec::new(),
+        Recovery::Running { pid } => vec![format!(
+            "report: {} is still being measured (process id {pid}): rendering what it has",
+            dir.display()
+        )],
+        Recovery::Rebuilt {
+            measured,
+            paired_processes,
+            counted,
+            missing,
+            warnings,
+        } => {
+            let mut lines: Vec<String> = warnings.iter().map(|w| format!("warning: {w}")).collect();
+            lines.push(format!(
+                "report: {} was interrupted: results.json rebuilt from {}: {measured} rows \
+                 measured, {} missing",
+                dir.display(),
+                journal::FILE,
+                missing.len()
+            ));
+            if paired_processes + counted > 0 {
+                lines.push(format!(
+                    "report: the passes' journaled work: {paired_processes} paired processes, \
+                     {counted} benchmarks' instruction counts"
+                ));
+            }
+            lines.extend(missing.iter().map(|m| format!("  missing: {m}")));
+            lines
+        }
     }
 }
 
@@ -282,6 +370,73 @@ mod tests {
         assert!(
             verdict("s", "b", "1 B", Outcome::WithinNoise { ratio: 0.99 })
                 .contains("within noise (-1.0%, intervals overlap)")
+        );
+    }
+
+    /// The ETA is the plan's expected time until three benchmarks ran, then scaled by how
+    /// the pass went.
+    #[test]
+    fn progress_lines_scale_the_eta_once_three_ran() {
+        let plan: Vec<Planned> = (0..5)
+            .map(|i| {
+                let id = lab_record::BenchId {
+                    family: lab_record::Family::AccountHash,
+                    digest: lab_record::Digest::Legacy,
+                    strategy: "streaming".into(),
+                    variant: None,
+                    workload: format!("data_size/{i}").parse().unwrap(),
+                };
+                Planned {
+                    criterion_id: id.criterion_id(),
+                    meta: lab_record::BenchMeta {
+                        id,
+                        data_size: Some(i),
+                        bytes_per_iter: 1,
+                        items_per_iter: 1,
+                        role: lab_record::Role::Baseline,
+                        claims_consensus: true,
+                        isa: None,
+                    },
+                    expected_secs: 60.0,
+                    compressions_per_item: None,
+                }
+            })
+            .collect();
+        let line = progress_line(&plan, 1, 65.0, 30.0, 60.0);
+        assert!(
+            line.starts_with("[  2/5] account-hash/streaming/data_size/1 "),
+            "{line}"
+        );
+        assert!(line.ends_with(" elapsed 1:05  ETA 4:00"), "{line}");
+        // 3 ran in half their expected time: the last two take half theirs.
+        assert!(progress_line(&plan, 3, 95.0, 90.0, 180.0).ends_with("ETA 1:00"));
+    }
+
+    #[test]
+    fn recovery_notes_say_what_the_journal_gave() {
+        let dir = Path::new("/r/run");
+        assert!(recovery_notes(dir, &Recovery::Nothing).is_empty());
+        assert_eq!(
+            recovery_notes(dir, &Recovery::Running { pid: 7 }),
+            ["report: /r/run is still being measured (process id 7): rendering what it has"]
+        );
+        let rebuilt = Recovery::Rebuilt {
+            measured: 3,
+            paired_processes: 2,
+            counted: 0,
+            missing: vec!["a (not measured)".into()],
+            warnings: vec!["line 4 cut short".into()],
+        };
+        assert_eq!(
+            recovery_notes(dir, &rebuilt),
+            [
+                "warning: line 4 cut short",
+                "report: /r/run was interrupted: results.json rebuilt from journal.jsonl: 3 rows \
+                 measured, 1 missing",
+                "report: the passes' journaled work: 2 paired processes, 0 benchmarks' \
+                 instruction counts",
+                "  missing: a (not measured)",
+            ]
         );
     }
 }

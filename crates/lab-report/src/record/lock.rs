@@ -9,7 +9,7 @@
 //! just before lock a file no longer at the path); a lock file that no process holds names
 //! no run.
 
-use lab_report::error::{Error, Result};
+use crate::error::{Error, Result};
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, Write};
 use std::path::Path;
@@ -95,6 +95,12 @@ fn read_holder(file: &mut File) -> Option<Holder> {
         run_id: lines.next().unwrap_or_default().to_string(),
         command: lines.next().unwrap_or_default().to_string(),
     })
+}
+
+/// The live holder of the lock of `run_dir`'s reports directory (its parent), when it is
+/// measuring that run.
+pub fn measuring(run_dir: &Path) -> Option<Holder> {
+    live_holder(run_dir.parent()?).filter(|h| run_dir.file_name().is_some_and(|n| *n == *h.run_id))
 }
 
 /// The holder of the reports directory's lock, when a live process holds it (this

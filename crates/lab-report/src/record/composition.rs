@@ -1,5 +1,5 @@
-//! What a user's account file holds (`bench-all --accounts FILE`): its accounts and data
-//! bytes by data size class, as shares. The classes follow the sizes that matter to the
+//! What a user's account file holds (`bench-all --accounts FILE`), as the run records it
+//! (`run.workloads`): its accounts and data bytes by data size class, as shares. The classes follow the sizes that matter to the
 //! hash: empty accounts (system), up to one 64-byte block past the 81 fixed bytes, token
 //! accounts (165 B, the seed's cap=200 buffer holds them), stake (200 B), the rest of one
 //! BLAKE3 chunk, vote-sized accounts up to 10 KiB, and the tail.
