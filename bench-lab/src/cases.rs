@@ -1,7 +1,7 @@
 //! What the report families share: the per-account digests, the meta of a strategy's row, and the
 //! generic [`Case`]s — one account or a whole set per iteration for any
 //! [`AccountHasher`], and the legacy hashes / LtHash of a set for any [`BatchHasher`].
-//! Every case runs the code its row names, and nothing else.
+//! Every case runs the code its row names and nothing else.
 
 use crate::{isa, reference, Case};
 use account_hash::strategy::list::{self, StrategyEntry};
