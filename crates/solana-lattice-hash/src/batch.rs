@@ -160,7 +160,9 @@ impl Accumulator {
         MessageBuilder { acc: self }
     }
 
-    /// Mixes in a precomputed lattice hash.
+    /// Mixes in a precomputed lattice hash. `#[inline]`: with [`LtHash::mix_in`]'s loop
+    /// inlined into it, rustc would otherwise keep it a call from another crate.
+    #[inline]
     pub fn mix_in(&mut self, hash: &LtHash) {
         self.acc.mix_in(hash);
     }
