@@ -216,14 +216,12 @@ impl Accumulator {
     fn stage_part_past_the_lane(&mut self, bytes: &[u8]) {
         match self.current {
             Current::Lane => {
-                // `cur_len <= CHUNK_LEN` and a slice is at most `isize::MAX` bytes.
+                // Past one chunk here (`stage_part` copied what fits): the blake3 crate
+                // or the long buffer.
                 let end = self.cur_len + bytes.len();
-                let streams = end > CHUNK_LEN && self.streams_whole(end);
-                let lane = &mut self.lanes[self.count];
-                if end <= CHUNK_LEN {
-                    lane[self.cur_len..end].copy_from_slice(bytes);
-                    self.cur_len = end;
-                } else if self.backend == Backend::Portable || end >= SERIAL_FROM || streams {
+                let streams = self.streams_whole(end);
+                let lane = &self.lanes[self.count];
+                if self.backend == Backend::Portable || end >= SERIAL_FROM || streams {
                     self.serial.reset();
                     self.serial.update(&lane[..self.cur_len]);
                     self.serial.update(bytes);
