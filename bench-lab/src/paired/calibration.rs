@@ -33,7 +33,10 @@ pub(super) fn calibrate_with(mut timed: impl FnMut(u64) -> f64, target: Duration
     }
 }
 
-/// Fewest timed rounds per layout the budget may leave.
+/// Fewest timed rounds per layout the budget may leave: five, so that the interquartile
+/// mean ([`lab_record::paired::summarize_rounds`]) drops a round at each end (a preempted
+/// one). With one untimed call before each timed batch ([`super::run`]), a one-iteration
+/// entry's five rounds cost ten calls.
 pub(super) const MIN_ROUNDS: u32 = 5;
 
 /// A first, cold run at least this many batch targets long makes the batch one iteration
@@ -75,15 +78,11 @@ pub(super) const ONE_BELOW: u64 = 16;
 /// Settles the calibrated counts of one comparison's entries (`iters`, with each batch's
 /// expected time `batch_ns`): every count below [`ONE_BELOW`] becomes one iteration per
 /// batch, and every A/A entry (`control[i]`) runs the baseline's (entry 0's) count. Why:
-/// an iteration that long (more than 1/16 of a batch: the accumulator's 100,000 adds, a
-/// 1 MiB account) reads more than the caches keep between two entries' batches, so a
-/// batch's first iteration runs cold and the later ones warm and the per-item time depends
-/// on the count; and counts that small are coarse and move with noise: the accumulator's
-/// A/A entry calibrated to 1 iteration against the baseline's 3 or 4 measured 1.4-2.2x
-/// slower per add on identical code. At one iteration every such entry pays the cold start
-/// alike; entries of 16 or more keep their counts (a cold iteration is at most 1/16 of
-/// theirs); an A/A entry runs the baseline's code and so its count, whatever noise
-/// calibrated.
+/// counts that small are coarse and move with noise: the accumulator's A/A entry
+/// calibrated to 1 iteration against the baseline's 3 or 4 measured 1.4-2.2x slower per
+/// add on identical code. Every batch follows an untimed call of its own entry
+/// ([`super::run`]), so its first iteration is no colder than the later ones; an A/A
+/// entry runs the baseline's code and so its count, whatever noise calibrated.
 pub(super) fn settle_counts(iters: &mut [u64], batch_ns: &mut [f64], control: &[bool]) {
     for (n, ns) in iters.iter_mut().zip(batch_ns.iter_mut()) {
         if *n < ONE_BELOW {

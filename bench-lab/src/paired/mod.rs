@@ -72,8 +72,19 @@ pub use lab_record::paired::{
 };
 
 /// Runs one comparison in this process: `config.layouts` layouts of `config.rounds`
-/// rounds each (plus one untimed warm-up round per layout), fewer of both when
-/// `config.budget_ms` says so. A batch is `iters` calibrated iterations, or, when one
+/// rounds each, fewer of both when `config.budget_ms` says so.
+///
+/// Each timed batch follows one untimed call of the same entry, so it starts from the state
+/// its own call leaves, as an iteration in criterion's loop does. Without it, a batch of
+/// one call starts from whichever entry the random order put before it: the shared inputs
+/// last read one whole entry ago (10 ms ago after the slot delta's slowest entries, 3 ms
+/// after the batch), the entry's own scratch evicted. That costs a fixed share of a call,
+/// weighs most on the fastest entries, and moves with the order: the batch's ratio read
+/// 3-15 % above criterion's (docs/measurement.md). Windows, which exist to keep each
+/// entry's data out of the others' cache, are timed without it, after one untimed warm-up
+/// round per layout.
+///
+/// A batch is `iters` calibrated iterations, or, when one
 /// iteration of every entry hashes a set of accounts account by account ([`Case::window_items`]:
 /// per-account strategies, the legacy batch rows; not the LtHash set rows, whose one
 /// call per set has its own set-up) and takes at least [`LONG_BATCH`] batch targets (the
@@ -126,10 +137,16 @@ pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
                 }
                 let control: Vec<bool> = cmp.entries.iter().map(|e| e.control.is_some()).collect();
                 settle_counts(&mut iters, &mut batch_ns, &control);
-                batch_ns.iter().sum::<f64>()
+                // A round: every entry's untimed call and timed batch.
+                batch_ns
+                    .iter()
+                    .zip(&iters)
+                    .map(|(ns, &n)| ns + ns / n as f64)
+                    .sum::<f64>()
             };
+            let warm_up = u32::from(window.is_some());
             // Over budget: fewer layouts first (each costs a rebuild of the inputs), then
-            // fewer rounds, down to one layout of MIN_ROUNDS (+1 warm-up).
+            // fewer rounds, down to one layout of MIN_ROUNDS (+ the windows' warm-up round).
             // Each further layout rebuilds the inputs: their building may take at most
             // as long again as the budget's half (a 100,000-account mix builds in tenths
             // of a second, so it keeps one layout).
@@ -137,9 +154,9 @@ pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
                 let fit = (ms as f64 * 1e6 / round_ns) as u32;
                 let rebuilds = (ms as f64 * 0.5e6 / build_ns) as u32;
                 layouts = layouts
-                    .min((fit / (MIN_ROUNDS + 1)).max(1))
+                    .min((fit / (MIN_ROUNDS + warm_up)).max(1))
                     .min(1 + rebuilds);
-                rounds = rounds.min((fit / layouts).saturating_sub(1).max(MIN_ROUNDS));
+                rounds = rounds.min((fit / layouts).saturating_sub(warm_up).max(MIN_ROUNDS));
             }
         }
         let offset = if config.randomize_layout {
@@ -151,8 +168,9 @@ pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
         let mut logs: Vec<Vec<f64>> = vec![Vec::with_capacity(rounds as usize); k];
         let mut order: Vec<usize> = (0..k).collect();
         let mut ns = vec![0f64; k];
+        let warm_up = u32::from(window.is_some());
         with_stack_offset(offset, &mut || {
-            for round in 0..=rounds {
+            for round in 0..rounds + warm_up {
                 // Fisher–Yates: a fresh random visiting order every round.
                 for i in (1..k).rev() {
                     order.swap(i, rng.below(i as u64 + 1) as usize);
@@ -163,6 +181,9 @@ pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
                     // would be in the cache for every entry after the first that reads
                     // the same inputs.
                     let at = window.map(|(w, set)| rng.below((set - w + 1) as u64) as usize);
+                    if window.is_none() {
+                        cases[i].run_n(1);
+                    }
                     let t = Instant::now();
                     let per_batch = match (window, at) {
                         (Some((w, set)), Some(at)) => {
@@ -177,8 +198,8 @@ pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
                     let e = t.elapsed().as_nanos().max(1) as f64;
                     ns[i] = e / per_batch;
                 }
-                if round == 0 {
-                    continue; // warm-up
+                if round < warm_up {
+                    continue;
                 }
                 for i in 1..k {
                     logs[i].push((ns[i] / ns[0]).ln());
@@ -754,13 +775,13 @@ mod tests {
         assert!(windows.iter().all(|&(at, len)| len == w && at + w <= 4096));
         assert!(windows.chunks(2).any(|pair| pair[0].0 != pair[1].0));
         // One long account (not a set): one iteration per batch, not calibrated, MIN_ROUNDS
-        // after a warm-up round.
+        // of them, each after an untimed call of its own (no warm-up round).
         let (cmp, log) = spin_comparison(1_000_000, 0);
         let long = run(&cmp, config);
         assert_eq!((long.window, long.rows[0].iters_per_batch), (None, 1));
         assert_eq!(long.rows[0].layouts[0].rounds, MIN_ROUNDS);
         let ran = log.lock().unwrap().len();
-        assert_eq!(ran, 2 * (1 + 1 + MIN_ROUNDS as usize));
+        assert_eq!(ran, 2 * (1 + 2 * MIN_ROUNDS as usize));
         // 20 µs an iteration against a 10 ms target (far from long even when a loaded
         // machine stretches the first run): calibrated batches of several iterations.
         let (cmp, _) = spin_comparison(20_000, 0);
@@ -773,5 +794,70 @@ mod tests {
         );
         assert!(short.rows[0].iters_per_batch > 1);
         assert_eq!(short.window, None);
+    }
+
+    /// A call that costs more after another entry's call (its inputs and scratch evicted)
+    /// than after one of its own: the timed batch follows an untimed call of its own, so
+    /// the ratio is that of the warm calls, as in criterion's loop. Timed after whichever
+    /// entry the order put first, the fast row (100 µs warm, 200 µs cold) against the
+    /// baseline (400 µs warm, 500 µs cold) would read about 0.4, not 0.25.
+    #[test]
+    fn a_timed_batch_follows_a_call_of_its_own_entry() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        struct ColdAfterOthers {
+            id: usize,
+            warm: Spin,
+            cold_extra: Spin,
+            last: Arc<AtomicUsize>,
+        }
+        impl Case for ColdAfterOthers {
+            fn time(&mut self, b: &mut criterion::Bencher<'_>) {
+                b.iter(|| self.run_once());
+            }
+            fn run_once(&mut self) {
+                if self.last.swap(self.id, Ordering::Relaxed) != self.id {
+                    self.cold_extra.spin(1);
+                }
+                self.warm.spin(1);
+            }
+            fn digest_matches_reference(&mut self) -> Option<bool> {
+                None
+            }
+        }
+        let last = Arc::new(AtomicUsize::new(usize::MAX));
+        let maker = |id: usize, warm_ns: u64| {
+            let last = last.clone();
+            Box::new(move || {
+                let spin = |ns| Spin {
+                    ns,
+                    set: 0,
+                    log: SpinLog::default(),
+                };
+                Box::new(ColdAfterOthers {
+                    id,
+                    warm: spin(warm_ns),
+                    cold_extra: spin(100_000),
+                    last: last.clone(),
+                }) as Box<dyn Case>
+            }) as Box<dyn Fn() -> Box<dyn Case>>
+        };
+        let cmp = Comparison::from_makers(vec![
+            ("base".into(), None, 1, maker(0, 400_000)),
+            ("row".into(), None, 1, maker(1, 100_000)),
+        ]);
+        let got = run(
+            &cmp,
+            Config {
+                rounds: 6,
+                layouts: 1,
+                seed: 7,
+                batch_ns: 50_000,
+                budget_ms: None,
+                randomize_layout: false,
+            },
+        );
+        let layout = &got.rows[0].layouts[0];
+        let ratio = layout.iq_mean_log.exp();
+        assert!((0.22..0.30).contains(&ratio), "{ratio} {layout:?}");
     }
 }
