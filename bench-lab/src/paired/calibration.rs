@@ -33,11 +33,11 @@ pub(super) fn calibrate_with(mut timed: impl FnMut(u64) -> f64, target: Duration
     }
 }
 
-/// Fewest timed rounds per layout the budget may leave: five, so that the interquartile
+/// Fewest timed rounds per layout the budget may leave: four, so that the interquartile
 /// mean ([`lab_record::paired::summarize_rounds`]) drops a round at each end (a preempted
 /// one). With one untimed call before each timed batch ([`super::run`]), a one-iteration
-/// entry's five rounds cost ten calls.
-pub(super) const MIN_ROUNDS: u32 = 5;
+/// entry's four rounds cost eight calls.
+pub(super) const MIN_ROUNDS: u32 = 4;
 
 /// A first, cold run at least this many batch targets long makes the batch one iteration
 /// (or a window of it) without calibrating: a warm run cannot be that much faster.
