@@ -11,8 +11,9 @@
 //!   calibrated once per process, one per batch when an iteration is a large share of the
 //!   batch, the A/A entry the baseline's: [`calibration::settle_counts`]; when one iteration hashes a
 //!   set of accounts and takes milliseconds, a batch is a window of the set, each entry its
-//!   own window at a random place). Per round, each row gives `ln(t_row / t_baseline)` (per
-//!   item), so drift slower than a round cancels.
+//!   own window at a random place). Each batch but a window follows one untimed call of its
+//!   own entry, so it starts where criterion's loop starts a call ([`run`]). Per round, each
+//!   row gives `ln(t_row / t_baseline)` (per item), so drift slower than a round cancels.
 //! - **Same inputs**: per-account strategies on `data_size/*` and `mainnet_mix/*` workloads
 //!   hash the SAME accounts in memory (built once per layout, shared by `Arc`), so rows differ
 //!   only in code ([`crate::shared::Inputs::build`]). Other rows (batch, accumulator,
