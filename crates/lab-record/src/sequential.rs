@@ -493,6 +493,24 @@ pub fn in_reach(design: &Design, row: &Across, aa: &Across) -> bool {
     matches!(reach(design, row, aa, REACH_SHIFT, 0.5), Reach::Look(_))
 }
 
+/// How far an undecided row's interval may reach from 1 and still be an answer: within
+/// ±2 % it bounds the effect ("no more than 2 % apart") though it decides nothing.
+pub const UNDECIDED_BOUND: f64 = 0.02;
+
+/// Whether the design's last look could bring a row's interval within `1 ± bound`: at that
+/// look's error rate and the row's layout spread, `|mean| + t · layout_sd / √n` stays
+/// inside `ln(1 + bound)` (the plain projection of [`reach`], for a bound in place of a
+/// verdict). A row that no look decides ([`in_reach`] false) can still be worth processes
+/// when this holds and its interval reaches past the bound now.
+pub fn bound_in_reach(design: &Design, row: &Across, bound: f64) -> bool {
+    let Some(&n) = design.looks.last() else {
+        return false;
+    };
+    let alpha = design.look_alpha(design.looks.len() - 1);
+    let t = t_quantile(1.0 - alpha / 2.0, n.saturating_sub(1)) / f64::from(n).sqrt();
+    row.mean_log.abs() + t * row.layout_sd <= bound.ln_1p()
+}
+
 // ---------------------------------------------------------------------------------------
 // The band from two independent A/A twins.
 // ---------------------------------------------------------------------------------------
@@ -1261,6 +1279,27 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// At the quick design's last look (24 processes, α 0.56 %: a half-width of 0.63 SD), a
+    /// row 0.5 % off with a 2 % spread comes within ±2 %; 1 % off, or at a 4 % spread, it
+    /// does not.
+    #[test]
+    fn a_bound_is_in_reach_when_the_last_look_would_hold_the_row_within_it() {
+        let d = Design::for_profile(Profile::Quick);
+        let row = |mean_log: f64, layout_sd: f64| Across {
+            mean_log,
+            lower_log: mean_log - 0.05,
+            upper_log: mean_log + 0.05,
+            layout_sd,
+            min_log: mean_log,
+            max_log: mean_log,
+            layouts: 8,
+        };
+        assert!(bound_in_reach(&d, &row(0.005, 0.02), UNDECIDED_BOUND));
+        assert!(bound_in_reach(&d, &row(-0.005, 0.02), UNDECIDED_BOUND));
+        assert!(!bound_in_reach(&d, &row(0.01, 0.02), UNDECIDED_BOUND));
+        assert!(!bound_in_reach(&d, &row(0.0, 0.04), UNDECIDED_BOUND));
     }
 
     #[test]

@@ -9,7 +9,7 @@
 use crate::analysis::verdicts::{self, decide, Comparison};
 use crate::record::journal::Replay;
 use lab_record::paired::{Combined, ProcessRun};
-use lab_record::sequential::{in_reach_of, needs_more, Design};
+use lab_record::sequential::{bound_in_reach, in_reach_of, needs_more, Design, UNDECIDED_BOUND};
 use lab_record::{Profile, Record, Verdict};
 
 /// How much the paired pass measures, per profile (the table in docs/measurement.md).
@@ -177,6 +177,11 @@ pub fn fill_passes_from_journal(replay: &Replay, results: &mut Vec<Record>) {
     verdicts::fill_instructions(results, &replay.instructions);
 }
 
+/// Whether `r`'s interval reaches beyond `1 ± bound` (in log terms, as the verdicts).
+fn reaches_past(r: &lab_record::Ratio, bound: f64) -> bool {
+    r.lower.ln() < -bound.ln_1p() || r.upper.ln() > bound.ln_1p()
+}
+
 /// Seconds one process costs beyond its own measured time (`ProcessRun::wall_secs`):
 /// starting it, building the registry, reading its JSON.
 const SPAWN_SECS: f64 = 0.03;
@@ -190,7 +195,9 @@ pub fn process_cost(done: &[ProcessRun]) -> f64 {
 /// Sequential sampling after the fixed processes (`lab_record::sequential`): while a
 /// comparison has an undecided row that a planned look could still decide
 /// (`sequential::in_reach`: not a row whose estimate sits on the margin's edge at this
-/// spread) or an A/A band wider than the design's target, and the design has a look left,
+/// spread) or bring within ±2 % from an interval reaching past it
+/// (`sequential::bound_in_reach`, [`UNDECIDED_BOUND`]: an undecided row within ±2 % bounds
+/// the effect), or an A/A band wider than the design's target, and the design has a look left,
 /// it can get processes up to its next planned look. Who gets them,
 /// in passes until none is open or nothing fits the time left (`remaining()`, seconds):
 /// comparisons with such a row first (a table that is decided but noisy waits until
@@ -229,7 +236,9 @@ pub fn sample_until_decided(
                     .filter(|x| {
                         x.control.is_none()
                             && x.paired.verdict == Verdict::Undecided
-                            && in_reach_of(design, &x.across, &c)
+                            && (in_reach_of(design, &x.across, &c)
+                                || (reaches_past(&x.paired.ratio, UNDECIDED_BOUND)
+                                    && bound_in_reach(design, &x.across, UNDECIDED_BOUND)))
                     })
                     .map(|x| (x.paired.ratio.upper / x.paired.ratio.lower).ln())
                     .collect();
@@ -453,6 +462,42 @@ mod tests {
             .map(|i| value(1, i).rows[1].layouts[0].iq_mean_log)
             .collect();
         assert_eq!(row.layout_log_ratios, expected);
+    }
+
+    /// An undecided row that no look decides can still be brought within ±2 %: one at 1.0
+    /// with a 2.2 % spread reaches past ±2 % at 8 processes, and gets looks until it does
+    /// not (16); one at ±10 % ([`value`]'s comparison 4) never comes within, and gets none.
+    #[test]
+    fn undecided_rows_past_two_percent_get_processes_while_they_can_be_bounded() {
+        let design = Design::for_profile(Profile::Quick);
+        let wide = |i: u32| {
+            let spread = [0.035, -0.035, 0.02, -0.02, 0.01, -0.01, 0.0, 0.0];
+            let sign = if i.is_multiple_of(2) { 1.0 } else { -1.0 };
+            process(spread[i as usize % 8], sign * 0.0005)
+        };
+        let mut runs = vec![
+            Some((0..8).map(wide).collect::<Vec<_>>()),
+            Some((0..8).map(|i| value(4, i)).collect()),
+        ];
+        let c = decide(runs[0].as_ref().unwrap(), &design).unwrap();
+        let row = &c.rows[1];
+        assert_eq!(row.paired.verdict, Verdict::Undecided);
+        assert!(!in_reach_of(&design, &row.across, &c), "no look decides it");
+        assert!(
+            reaches_past(&row.paired.ratio, UNDECIDED_BOUND),
+            "{:?}",
+            row.paired.ratio
+        );
+        let extra = sample_until_decided(
+            &mut runs,
+            &design,
+            || 1e9,
+            |k, i| Ok(if k == 0 { wide(i) } else { value(4, i) }),
+        );
+        assert_eq!((extra, lens(&runs)), (8, vec![Some(16), Some(8)]));
+        let c = decide(runs[0].as_ref().unwrap(), &design).unwrap();
+        let r = c.rows[1].paired.ratio;
+        assert!(!reaches_past(&r, UNDECIDED_BOUND), "{r:?}");
     }
 
     /// Runs `sample_until_decided` on [`fixed`] with `budget` seconds, each process
