@@ -47,6 +47,26 @@ const LONG_FIRST_CAPACITY: usize = 8 * CHUNK_LEN;
 /// Messages of this many bytes or more are hashed by the blake3 crate.
 pub(crate) const SERIAL_FROM: usize = 128 * 1024;
 
+/// The most gathered messages one tree call takes: each is over one chunk, and they are
+/// summed once they hold [`TREE_FLUSH_LEN`] bytes, so at most this many wait.
+const LONG_PER_CALL: usize = TREE_FLUSH_LEN / (CHUNK_LEN + 1) + 1;
+
+/// The buffers an accumulator grows (its lane buffers, the gathered long messages and
+/// their ends), handed from an accumulator consumed by [`Accumulator::into_lt_hash`] to
+/// the thread's next [`Accumulator::new`]: a thread that hashes set after set allocates
+/// them once, where each accumulator would allocate its lane buffers and grow the gather
+/// buffer to a quarter of a megabyte again. An accumulator dropped otherwise frees its
+/// own.
+struct Spare {
+    lanes: Box<[[u8; CHUNK_LEN]]>,
+    long: Vec<u8>,
+    long_ends: Vec<usize>,
+}
+
+thread_local! {
+    static SPARE: core::cell::Cell<Option<Spare>> = const { core::cell::Cell::new(None) };
+}
+
 /// Where the message being built is going.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Current {
@@ -131,17 +151,26 @@ impl Accumulator {
 
     /// An empty accumulator on `backend`, which this CPU supports.
     pub(crate) fn on(backend: Backend) -> Self {
+        let spare = SPARE
+            .try_with(core::cell::Cell::take)
+            .ok()
+            .flatten()
+            .unwrap_or_else(|| Spare {
+                lanes: vec![[0u8; CHUNK_LEN]; GROUP].into_boxed_slice(),
+                long: Vec::new(),
+                long_ends: Vec::new(),
+            });
         Self {
             acc: LtHash::identity(),
             sum: None,
             backend,
-            lanes: vec![[0u8; CHUNK_LEN]; GROUP].into_boxed_slice(),
+            lanes: spare.lanes,
             lens: [0; GROUP],
             count: 0,
             cur_len: 0,
             current: Current::Lane,
-            long: Vec::new(),
-            long_ends: Vec::new(),
+            long: spare.long,
+            long_ends: spare.long_ends,
             serial: blake3::Hasher::new(),
         }
     }
@@ -174,11 +203,27 @@ impl Accumulator {
         core::mem::replace(&mut self.acc, LtHash::identity())
     }
 
-    /// Sums what is staged and returns the total.
+    /// Sums what is staged and returns the total; the thread's next accumulator takes
+    /// over the buffers ([`Spare`]).
     pub fn into_lt_hash(mut self) -> LtHash {
         self.sum_staged();
         // Moved out: no identity written in its place.
-        self.acc
+        let Accumulator {
+            acc,
+            lanes,
+            long,
+            long_ends,
+            ..
+        } = self;
+        // `sum_staged` emptied both.
+        debug_assert!(long.is_empty() && long_ends.is_empty());
+        let spare = Spare {
+            lanes,
+            long,
+            long_ends,
+        };
+        let _ = SPARE.try_with(|slot| slot.set(Some(spare)));
+        acc
     }
 
     /// Sums every staged message and the kernel's sum into `acc`.
@@ -360,20 +405,17 @@ impl Accumulator {
             // Two or more fill enough of the tree's lanes in the output phase that it is
             // faster.
             _ => {
+                let sum = self.sum.get_or_insert_with(Box::default);
+                let mut messages: [&[u8]; LONG_PER_CALL] = [&[]; LONG_PER_CALL];
                 let mut start = 0;
-                let messages: Vec<&[u8]> = self
-                    .long_ends
-                    .iter()
-                    .map(|&end| {
-                        let message = &self.long[start..end];
+                for ends in self.long_ends.chunks(LONG_PER_CALL) {
+                    for (message, &end) in messages.iter_mut().zip(ends) {
+                        *message = &self.long[start..end];
                         start = end;
-                        message
-                    })
-                    .collect();
-                self.sum
-                    .get_or_insert_with(Box::default)
-                    .add_xof_any_len(self.backend, &messages)
-                    .expect("the backend is supported");
+                    }
+                    sum.add_xof_any_len(self.backend, &messages[..ends.len()])
+                        .expect("the backend is supported");
+                }
             }
         }
         self.long.clear();

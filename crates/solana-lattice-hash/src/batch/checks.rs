@@ -317,3 +317,36 @@ fn a_long_message_is_routed_at_the_part_that_makes_it_long() {
         );
     }
 }
+
+/// An accumulator consumed by `into_lt_hash` hands its buffers to the thread's next one
+/// (the gather buffer keeps the capacity of a tree flush, emptied), whose sums stay right
+/// over the stale bytes; one dropped unconsumed hands nothing on.
+#[test]
+fn the_next_accumulator_on_the_thread_takes_over_the_buffers() {
+    for backend in backends() {
+        let long: Vec<Vec<u8>> = (0..300)
+            .map(|i| message(CHUNK_LEN + 1 + i * 13 % 2000, i))
+            .collect();
+        let mut acc = Accumulator::on(backend);
+        for m in &long {
+            // In two parts, as accounts-db gives them: a message made long by a later
+            // part is gathered, never streamed.
+            let mut builder = acc.start_message();
+            builder.add_part(&m[..8]).add_part(&m[8..]);
+            builder.finish();
+        }
+        assert_eq!(acc.into_lt_hash(), oracle(&long), "{backend:?}");
+        let mut next = Accumulator::on(backend);
+        assert!(next.long.is_empty() && next.long_ends.is_empty());
+        if backend != Backend::Portable {
+            assert!(next.long.capacity() >= TREE_FLUSH_LEN, "{backend:?}");
+        }
+        let few: Vec<Vec<u8>> = (0..20).map(|i| message(100 + i * 61, i + 7)).collect();
+        for m in &few {
+            next.add_message(m);
+        }
+        assert_eq!(next.into_lt_hash(), oracle(&few), "{backend:?}");
+        drop(Accumulator::on(backend));
+        assert_eq!(Accumulator::on(backend).long.capacity(), 0, "{backend:?}");
+    }
+}
