@@ -11,8 +11,9 @@
 //!   calibrated once per process, one per batch when an iteration is a large share of the
 //!   batch, the A/A entry the baseline's: [`calibration::settle_counts`]; when one iteration hashes a
 //!   set of accounts and takes milliseconds, a batch is a window of the set, each entry its
-//!   own window at a random place). Each batch but a window follows one untimed call of its
-//!   own entry, so it starts where criterion's loop starts a call ([`run`]). Per round, each
+//!   own window at a random place). Each batch follows one untimed call (a window: one
+//!   untimed window elsewhere) of its own entry, so it starts where criterion's loop starts
+//!   a call ([`run`]). Per round, each
 //!   row gives `ln(t_row / t_baseline)` (per item), so drift slower than a round cancels.
 //! - **Same inputs**: per-account strategies on `data_size/*` and `mainnet_mix/*` workloads
 //!   hash the SAME accounts in memory (built once per layout, shared by `Arc`), so rows differ
@@ -81,9 +82,10 @@ pub use lab_record::paired::{
 /// last read one whole entry ago (10 ms ago after the slot delta's slowest entries, 3 ms
 /// after the batch), the entry's own scratch evicted. That costs a fixed share of a call,
 /// weighs most on the fastest entries, and moves with the order: the batch's ratio read
-/// 3-15 % above criterion's (docs/measurement.md). Windows, which exist to keep each
-/// entry's data out of the others' cache, are timed without it, after one untimed warm-up
-/// round per layout.
+/// 3-15 % above criterion's (docs/measurement.md). A window, which exists to keep an
+/// entry's data out of the cache as criterion's loop over a set larger than it does, follows
+/// an untimed window of its own entry at another random place (its code and scratch warm,
+/// its data cold), after one untimed warm-up round per layout.
 ///
 /// A batch is `iters` calibrated iterations, or, when one
 /// iteration of every entry hashes a set of accounts account by account ([`Case::window_items`]:
@@ -128,7 +130,11 @@ pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
                 let w = window_len(set, slowest, target_ns);
                 window = Some((w, set));
                 iters = vec![1; k];
-                first_ns.iter().map(|ns| ns * w as f64 / set as f64).sum()
+                // A round: every entry's untimed window and timed one.
+                first_ns
+                    .iter()
+                    .map(|ns| 2.0 * ns * w as f64 / set as f64)
+                    .sum()
             } else {
                 let mut batch_ns = Vec::with_capacity(k);
                 for (c, &first) in cases.iter_mut().zip(&first_ns) {
@@ -182,8 +188,14 @@ pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
                     // would be in the cache for every entry after the first that reads
                     // the same inputs.
                     let at = window.map(|(w, set)| rng.below((set - w + 1) as u64) as usize);
-                    if window.is_none() {
-                        cases[i].run_n(1);
+                    match window {
+                        // Another window of the entry's own, untimed: its code and scratch
+                        // as its own call leaves them, the timed window's data still cold.
+                        Some((w, set)) => {
+                            let other = rng.below((set - w + 1) as u64) as usize;
+                            cases[i].run_window(other, w);
+                        }
+                        None => cases[i].run_n(1),
                     }
                     let t = Instant::now();
                     let per_batch = match (window, at) {
@@ -772,7 +784,8 @@ mod tests {
         assert_eq!(log[..2], [(0, 4096), (0, 4096)], "built and run once each");
         let windows = &log[2..];
         let rounds = windowed.rows[0].layouts[0].rounds as usize;
-        assert_eq!(windows.len(), 2 * (1 + rounds), "{log:?}");
+        // Per entry: the warm-up round's untimed and timed windows, then two per round.
+        assert_eq!(windows.len(), 2 * 2 * (1 + rounds), "{log:?}");
         assert!(windows.iter().all(|&(at, len)| len == w && at + w <= 4096));
         assert!(windows.chunks(2).any(|pair| pair[0].0 != pair[1].0));
         // One long account (not a set): one iteration per batch, not calibrated, MIN_ROUNDS
