@@ -13,8 +13,8 @@
 //!   set of accounts and takes milliseconds, a batch is a window of the set, each entry its
 //!   own window at a random place). Each batch follows one untimed call (a window: one
 //!   untimed window elsewhere) of its own entry, so it starts where criterion's loop starts
-//!   a call ([`run`]). Per round, each
-//!   row gives `ln(t_row / t_baseline)` (per item), so drift slower than a round cancels.
+//!   a call ([`run`]). Per round, each row gives `ln(t_row / t_baseline)` (per item), so
+//!   drift slower than a round cancels.
 //! - **Same inputs**: per-account strategies on `data_size/*` and `mainnet_mix/*` workloads
 //!   hash the SAME accounts in memory (built once per layout, shared by `Arc`), so rows differ
 //!   only in code ([`crate::shared::Inputs::build`]). Other rows (batch, accumulator,
