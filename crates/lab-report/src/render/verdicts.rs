@@ -234,7 +234,7 @@ pub fn disagreement_paragraph(file: &ResultsFile) -> Option<Block> {
     Some(Block::Paragraph(vec![
         Inline::Strong("Paired and criterion disagree:".into()),
         text(format!(
-            " {} row(s) whose criterion interval lies outside the range the paired pass gives one process's ratio (its processes' 95 % spread, widened by the table's A/A band; criterion times the row and the baseline in one process each), though both time the same call: {}. Their verdicts are worth re-measuring before use.",
+            " {} row(s) whose criterion interval lies outside the range the paired pass gives one process's ratio (its processes' 95 % spread, widened by the table's A/A band; criterion times the row and the baseline in one process each), though both time the same call: {}. Criterion's ratio is one process of the row and one of the baseline, and it moves between runs by more than its interval says, most often a whole table together (its baseline's process; docs/measurement.md): a row is worth re-measuring with `lab paired` before its criterion figure is used.",
             apart.len(),
             rows.join("; ")
         )),
