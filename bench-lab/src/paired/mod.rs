@@ -187,28 +187,26 @@ pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
                     // Each entry its own window, at a random place: one shared window
                     // would be in the cache for every entry after the first that reads
                     // the same inputs.
-                    let at = window.map(|(w, set)| rng.below((set - w + 1) as u64) as usize);
-                    match window {
-                        // Another window of the entry's own, untimed: its code and scratch
-                        // as its own call leaves them, the timed window's data still cold.
+                    let (elapsed, per_batch) = match window {
                         Some((w, set)) => {
+                            let at = rng.below((set - w + 1) as u64) as usize;
+                            // Another window of the entry's own, untimed: its code and
+                            // scratch as its own call leaves them, the timed window's data
+                            // still cold.
                             let other = rng.below((set - w + 1) as u64) as usize;
                             cases[i].run_window(other, w);
-                        }
-                        None => cases[i].run_n(1),
-                    }
-                    let t = Instant::now();
-                    let per_batch = match (window, at) {
-                        (Some((w, set)), Some(at)) => {
+                            let t = Instant::now();
                             cases[i].run_window(at, w);
-                            items * w as f64 / set as f64
+                            (t.elapsed(), items * w as f64 / set as f64)
                         }
-                        _ => {
+                        None => {
+                            cases[i].run_n(1);
+                            let t = Instant::now();
                             cases[i].run_n(iters[i]);
-                            items * iters[i] as f64
+                            (t.elapsed(), items * iters[i] as f64)
                         }
                     };
-                    let e = t.elapsed().as_nanos().max(1) as f64;
+                    let e = elapsed.as_nanos().max(1) as f64;
                     ns[i] = e / per_batch;
                 }
                 if round < warm_up {
