@@ -25,16 +25,29 @@ use lab_record::{sequential, CountFile, Counted, PlanFile, Planned};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::io::Write as _;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicU64, Ordering::Relaxed};
 
 static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
-static LIVE_BYTES: AtomicUsize = AtomicUsize::new(0);
-static PEAK_BYTES: AtomicUsize = AtomicUsize::new(0);
+/// Heap bytes allocated minus freed since counting began: signed, since memory allocated
+/// before may be freed while counting.
+static LIVE_BYTES: AtomicIsize = AtomicIsize::new(0);
+static PEAK_BYTES: AtomicIsize = AtomicIsize::new(0);
+/// Whether the allocator counts: only `lab allocs` turns it on. The timed passes (`lab
+/// paired`) and the instruction counts run with it off, so an allocation there costs what
+/// it costs in criterion's processes (the system allocator and one relaxed load), not three
+/// atomic read-modify-writes more.
+static COUNTING: AtomicBool = AtomicBool::new(false);
 
-/// Counts allocations and live heap bytes, then forwards to [`System`].
+/// Counts allocations and live heap bytes while [`COUNTING`] is on, and forwards every call
+/// to [`System`].
 struct CountingAllocator;
 
+fn counting() -> bool {
+    COUNTING.load(Relaxed)
+}
+
 fn grew(bytes: usize) {
+    let bytes = bytes as isize;
     let live = LIVE_BYTES.fetch_add(bytes, Relaxed) + bytes;
     PEAK_BYTES.fetch_max(live, Relaxed);
 }
@@ -45,7 +58,7 @@ unsafe impl GlobalAlloc for CountingAllocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         // SAFETY: the caller upholds `alloc`'s contract (non-zero size), passed on as is.
         let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
+        if !p.is_null() && counting() {
             ALLOCATIONS.fetch_add(1, Relaxed);
             grew(layout.size());
         }
@@ -55,7 +68,7 @@ unsafe impl GlobalAlloc for CountingAllocator {
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         // SAFETY: as `alloc`.
         let p = unsafe { System.alloc_zeroed(layout) };
-        if !p.is_null() {
+        if !p.is_null() && counting() {
             ALLOCATIONS.fetch_add(1, Relaxed);
             grew(layout.size());
         }
@@ -65,15 +78,17 @@ unsafe impl GlobalAlloc for CountingAllocator {
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         // SAFETY: `ptr` was allocated by this allocator (hence by `System`) with `layout`.
         unsafe { System.dealloc(ptr, layout) };
-        LIVE_BYTES.fetch_sub(layout.size(), Relaxed);
+        if counting() {
+            LIVE_BYTES.fetch_sub(layout.size() as isize, Relaxed);
+        }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         // SAFETY: `ptr`/`layout` come from this allocator; the caller upholds `new_size`'s rules.
         let p = unsafe { System.realloc(ptr, layout, new_size) };
-        if !p.is_null() {
+        if !p.is_null() && counting() {
             ALLOCATIONS.fetch_add(1, Relaxed);
-            LIVE_BYTES.fetch_sub(layout.size(), Relaxed);
+            LIVE_BYTES.fetch_sub(layout.size() as isize, Relaxed);
             grew(new_size);
         }
         p
@@ -289,6 +304,7 @@ fn to_json(value: &impl serde::Serialize) -> Result<String> {
 }
 
 fn allocs(sel: &Selection) -> Result<()> {
+    COUNTING.store(true, Relaxed);
     let (profile, filter) = sel.resolve()?;
     let reg = Registry::with_filter(profile, &filter);
     let mut results = Vec::new();
@@ -335,7 +351,7 @@ fn count(b: &bench_lab::Bench) -> Counted {
         case.run_once();
     }
     let count = ALLOCATIONS.load(Relaxed) - before;
-    let peak = PEAK_BYTES.load(Relaxed).saturating_sub(base);
+    let peak = (PEAK_BYTES.load(Relaxed) - base).max(0);
     let digest_compatible = case.digest_matches_reference();
     drop(case);
     Counted {
@@ -541,5 +557,35 @@ fn own_exe(source: std::io::Error) -> LabError {
     LabError::Spawn {
         program: "lab (its own executable)".into(),
         source,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The timed passes run uncounted: while counting is off an allocation moves no
+    /// counter (an allocation costs what it costs under the system allocator); once on, as
+    /// `lab allocs` sets it, each one counts.
+    #[test]
+    fn the_allocator_counts_only_while_counting_is_on() {
+        let layout = Layout::from_size_align(64, 8).expect("a valid layout");
+        let alloc_and_free = || {
+            // SAFETY: `layout` has a non-zero size; the block is freed once, with the
+            // layout it was allocated with.
+            unsafe {
+                let p = CountingAllocator.alloc(layout);
+                assert!(!p.is_null());
+                CountingAllocator.dealloc(p, layout);
+            }
+        };
+        assert!(!counting(), "counting starts off");
+        let before = ALLOCATIONS.load(Relaxed);
+        alloc_and_free();
+        assert_eq!(ALLOCATIONS.load(Relaxed), before, "counted while off");
+        COUNTING.store(true, Relaxed);
+        alloc_and_free();
+        COUNTING.store(false, Relaxed);
+        assert!(ALLOCATIONS.load(Relaxed) > before, "not counted while on");
     }
 }
