@@ -194,6 +194,9 @@ struct ReconcileCase<X: Side> {
 }
 
 impl<X: Side> ReconcileCase<X> {
+    /// One iteration, out of line: criterion's loop and the paired pass call this one
+    /// copy of the code, so both time the same machine code.
+    #[inline(never)]
     fn pass(&self) -> (usize, usize) {
         let f = self.fixture;
         match (&self.op, &self.relay) {

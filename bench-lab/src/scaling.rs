@@ -87,6 +87,9 @@ impl<B: BatchHasher + Sync> Scaling<B> {
         }
     }
 
+    /// One iteration, out of line: criterion's loop and the paired pass call this one
+    /// copy of the code, so both time the same machine code.
+    #[inline(never)]
     fn pass(&self) {
         use rayon::prelude::*;
         let (batch, accounts) = (&self.batch, &self.accounts);
