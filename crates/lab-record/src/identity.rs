@@ -119,6 +119,7 @@ impl FromStr for Variant {
     }
 }
 
+/// The setting whose `Display` is `text`, if any.
 fn parse_setting(text: &str) -> Option<Setting> {
     if let Some(cap) = text.strip_prefix(CAPACITY) {
         return canonical(cap).map(Setting::Capacity);
@@ -135,13 +136,14 @@ fn parse_setting(text: &str) -> Option<Setting> {
             minor: canonical(minor)?,
         });
     }
+    // The default staging is not written, so `staging=parts` is no setting's text.
     let (backend, staging) = match text.split_once(STAGING) {
-        Some((backend, staging)) => (backend, staging.parse().ok()?),
+        Some((backend, staging)) => (
+            backend,
+            staging.parse().ok().filter(|s| *s != Staging::Parts)?,
+        ),
         None => (text, Staging::Parts),
     };
-    if staging == Staging::Parts && text.contains(STAGING) {
-        return None;
-    }
     Some(Setting::Backend {
         backend: backend.parse::<Isa>().ok()?,
         staging,
