@@ -199,12 +199,12 @@ mod tests {
     /// The sweep rows are exactly the list's sweep variants, each on every sweep size.
     #[test]
     fn sweep_covers_the_listed_caps_on_every_sweep_size() {
-        struct Caps(Vec<Option<String>>);
+        struct Caps(Vec<Option<lab_record::Variant>>);
         impl StrategyVisitor for Caps {
             fn per_account<H>(&mut self, _: &StrategyEntry, _: H) {}
             fn batch<B>(&mut self, _: &StrategyEntry, _: B) {}
             fn sweep<H: AccountHasher>(&mut self, _: &StrategyEntry, h: H) {
-                self.0.push(h.variant());
+                self.0.push(crate::cases::variant_of(&h));
             }
         }
         let mut listed = Caps(Vec::new());
@@ -214,10 +214,10 @@ mod tests {
             workloads: Some(vec![WorkloadKind::CapSweep]),
             ..Filter::default()
         };
-        let registered: Vec<_> = reg.select(&f).map(|b| b.meta.id.variant.clone()).collect();
+        let registered: Vec<_> = reg.select(&f).map(|b| b.meta.id.variant).collect();
         let mut expected = Vec::new();
         for cap in &listed.0 {
-            expected.extend(SWEEP_SIZES.map(|_| cap.clone()));
+            expected.extend(SWEEP_SIZES.map(|_| *cap));
         }
         assert_eq!(registered, expected);
         let copy_buffer = list::compiled_features().contains(&"copy-buffer");

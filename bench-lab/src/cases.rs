@@ -9,7 +9,7 @@ use account_hash::{
     Account, AccountHash, AccountHasher, AccountRef, BatchHasher, DigestBytes, IntoLtLanes,
     LtAccumulator, LtHash, Pubkey,
 };
-use lab_record::{BenchId, BenchMeta, Digest, Family, Isa, Role, Workload};
+use lab_record::{BenchId, BenchMeta, Digest, Family, Isa, Role, Variant, Workload};
 use std::hint::black_box;
 use std::sync::Arc;
 
@@ -71,7 +71,7 @@ pub struct Subject {
     pub family: Family,
     pub digest: AccountDigest,
     pub strategy: String,
-    pub variant: Option<String>,
+    pub variant: Option<Variant>,
     pub role: Role,
     pub claims_consensus: bool,
     pub isa: Option<Isa>,
@@ -97,7 +97,7 @@ impl Subject {
             family,
             digest,
             strategy: H::STRATEGY.to_string(),
-            variant: hasher.variant(),
+            variant: variant_of(hasher),
             role: role(entry.role),
             claims_consensus: H::CONSENSUS,
             isa: Some(entry_isa(entry)),
@@ -157,7 +157,7 @@ impl Subject {
                 family: self.family,
                 digest: self.digest.digest(),
                 strategy: self.strategy.clone(),
-                variant: self.variant.clone(),
+                variant: self.variant,
                 workload,
             })
         }
@@ -171,6 +171,16 @@ pub fn role(listed: list::Role) -> Role {
         list::Role::Previous => Role::Previous,
         list::Role::Candidate => Role::Candidate,
     }
+}
+
+/// A strategy instance's variant in the record: account-hash names its instances
+/// (`AccountHasher::variant`) in the record's text, read here as the record reads it.
+pub fn variant_of<H: AccountHasher>(hasher: &H) -> Option<Variant> {
+    let text = hasher.variant()?;
+    Some(
+        text.parse()
+            .unwrap_or_else(|e| panic!("{}: {e}", H::STRATEGY)),
+    )
 }
 
 /// The ISA of a listed instance: its backend's, or the blake3 crate's.

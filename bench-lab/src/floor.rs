@@ -19,7 +19,7 @@ use crate::cases::{row, AccountDigest};
 use crate::ProfileSettings as _;
 use crate::{isa, workloads, Case, Profile, Registry};
 use blake3_lanes::{dependent_ops, Backend, OpMeasure, VectorOp, BLOCK_LEN, OPS_PER_PASS, OUT_LEN};
-use lab_record::{BenchId, BenchMeta, Digest, Family, Workload, WorkloadKind};
+use lab_record::{BenchId, BenchMeta, Digest, Family, Variant, Workload, WorkloadKind};
 use std::hint::black_box;
 
 /// One-block messages per iteration of the `input-phase` row.
@@ -97,6 +97,21 @@ pub fn register_input_phase(reg: &mut Registry) {
 /// Passes of [`OPS_PER_PASS`] operations per iteration of a `port-limit` row.
 pub const PORT_PASSES: usize = 1024;
 
+/// A row of `strategy` on `backend`'s code: its variant and isa are the backend.
+fn on_backend(backend: Backend, strategy: &str, workload: Workload) -> BenchMeta {
+    let isa = isa::backend(backend.name());
+    BenchMeta {
+        isa: Some(isa),
+        ..row(BenchId {
+            family: Family::AccountHash,
+            digest: Digest::Blake3,
+            strategy: strategy.to_string(),
+            variant: Some(Variant::backend_of(isa)),
+            workload,
+        })
+    }
+}
+
 fn register_port_limit(reg: &mut Registry, backend: Backend, op: VectorOp, measure: OpMeasure) {
     let kind = match measure {
         OpMeasure::Throughput => WorkloadKind::OpThroughput,
@@ -104,14 +119,7 @@ fn register_port_limit(reg: &mut Registry, backend: Backend, op: VectorOp, measu
     };
     let meta = BenchMeta {
         items_per_iter: (PORT_PASSES * OPS_PER_PASS) as u64,
-        isa: Some(isa::backend(backend.name())),
-        ..row(BenchId {
-            family: Family::AccountHash,
-            digest: Digest::Blake3,
-            strategy: PORT_LIMIT_ROW.to_string(),
-            variant: Some(backend.name().to_string()),
-            workload: Workload::new(kind, op.name()),
-        })
+        ..on_backend(backend, PORT_LIMIT_ROW, Workload::new(kind, op.name()))
     };
     reg.add(meta, move || {
         Box::new(PortLimit {
@@ -181,14 +189,11 @@ fn register_chain(reg: &mut Registry, backend: Backend, kind: Chain) {
     let meta = BenchMeta {
         bytes_per_iter: (items * BLOCK_LEN) as u64,
         items_per_iter: items as u64,
-        isa: Some(isa::backend(backend.name())),
-        ..row(BenchId {
-            family: Family::AccountHash,
-            digest: Digest::Blake3,
-            strategy: strategy.to_string(),
-            variant: Some(backend.name().to_string()),
-            workload: Workload::new(WorkloadKind::Compression, CHAIN_COMPRESSIONS),
-        })
+        ..on_backend(
+            backend,
+            strategy,
+            Workload::new(WorkloadKind::Compression, CHAIN_COMPRESSIONS),
+        )
     };
     reg.add(meta, move || Box::new(ChainCase::new(backend, kind)));
 }
@@ -320,14 +325,11 @@ fn register_input_phase_on(reg: &mut Registry, backend: Backend) {
     let meta = BenchMeta {
         bytes_per_iter: (LIMIT_BLOCKS * BLOCK_LEN) as u64,
         items_per_iter: LIMIT_BLOCKS as u64,
-        isa: Some(isa::backend(backend.name())),
-        ..row(BenchId {
-            family: Family::AccountHash,
-            digest: Digest::Blake3,
-            strategy: INPUT_PHASE_ROW.to_string(),
-            variant: Some(backend.name().to_string()),
-            workload: Workload::new(WorkloadKind::Compression, LIMIT_BLOCKS),
-        })
+        ..on_backend(
+            backend,
+            INPUT_PHASE_ROW,
+            Workload::new(WorkloadKind::Compression, LIMIT_BLOCKS),
+        )
     };
     reg.add(meta, move || Box::new(Limit::new(backend, LIMIT_BLOCKS)));
 }

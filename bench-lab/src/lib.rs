@@ -352,16 +352,16 @@ mod tests {
     /// never writes the A/A control's role (xtask does).
     #[test]
     fn roles_are_the_seeds() {
-        use lab_record::Role;
+        use lab_record::{Role, Setting, Storage};
         let reg = Registry::new(Profile::Quick);
         for b in reg.select(&Filter::default()) {
             let id = &b.meta.id;
-            let variant = id.variant.as_deref();
-            let expected = match (id.strategy.as_str(), variant) {
-                ("copy-buffer", Some("cap=200")) | ("peer:negentropy", Some("vector")) => {
-                    Role::Baseline
-                }
-                ("copy-buffer", Some("cap=47")) | ("peer:negentropy", Some("0.4")) => {
+            let setting = id.variant.and_then(|v| v.setting);
+            let expected = match (id.strategy.as_str(), setting) {
+                ("copy-buffer", Some(Setting::Capacity(200)))
+                | ("peer:negentropy", Some(Setting::Storage(Storage::Vector))) => Role::Baseline,
+                ("copy-buffer", Some(Setting::Capacity(47)))
+                | ("peer:negentropy", Some(Setting::Release { major: 0, minor: 4 })) => {
                     Role::Previous
                 }
                 _ if b.meta.role == Role::Baseline => continue,
@@ -558,13 +558,12 @@ mod tests {
             let hashing = matches!(m.id.family, Family::AccountHash | Family::LtHash);
             assert_eq!(m.isa.is_some(), hashing, "{}", m.id.criterion_id());
             let lanes = m.id.strategy == "batch" || m.id.strategy == "lane-xof";
-            // The variant's first word is the backend (`avx2`, `avx2 staging=gather`).
-            let Some(backend) = m.id.variant.as_deref().filter(|_| lanes) else {
+            // The variant names the backend (`avx2`, `avx2 staging=gather`), else the threads.
+            let Some(variant) = m.id.variant.filter(|_| lanes) else {
                 continue;
             };
-            let backend = backend.split(' ').next().unwrap_or(backend);
-            let Ok(backend) = backend.parse::<lab_record::Isa>() else {
-                assert!(backend.starts_with("threads="), "{backend}");
+            let Some(backend) = variant.backend() else {
+                assert!(variant.threads().is_some(), "{variant}");
                 continue;
             };
             // Messages over one chunk take the blake3 crate: the mix's tail, 1 KiB and more.

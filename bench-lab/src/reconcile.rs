@@ -28,7 +28,7 @@ use crate::cases::row;
 use crate::peers::negentropy::{self as reconcile_peer, PEER_NAME};
 use crate::peers::negentropy04::{self as peer04, VARIANT as V04};
 use crate::{Case, Profile, Registry};
-use lab_record::{BenchId, BenchMeta, Digest, Family, Role, Workload, WorkloadKind};
+use lab_record::{BenchId, BenchMeta, Digest, Family, Role, Setting, Workload, WorkloadKind};
 
 pub const FAMILY: Family = Family::Reconcile;
 
@@ -223,7 +223,7 @@ impl<X: Side> Case for ReconcileCase<X> {
 }
 
 /// One row: `strategy@variant` in `role` on `op` over `ids`.
-fn add<X: Side>(reg: &mut Registry, (strategy, variant, role): (&str, &str, Role), ids: Ids, op: Op) {
+fn add<X: Side>(reg: &mut Registry, (strategy, variant, role): (&str, Setting, Role), ids: Ids, op: Op) {
     let spec = ScenarioSpec::SEED;
     reg.add(
         BenchMeta {
@@ -246,6 +246,15 @@ fn add<X: Side>(reg: &mut Registry, (strategy, variant, role): (&str, &str, Role
     );
 }
 
+/// The record's name of a set-reconcile storage, by its name (`Storage::NAME`: `vec`,
+/// `prefix`, the same names as [`lab_record::Storage`]).
+fn storage_setting(name: &str) -> Setting {
+    Setting::Storage(
+        name.parse()
+            .unwrap_or_else(|e| panic!("set-reconcile storage without a record name: {e}")),
+    )
+}
+
 /// Registers hashlab's accumulator × storage pairs (all of them, or the quick subset).
 struct Pairs<'r> {
     reg: &'r mut Registry,
@@ -262,7 +271,7 @@ impl CombinationVisitor for Pairs<'_> {
         for op in [Op::ClientBuildReconcile, Op::FullExchange] {
             add::<Ours<S>>(
                 self.reg,
-                (accumulator, storage, Role::Candidate),
+                (accumulator, storage_setting(storage), Role::Candidate),
                 self.ids,
                 op,
             );
@@ -285,7 +294,8 @@ pub fn register(reg: &mut Registry) {
     ] {
         for op in [Op::ClientBuildReconcile, Op::FullExchange] {
             // negentropy 0.5 on its vector storage: the relay's current code.
-            add::<Reference>(reg, (PEER_NAME, "vector", Role::Baseline), ids, op);
+            let vector = Setting::Storage(lab_record::Storage::Vector);
+            add::<Reference>(reg, (PEER_NAME, vector, Role::Baseline), ids, op);
         }
         for op in [Op::ClientBuildReconcile, Op::FullExchange] {
             // 0.4.4: what the seed's pull request replaced.

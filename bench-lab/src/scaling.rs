@@ -6,7 +6,7 @@ use crate::ProfileSettings as _;
 use crate::{isa, workloads, Case, Profile, Registry};
 use account_hash::strategy::list::StrategyEntry;
 use account_hash::{Account, AccountHash, BatchHasher};
-use lab_record::{BenchId, BenchMeta, Family, Role, Workload, WorkloadKind};
+use lab_record::{BenchId, BenchMeta, Family, Role, Setting, Workload, WorkloadKind};
 use std::hint::black_box;
 
 /// Accounts of the scaling row in the `full` profile.
@@ -53,7 +53,7 @@ where
                 family: Family::AccountHash,
                 digest: AccountDigest::Legacy.digest(),
                 strategy: B::STRATEGY.to_string(),
-                variant: Some(format!("threads={threads}")),
+                variant: Some(Setting::Threads(threads).into()),
                 workload: Workload::new(WorkloadKind::RayonMix, total),
             })
         };

@@ -1,12 +1,13 @@
 //! `lab list --json` prints a `lab_record::PlanFile` with the registry's rows, and a
 //! strategy listed once in `account_hash::strategy::list` shows up in it.
 
-use lab_record::{Family, PlanFile};
+use lab_record::{Family, PlanFile, Variant};
 use std::process::Command;
 
-fn plan(args: &[&str]) -> PlanFile {
+/// `lab list --json --profile <profile> <args>`'s one line.
+fn list(profile: &str, args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_lab"))
-        .args(["list", "--json", "--profile", "smoke"])
+        .args(["list", "--json", "--profile", profile])
         .args(args)
         .output()
         .expect("run lab");
@@ -17,7 +18,41 @@ fn plan(args: &[&str]) -> PlanFile {
     );
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(text.trim_end().lines().count(), 1, "{text}");
+    text
+}
+
+fn plan(args: &[&str]) -> PlanFile {
+    let text = list("smoke", args);
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("not a PlanFile: {e}\n{text}"))
+}
+
+/// Every variant the registry writes, in every profile, reads into a typed `Variant` and
+/// writes back byte-identical, and so does each one's A/A copies' (the baseline's text
+/// and ` (A/A copy)` or ` (A/A copy 2)`); the whole plan is written back as it was printed.
+#[test]
+fn every_listed_variant_reads_typed_and_writes_back_in_every_profile() {
+    for profile in ["quick", "smoke", "full"] {
+        let text = list(profile, &[]);
+        let plan: PlanFile = serde_json::from_str(&text).unwrap();
+        assert_eq!(serde_json::to_string(&plan).unwrap(), text.trim_end());
+        let raw: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let raw = raw["benches"].as_array().unwrap();
+        assert_eq!(raw.len(), plan.benches.len());
+        for (b, raw) in plan.benches.iter().zip(raw) {
+            let written = raw["variant"].as_str();
+            let variant = b.meta.id.variant;
+            assert_eq!(variant.map(|v| v.to_string()).as_deref(), written);
+            for (twin, mark) in [(1, "(A/A copy)"), (2, "(A/A copy 2)")] {
+                let copy = b.meta.id.aa_twin(twin).variant.unwrap();
+                let expected = match written {
+                    Some(w) => format!("{w} {mark}"),
+                    None => mark.to_string(),
+                };
+                assert_eq!(copy.to_string(), expected);
+                assert_eq!(expected.parse::<Variant>(), Ok(copy));
+            }
+        }
+    }
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! account families, for every strategy the lab measures on the mix, read only when one of
 //! its rows is selected.
 
-use lab_record::{CountFile, Family, PlanFile, WorkloadKind};
+use lab_record::{CountFile, Family, PlanFile, Staging, Variant, WorkloadKind};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -45,11 +45,11 @@ fn every_mix_strategy_gets_a_user_accounts_row_in_both_families() {
     let file = user_file("my-validator", 40);
     let plan: PlanFile = json(lab(&[&file], &["list", "--json", "--profile", "smoke"]));
     for family in [Family::AccountHash, Family::LtHash] {
-        let on = |kind: WorkloadKind| -> BTreeSet<String> {
+        let on = |kind: WorkloadKind| -> BTreeSet<(String, Option<Variant>)> {
             plan.benches
                 .iter()
                 .filter(|b| b.meta.id.family == family && b.meta.id.workload.is(kind))
-                .map(|b| b.meta.id.function())
+                .map(|b| (b.meta.id.strategy.clone(), b.meta.id.variant))
                 .collect()
         };
         let users = on(WorkloadKind::UserAccounts);
@@ -57,15 +57,12 @@ fn every_mix_strategy_gets_a_user_accounts_row_in_both_families() {
         // The non-default instances (the narrower backends, batch's other staging) are
         // measured on the mix but not on the users' files.
         let widest = blake3_lanes::Backend::detect().name();
-        let narrower = |f: &String| {
-            f.contains(" staging=")
-                || blake3_lanes::Backend::ALL
-                    .iter()
-                    .any(|b| b.name() != widest && f.ends_with(&format!("@{}", b.name())))
+        let narrower = |v: &Variant| {
+            v.staging() == Some(Staging::Gather) || v.backend().is_some_and(|b| b != widest)
         };
-        let mix: BTreeSet<String> = on(WorkloadKind::MainnetMix)
+        let mix: BTreeSet<_> = on(WorkloadKind::MainnetMix)
             .into_iter()
-            .filter(|f| !narrower(f))
+            .filter(|(_, v)| !v.is_some_and(|v| narrower(&v)))
             .collect();
         assert_eq!(users, mix, "{family:?}");
     }

@@ -314,14 +314,14 @@ mod tests {
         use account_hash::{BatchHasher, StrategyEntry, StrategyVisitor};
         use lab_record::{Family, WorkloadKind};
         #[derive(Default)]
-        struct Listed(Vec<(&'static str, Option<String>)>);
+        struct Listed(Vec<(&'static str, Option<lab_record::Variant>)>);
         impl StrategyVisitor for Listed {
             fn per_account<H: AccountHasher>(&mut self, _: &StrategyEntry, h: H) {
-                self.0.push((H::STRATEGY, h.variant()));
+                self.0.push((H::STRATEGY, crate::cases::variant_of(&h)));
             }
             fn batch<B: BatchHasher>(&mut self, _: &StrategyEntry, _: B) {}
             fn sweep<H: AccountHasher>(&mut self, _: &StrategyEntry, h: H) {
-                self.0.push((H::STRATEGY, h.variant()));
+                self.0.push((H::STRATEGY, crate::cases::variant_of(&h)));
             }
         }
         let mut listed = Listed::default();

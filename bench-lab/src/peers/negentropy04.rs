@@ -13,6 +13,7 @@
 //!   reads into a `Vec` and wraps it without a copy).
 //! - `Id::new(bytes)` instead of `Id::from_byte_array`.
 
+use lab_record::Setting;
 use negentropy04::{
     Bound, Bytes, Error, Id, Item as NegItem, Negentropy, NegentropyStorageBase,
     NegentropyStorageVector,
@@ -23,8 +24,8 @@ use set_reconcile::Item;
 pub use super::session::Transcript;
 use super::session::{self, PeerError};
 
-/// The rows' variant (strategy `peer:negentropy`, the 0.5 peer's name).
-pub const VARIANT: &str = "0.4";
+/// The rows' variant (strategy `peer:negentropy`, the 0.5 peer's name): release `0.4`.
+pub const VARIANT: Setting = Setting::Release { major: 0, minor: 4 };
 
 /// The relay's replies as 0.4 takes them.
 pub fn wrap_replies(replies: &RelayReplies) -> Vec<Bytes> {

@@ -1,11 +1,15 @@
 //! What a row is, beyond its table role: the one place the report's special rows are
-//! recognised from their registered names. The strategy names of the peers and of the
-//! drop-in are fixed (docs/results-format.md); the report asks these typed questions
-//! ([`BenchId::origin`], [`BenchId::is_validator_lt_peer`], [`BenchId::aa_copy`],
-//! [`BenchId::aa_twin`]) and
-//! never compares or parses a name itself.
+//! recognised from their registered names, and the one place a variant is read from its
+//! text ([`Variant`]'s `FromStr`: results.json, the journal, `lab list --json`, the names a
+//! strategy gives its instances). The strategy names of the peers and of the drop-in are
+//! fixed (docs/results-format.md); the report asks these typed questions
+//! ([`BenchId::origin`], [`BenchId::is_validator_lt_peer`], [`BenchId::capacity`],
+//! [`BenchId::aa_copy`], [`BenchId::aa_twin`]) and never compares or parses a name itself.
 
-use crate::BenchId;
+use crate::variant::{AA_COPY, AA_COPY_2, CAPACITY, STAGING, THREADS};
+use crate::{AaCopy, BenchId, Isa, Setting, Staging, Storage, Variant};
+use std::fmt::Display;
+use std::str::FromStr;
 
 /// The validator's LtHash code measured as a peer: the released `solana-lattice-hash`.
 /// It picks its kernel at run time (its row's `isa` is the one it picked).
@@ -22,17 +26,6 @@ const PEER_PREFIX: &str = "peer:";
 
 /// How a drop-in's strategy name starts (`drop-in:<crate>`).
 const DROP_IN_PREFIX: &str = "drop-in:";
-
-/// How copy-buffer's variant names its buffer capacity (`cap=200`).
-const CAPACITY_PREFIX: &str = "cap=";
-
-/// What the A/A control's variant adds to its baseline's, so that its label, key and table
-/// row differ from the baseline's (`cap=200 (A/A copy)`).
-const AA_COPY: &str = "(A/A copy)";
-
-/// What the second A/A twin's variant adds instead (`cap=200 (A/A copy 2)`): the row is
-/// told apart by its typed `aa_twin`; this only keeps its label and key distinct.
-const AA_COPY_2: &str = "(A/A copy 2)";
 
 /// Whose code a row runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,15 +61,10 @@ impl BenchId {
         self.strategy == SERIAL_LT_PEER
     }
 
-    /// The buffer capacity a copy-buffer row runs with (its variant `cap=N`, the A/A
-    /// copy's included); `None` for every other variant.
+    /// The buffer capacity a copy-buffer row runs with (its A/A copies' included); `None`
+    /// for every other variant.
     pub fn capacity(&self) -> Option<u64> {
-        let variant = self.variant.as_deref()?;
-        let variant = [AA_COPY, AA_COPY_2]
-            .iter()
-            .find_map(|s| variant.strip_suffix(s))
-            .map_or(variant, str::trim_end);
-        variant.strip_prefix(CAPACITY_PREFIX)?.parse().ok()
+        self.variant?.capacity()
     }
 
     /// Whether this row is hashlab's drop-in for the validator's LtHash crate ([`DROP_IN`]).
@@ -94,21 +82,78 @@ impl BenchId {
     /// [`BenchId::aa_copy`]'s (a table's one A/A control in older files has that id too, so
     /// runs with one and two twins compare), twin 2's variant is marked as the second copy.
     pub fn aa_twin(&self, twin: u32) -> BenchId {
-        let mark = if twin >= 2 { AA_COPY_2 } else { AA_COPY };
-        let variant = match &self.variant {
-            Some(v) => format!("{v} {mark}"),
-            None => mark.into(),
-        };
+        let setting = self.variant.and_then(|v| v.setting);
         BenchId {
-            variant: Some(variant),
+            variant: Some(Variant {
+                setting,
+                aa_copy: AaCopy::twin(twin),
+            }),
             ..self.clone()
         }
     }
 }
 
-/// Whether a variant is an A/A copy's: for rows written before rows carried a role.
-pub(crate) fn is_aa_copy_variant(variant: &str) -> bool {
-    variant.ends_with(AA_COPY)
+/// Reads a variant from its text, [`Variant`]'s `Display` exactly; the error names the text.
+impl FromStr for Variant {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Variant, String> {
+        let unreadable = || {
+            format!(
+                "`{text}` is not a variant (expected e.g. cap=200, avx2, avx512 staging=gather, \
+                 threads=2, vec, 0.4, cap=200 (A/A copy))"
+            )
+        };
+        let (setting, aa_copy) = match [(AA_COPY, AaCopy::First), (AA_COPY_2, AaCopy::Second)]
+            .into_iter()
+            .find_map(|(mark, copy)| Some((text.strip_suffix(mark)?, copy)))
+        {
+            Some(("", copy)) => (None, copy),
+            Some((rest, copy)) => (Some(rest.strip_suffix(' ').ok_or_else(unreadable)?), copy),
+            None => (Some(text), AaCopy::None),
+        };
+        let setting = setting
+            .map(|s| parse_setting(s).ok_or_else(unreadable))
+            .transpose()?;
+        Ok(Variant { setting, aa_copy })
+    }
+}
+
+/// The setting whose `Display` is `text`, if any.
+fn parse_setting(text: &str) -> Option<Setting> {
+    if let Some(cap) = text.strip_prefix(CAPACITY) {
+        return canonical(cap).map(Setting::Capacity);
+    }
+    if let Some(n) = text.strip_prefix(THREADS) {
+        return canonical(n).map(Setting::Threads);
+    }
+    if let Ok(storage) = text.parse::<Storage>() {
+        return Some(Setting::Storage(storage));
+    }
+    if let Some((major, minor)) = text.split_once('.') {
+        return Some(Setting::Release {
+            major: canonical(major)?,
+            minor: canonical(minor)?,
+        });
+    }
+    // The default staging is not written, so `staging=parts` is no setting's text.
+    let (backend, staging) = match text.split_once(STAGING) {
+        Some((backend, staging)) => (
+            backend,
+            staging.parse().ok().filter(|s| *s != Staging::Parts)?,
+        ),
+        None => (text, Staging::Parts),
+    };
+    Some(Setting::Backend {
+        backend: backend.parse::<Isa>().ok()?,
+        staging,
+    })
+}
+
+/// A number written as `Display` writes it (no sign, no leading zero, no spaces).
+fn canonical<T: FromStr + Display>(text: &str) -> Option<T> {
+    let n: T = text.parse().ok()?;
+    (n.to_string() == text).then_some(n)
 }
 
 #[cfg(test)]
@@ -120,9 +165,13 @@ mod tests {
             family: crate::Family::LtHash,
             digest: crate::Digest::Lt,
             strategy: strategy.into(),
-            variant: variant.map(Into::into),
+            variant: variant.map(|v| v.parse().unwrap()),
             workload: "data_size/165".parse().unwrap(),
         }
+    }
+
+    fn text(id: &BenchId) -> Option<String> {
+        id.variant.map(|v| v.to_string())
     }
 
     #[test]
@@ -147,16 +196,15 @@ mod tests {
         );
         assert_eq!(id("batch", Some("avx2")).capacity(), None);
         assert_eq!(id("streaming", None).capacity(), None);
-        assert_eq!(id("copy-buffer", Some("cap=x")).capacity(), None);
     }
 
     #[test]
     fn aa_copy_marks_the_variant() {
         let aa = id("copy-buffer", Some("cap=200")).aa_copy();
-        assert_eq!(aa.variant.as_deref(), Some("cap=200 (A/A copy)"));
-        assert!(is_aa_copy_variant(aa.variant.as_deref().unwrap()));
+        assert_eq!(text(&aa).as_deref(), Some("cap=200 (A/A copy)"));
+        assert_eq!(aa.variant.map(|v| v.aa_copy), Some(AaCopy::First));
         assert_eq!(
-            id("streaming", None).aa_copy().variant.as_deref(),
+            text(&id("streaming", None).aa_copy()).as_deref(),
             Some("(A/A copy)")
         );
     }
@@ -178,5 +226,100 @@ mod tests {
         );
         let streaming = id("streaming", None);
         assert_ne!(streaming.aa_twin(1).key(), streaming.aa_twin(2).key());
+    }
+
+    /// Every form of variant reads into its typed fields and writes back as it was read.
+    #[test]
+    fn variants_read_typed_and_write_back() {
+        let gather = Setting::Backend {
+            backend: Isa::Avx512,
+            staging: Staging::Gather,
+        };
+        let cases = [
+            ("cap=0", Some(Setting::Capacity(0)), AaCopy::None),
+            ("cap=200", Some(Setting::Capacity(200)), AaCopy::None),
+            ("avx2", Variant::backend_of(Isa::Avx2).setting, AaCopy::None),
+            (
+                "portable",
+                Variant::backend_of(Isa::Portable).setting,
+                AaCopy::None,
+            ),
+            ("avx512 staging=gather", Some(gather), AaCopy::None),
+            ("threads=2", Some(Setting::Threads(2)), AaCopy::None),
+            ("vec", Some(Setting::Storage(Storage::Vec)), AaCopy::None),
+            (
+                "prefix",
+                Some(Setting::Storage(Storage::Prefix)),
+                AaCopy::None,
+            ),
+            (
+                "vector",
+                Some(Setting::Storage(Storage::Vector)),
+                AaCopy::None,
+            ),
+            (
+                "0.4",
+                Some(Setting::Release { major: 0, minor: 4 }),
+                AaCopy::None,
+            ),
+            (
+                "cap=200 (A/A copy)",
+                Some(Setting::Capacity(200)),
+                AaCopy::First,
+            ),
+            (
+                "cap=200 (A/A copy 2)",
+                Some(Setting::Capacity(200)),
+                AaCopy::Second,
+            ),
+            (
+                "threads=1 (A/A copy)",
+                Some(Setting::Threads(1)),
+                AaCopy::First,
+            ),
+            (
+                "vector (A/A copy 2)",
+                Some(Setting::Storage(Storage::Vector)),
+                AaCopy::Second,
+            ),
+            ("(A/A copy)", None, AaCopy::First),
+            ("(A/A copy 2)", None, AaCopy::Second),
+        ];
+        for (text, setting, aa_copy) in cases {
+            let v: Variant = text.parse().unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(v, Variant { setting, aa_copy }, "{text}");
+            assert_eq!(v.to_string(), text);
+        }
+    }
+
+    /// Text that is not a variant's `Display` is an error naming it, never a guess.
+    #[test]
+    fn unreadable_variants_are_errors_naming_the_text() {
+        for text in [
+            "",
+            "cap=",
+            "cap=x",
+            "cap=047",
+            "cap=+4",
+            "cap= 4",
+            "threads=",
+            "avx3",
+            "AVX2",
+            "avx2 staging=parts",
+            "avx2 staging=",
+            "avx2  staging=gather",
+            "0.4.4",
+            "0.",
+            "v0.4",
+            "cap=200(A/A copy)",
+            "cap=200  (A/A copy)",
+            "cap=200 (A/A copy 3)",
+            " (A/A copy)",
+            "(A/A copy) (A/A copy)",
+            "something else",
+        ] {
+            let err = text.parse::<Variant>().unwrap_err();
+            assert!(err.contains(&format!("`{text}`")), "{text}: {err}");
+        }
     }
 }

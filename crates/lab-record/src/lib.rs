@@ -25,6 +25,7 @@ pub mod sequential;
 
 pub use ab::{AbFailed, AbFile, AbRow, AbStatus, Revision, AB_FORMAT, AB_VERSION};
 pub use peer_path::PeerPath;
+pub use variant::{AaCopy, Setting, Staging, Storage, Variant};
 
 use serde::{de::DeserializeOwned, Deserialize, Deserializer, Serialize};
 use std::fmt;
@@ -116,6 +117,9 @@ macro_rules! names {
         }
     };
 }
+
+// Declared after `names!`, which it uses.
+pub mod variant;
 
 names! {
     /// Which table of the report a benchmark belongs to.
@@ -236,13 +240,16 @@ impl Role {
     /// row's flag, `None` where the row has none (a `missing` entry), in which case the
     /// seed's baseline name stands for it. The one place a role is read from names.
     pub fn of_older_row(baseline: Option<bool>, id: &BenchId) -> Role {
-        let variant = id.variant.as_deref().unwrap_or("");
-        let named = |strategy: &str, v: &str| id.strategy == strategy && variant == v;
-        if baseline.unwrap_or_else(|| named("copy-buffer", "cap=200")) {
+        let named = |strategy: &str, setting: Setting| {
+            id.strategy == strategy && id.variant == Some(setting.into())
+        };
+        let capacity = |strategy, cap| named(strategy, Setting::Capacity(cap));
+        let release = Setting::Release { major: 0, minor: 4 };
+        if baseline.unwrap_or_else(|| capacity("copy-buffer", 200)) {
             Role::Baseline
-        } else if identity::is_aa_copy_variant(variant) {
+        } else if id.variant.is_some_and(|v| v.is_aa_copy()) {
             Role::Control
-        } else if named("copy-buffer", "cap=47") || named("peer:negentropy", "0.4") {
+        } else if capacity("copy-buffer", 47) || named("peer:negentropy", release) {
             Role::Previous
         } else {
             Role::Candidate
@@ -389,14 +396,14 @@ pub struct BenchId {
     /// `copy-buffer`, `streaming`, `meta-first`, `batch`, `lane-xof`, `peer:<crate>`, ...
     pub strategy: String,
     /// `cap=200`, `avx2`, ...; `None` when the strategy has no variants (JSON `null`).
-    pub variant: Option<String>,
+    pub variant: Option<Variant>,
     pub workload: Workload,
 }
 
 impl BenchId {
     /// Criterion's function name: `copy-buffer@cap=200`, `streaming`.
     pub fn function(&self) -> String {
-        match &self.variant {
+        match self.variant {
             Some(v) => format!("{}@{v}", self.strategy),
             None => self.strategy.clone(),
         }
@@ -409,7 +416,7 @@ impl BenchId {
 
     /// `copy-buffer cap=200`: the name a reader sees.
     pub fn label(&self) -> String {
-        match &self.variant {
+        match self.variant {
             Some(v) => format!("{} {v}", self.strategy),
             None => self.strategy.clone(),
         }
@@ -1101,7 +1108,7 @@ mod tests {
             family: Family::AccountHash,
             digest: Digest::Legacy,
             strategy: "copy-buffer".into(),
-            variant: Some("cap=200".into()),
+            variant: Some(Setting::Capacity(200).into()),
             workload: Workload::new(WorkloadKind::DataSize, 165),
         };
         let meta = BenchMeta {
@@ -1316,6 +1323,24 @@ mod tests {
         assert!(e.starts_with("r.json:1:"), "{e}");
     }
 
+    /// A variant is written as its text and read back typed; text that is no variant is an
+    /// error naming the file, the field and the text.
+    #[test]
+    fn variants_are_written_as_text_and_unreadable_ones_are_errors() {
+        let f = sample();
+        let text = serde_json::to_string_pretty(&f).unwrap();
+        assert!(text.contains("\"variant\": \"cap=200\""), "{text}");
+        assert_eq!(ResultsFile::parse(Path::new("r.json"), &text).unwrap(), f);
+        let bad = text.replacen("\"variant\": \"cap=200\"", "\"variant\": \"cap=2OO\"", 1);
+        let e = ResultsFile::parse(Path::new("r.json"), &bad)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("r.json:") && e.contains("results[0]") && e.contains("`cap=2OO`"),
+            "{e}"
+        );
+    }
+
     /// A file written before rows had a `role` (schema 2 and 3 as written until then)
     /// reads with the role its flag and names meant; `role` and `baseline` disagreeing is
     /// an error naming the row.
@@ -1323,10 +1348,10 @@ mod tests {
     fn rows_without_a_role_get_the_older_rows_role() {
         let mut f = sample();
         let mut previous = f.results[0].clone();
-        previous.meta.id.variant = Some("cap=47".into());
+        previous.meta.id.variant = Some(Setting::Capacity(47).into());
         previous.meta.role = Role::Previous;
         let mut control = f.results[0].clone();
-        control.meta.id.variant = Some("cap=200 (A/A copy)".into());
+        control.meta.id = control.meta.id.aa_copy();
         control.meta.role = Role::Control;
         let mut other = f.results[0].clone();
         other.meta.id.strategy = "streaming".into();
@@ -1337,7 +1362,7 @@ mod tests {
             r.criterion_id = r.meta.id.criterion_id();
         }
         let mut baseline_missing = f.missing[0].clone();
-        baseline_missing.id.variant = Some("cap=200".into());
+        baseline_missing.id.variant = Some(Setting::Capacity(200).into());
         baseline_missing.role = Role::Baseline;
         f.missing.push(baseline_missing);
         f.schema = 2;

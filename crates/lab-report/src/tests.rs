@@ -432,7 +432,7 @@ fn batch_rows_are_compared_per_item() {
         .clone();
     let mut batched = base.clone();
     batched.meta.id.strategy = "batch".into();
-    batched.meta.id.variant = Some("avx512".into());
+    batched.meta.id.variant = Some(lab_record::Variant::backend_of(lab_record::Isa::Avx512));
     batched.meta.role = lab_record::Role::Candidate;
     batched.meta.items_per_iter = 1024;
     batched.meta.bytes_per_iter *= 1024;

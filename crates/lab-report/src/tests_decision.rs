@@ -90,7 +90,7 @@ pub(crate) fn with_paired() -> ResultsFile {
     peer.paired = Some(paired(&set_base, 0.80, 0.78, 0.82, Verdict::Faster));
     let mut batch = peer.clone();
     batch.meta.id.strategy = "batch".into();
-    batch.meta.id.variant = Some("avx512".into());
+    batch.meta.id.variant = Some(lab_record::Variant::backend_of(lab_record::Isa::Avx512));
     batch.paired = Some(paired(&set_base, 0.40, 0.39, 0.41, Verdict::Faster));
     batch.instructions_per_iter = Some(1024.0 * 300.0);
     peer.instructions_per_iter = Some(1024.0 * 900.0);
@@ -429,7 +429,7 @@ fn push_floor_rows(f: &mut ResultsFile) {
     for (strategy, ns) in [("floor-throughput", 5.0), ("floor-latency", 60.0)] {
         let mut r = template.clone();
         r.meta.id.strategy = strategy.into();
-        r.meta.id.variant = Some("avx512".into());
+        r.meta.id.variant = Some(lab_record::Variant::backend_of(lab_record::Isa::Avx512));
         r.meta.id.workload = Workload::new(WorkloadKind::Compression, "256");
         r.meta.isa = Some(lab_record::Isa::Avx512);
         r.meta.items_per_iter = 1;

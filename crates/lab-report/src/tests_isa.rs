@@ -5,7 +5,7 @@
 
 use crate::record::{self, Record, ResultsFile};
 use crate::render;
-use lab_record::Isa;
+use lab_record::{Isa, Variant};
 use std::path::Path;
 
 fn template() -> ResultsFile {
@@ -50,12 +50,12 @@ fn run() -> ResultsFile {
     peer.meta.id.variant = None;
     peer.meta.role = lab_record::Role::Candidate;
     let mut batch2 = batch.clone();
-    batch2.meta.id.variant = Some("avx2".into());
+    batch2.meta.id.variant = Some(Variant::backend_of(Isa::Avx2));
     // The avx512 row under the input-phase rows' older name (`limit`), the avx2 row under
     // their name: both are read.
     let mut limit2 = limit.clone();
     limit2.meta.id.strategy = lab_record::floor_rows::INPUT_PHASE_ROW.into();
-    limit2.meta.id.variant = Some("avx2".into());
+    limit2.meta.id.variant = Some(Variant::backend_of(Isa::Avx2));
     let (b5, b2) = (Some("blake3-no-avx512"), Some("blake3-no-avx2"));
     // Drop the template's own 165 B rows we re-made, keep everything else.
     f.results.retain(|r| {
@@ -194,7 +194,7 @@ fn floor_per_isa_uses_the_machine_floor_rows_per_call_shape() {
             .unwrap()
             .clone();
         r.meta.id.strategy = strategy.into();
-        r.meta.id.variant = Some(isa.into());
+        r.meta.id.variant = Some(Variant::backend_of(isa.parse().unwrap()));
         r.meta.isa = Some(isa.parse().unwrap());
         r.criterion_id = r.meta.id.criterion_id();
         let per_iter = ns * r.meta.items_per_iter as f64;
@@ -240,7 +240,7 @@ fn the_machine_table_shows_the_port_limit_and_the_alu_bound() {
             .unwrap()
             .clone();
         r.meta.id.strategy = strategy.into();
-        r.meta.id.variant = Some(isa.into());
+        r.meta.id.variant = Some(Variant::backend_of(isa.parse().unwrap()));
         r.meta.id.workload = workload.parse().unwrap();
         r.meta.isa = Some(isa.parse().unwrap());
         r.criterion_id = r.meta.id.criterion_id();

@@ -45,9 +45,7 @@ impl MachineFloor {
 }
 
 fn isa_of(r: &Record) -> Option<Isa> {
-    r.meta
-        .isa
-        .or_else(|| r.id().variant.as_deref()?.parse().ok())
+    r.meta.isa.or_else(|| r.id().variant?.backend())
 }
 
 /// Each instruction set's `floor-throughput` and `floor-latency` rows (main build),

@@ -9,7 +9,7 @@
 
 use super::view::param_order;
 use lab_record::{
-    Digest, Family, Isa, PlanFile, Planned, Record, ResultsFile, Workload, WorkloadKind,
+    Digest, Family, Isa, PlanFile, Planned, Record, ResultsFile, Variant, Workload, WorkloadKind,
 };
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -92,8 +92,8 @@ pub struct IsaTable {
 /// The row label in per-ISA tables: `batch` for `batch avx2` (its variant is its backend).
 pub fn isa_label(r: &Record) -> String {
     let id = r.id();
-    match (&id.variant, r.meta.isa) {
-        (Some(v), Some(isa)) if v.as_str() == isa.as_str() => id.strategy.clone(),
+    match (id.variant, r.meta.isa) {
+        (Some(v), Some(isa)) if v == Variant::backend_of(isa) => id.strategy.clone(),
         _ => id.label(),
     }
 }
@@ -196,7 +196,7 @@ mod tests {
             family: Family::AccountHash,
             digest: Digest::Legacy,
             strategy: strategy.into(),
-            variant: variant.map(String::from),
+            variant: variant.map(|v| v.parse().unwrap()),
             workload: Workload::new(WorkloadKind::DataSize, 165),
         };
         Planned {

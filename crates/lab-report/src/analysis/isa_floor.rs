@@ -122,9 +122,7 @@ impl<'a> IsaFloor<'a> {
 }
 
 fn limit_isa(r: &Record) -> Option<Isa> {
-    r.meta
-        .isa
-        .or_else(|| r.id().variant.as_deref()?.parse().ok())
+    r.meta.isa.or_else(|| r.id().variant?.backend())
 }
 
 /// A 165-byte account: `data_size/165`, or for a batch a set of them (`set_*/165`).

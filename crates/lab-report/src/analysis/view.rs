@@ -6,7 +6,10 @@
 //! series when the workload parameter is numeric and varies, bars otherwise).
 
 use super::stats::{self, Outcome, Ratio};
-use lab_record::{Digest, Family, Missing, Record, ResultsFile, Role, WorkloadKind};
+use lab_record::{
+    AaCopy, BenchId, Digest, Family, Missing, Record, ResultsFile, Role, Setting, Variant,
+    WorkloadKind,
+};
 use std::collections::BTreeMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,15 +62,31 @@ pub fn param_order(a: &str, b: &str) -> std::cmp::Ordering {
     }
 }
 
-/// Sort key for strategy labels: name, then numeric variant (cap=47 before cap=200).
-fn label_key(label: &str) -> (String, f64, String) {
-    let (name, variant) = label.split_once(' ').unwrap_or((label, ""));
-    let num = variant
-        .rsplit('=')
-        .next()
-        .and_then(|v| v.parse::<f64>().ok())
-        .unwrap_or(f64::MAX);
-    (name.to_string(), num, variant.to_string())
+/// Sort key for a row's label: strategy, then the variant's number (cap=47 before cap=200,
+/// threads=1 before threads=2, release 0.4 before other variants), then its text; a variant
+/// without a number (a backend, a storage, an A/A copy) sorts after those with one.
+fn label_key(id: &BenchId) -> (String, f64, String) {
+    let number = match id.variant {
+        Some(Variant {
+            setting: Some(setting),
+            aa_copy: AaCopy::None,
+        }) => match setting {
+            Setting::Capacity(cap) => Some(cap as f64),
+            Setting::Threads(n) => Some(n as f64),
+            Setting::Release { major, minor } => {
+                Some(f64::from(major) + f64::from(minor) / 10f64.powi(digits(minor)))
+            }
+            Setting::Backend { .. } | Setting::Storage(_) => None,
+        },
+        _ => None,
+    };
+    let text = id.variant.map(|v| v.to_string()).unwrap_or_default();
+    (id.strategy.clone(), number.unwrap_or(f64::MAX), text)
+}
+
+/// Decimal digits of `n` (1 for 0).
+fn digits(n: u32) -> i32 {
+    n.checked_ilog10().map_or(1, |d| d as i32 + 1)
 }
 
 /// A group: its kind's name first, so groups sort by the name (as the report always
@@ -121,16 +140,17 @@ fn by_group(file: &ResultsFile) -> BTreeMap<GroupKey, Members<'_>> {
 }
 
 fn sorted_labels(records: &[&Record], missing: &[&Missing]) -> Vec<String> {
-    let mut labels: Vec<String> = records
+    let mut ids: Vec<&BenchId> = records
         .iter()
-        .map(|r| r.id().label())
-        .chain(missing.iter().map(|m| m.id.label()))
+        .map(|r| r.id())
+        .chain(missing.iter().map(|m| &m.id))
         .collect();
-    labels.sort_by(|a, b| {
+    ids.sort_by(|a, b| {
         label_key(a)
             .partial_cmp(&label_key(b))
             .unwrap_or(std::cmp::Ordering::Equal)
     });
+    let mut labels: Vec<String> = ids.iter().map(|id| id.label()).collect();
     labels.dedup();
     labels
 }
@@ -328,4 +348,46 @@ pub fn is_byte_workload(r: &Record) -> bool {
                 r.id().workload.kind,
                 WorkloadKind::DataSize | WorkloadKind::CapSweep
             ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Within a strategy, variants with a number in its order, then the others by text
+    /// (`(A/A copy 2)` before `(A/A copy)`: a space sorts before `)`).
+    #[test]
+    fn labels_sort_by_strategy_then_the_variants_number_then_text() {
+        let sorted = [
+            "batch threads=1",
+            "batch threads=2",
+            "batch avx2",
+            "batch avx512",
+            "batch avx512 staging=gather",
+            "copy-buffer cap=47",
+            "copy-buffer cap=200",
+            "copy-buffer cap=512",
+            "copy-buffer cap=200 (A/A copy 2)",
+            "copy-buffer cap=200 (A/A copy)",
+            "peer:negentropy 0.4",
+            "peer:negentropy vector",
+            "peer:negentropy vector (A/A copy)",
+            "streaming",
+            "streaming (A/A copy)",
+        ];
+        let id = |label: &str| {
+            let (strategy, variant) = label.split_once(' ').unwrap_or((label, ""));
+            BenchId {
+                family: Family::AccountHash,
+                digest: Digest::Legacy,
+                strategy: strategy.into(),
+                variant: (!variant.is_empty()).then(|| variant.parse().unwrap()),
+                workload: "data_size/165".parse().unwrap(),
+            }
+        };
+        let mut ids: Vec<BenchId> = sorted.iter().rev().map(|l| id(l)).collect();
+        ids.sort_by(|a, b| label_key(a).partial_cmp(&label_key(b)).unwrap());
+        let labels: Vec<String> = ids.iter().map(BenchId::label).collect();
+        assert_eq!(labels, sorted);
+    }
 }

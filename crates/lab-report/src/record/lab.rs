@@ -117,7 +117,7 @@ mod tests {
             family: Family::AccountHash,
             digest: Digest::Legacy,
             strategy: strategy.into(),
-            variant: variant.map(String::from),
+            variant: variant.map(|v| v.parse().unwrap()),
             workload: workload.parse::<Workload>().unwrap(),
         };
         Planned {

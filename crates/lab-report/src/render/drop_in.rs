@@ -31,7 +31,7 @@ pub fn section(file: &ResultsFile, upstream: Option<&Upstream>) -> Option<Block>
         .results
         .iter()
         .find(|r| r.id().is_validator_lt_peer())
-        .and_then(|r| r.id().variant.clone());
+        .and_then(|r| r.id().variant);
     let mut t = Table::new(
         TableKind::Comparison,
         &[
