@@ -25,9 +25,7 @@ struct Adds<A> {
 }
 
 impl<A: Accumulator> Adds<A> {
-    /// One iteration, out of line: criterion's loop and the paired pass call this one
-    /// copy of the code, so both time the same machine code.
-    #[inline(never)]
+    /// One iteration.
     fn pass(&self) -> [u8; 32] {
         let mut acc = A::default();
         for id in self.ids.iter() {
@@ -38,9 +36,6 @@ impl<A: Accumulator> Adds<A> {
 }
 
 impl<A: Accumulator> Case for Adds<A> {
-    fn time(&mut self, b: &mut criterion::Bencher<'_>) {
-        b.iter(|| self.pass())
-    }
 
     fn run_once(&mut self) {
         black_box(self.pass());

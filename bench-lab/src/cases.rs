@@ -196,15 +196,6 @@ pub struct OneAccount<H> {
 }
 
 impl<H: AccountHasher> Case for OneAccount<H> {
-    fn time(&mut self, b: &mut criterion::Bencher<'_>) {
-        let a = self.account.as_ref();
-        let h = &self.hasher;
-        match self.digest {
-            AccountDigest::Legacy => b.iter(|| h.hash(black_box(&a))),
-            AccountDigest::Lt => b.iter(|| h.lt_hash(black_box(&a))),
-        }
-    }
-
     fn run_once(&mut self) {
         let a = self.account.as_ref();
         match self.digest {
@@ -233,9 +224,7 @@ impl<H: AccountHasher> ManyAccounts<H>
 where
     H::Lt: IntoLtLanes,
 {
-    /// One iteration, out of line: criterion's loop and the paired pass call this one
-    /// copy of the code, so both time the same machine code.
-    #[inline(never)]
+    /// One iteration.
     fn pass(&self) {
         hash_set(&self.hasher, &self.accounts, self.digest);
     }
@@ -269,10 +258,6 @@ impl<H: AccountHasher> Case for ManyAccounts<H>
 where
     H::Lt: IntoLtLanes,
 {
-    fn time(&mut self, b: &mut criterion::Bencher<'_>) {
-        b.iter(|| self.pass())
-    }
-
     fn run_once(&mut self) {
         self.pass()
     }
@@ -323,19 +308,13 @@ pub struct LtSetCase<A> {
 }
 
 impl<A: LtSetAccumulator> LtSetCase<A> {
-    /// One iteration, out of line: criterion's loop and the paired pass call this one
-    /// copy of the code, so both time the same machine code.
-    #[inline(never)]
+    /// One iteration.
     fn pass(&self) -> LtHash {
         self.accumulator.lt_of_set(black_box(&self.accounts[..]))
     }
 }
 
 impl<A: LtSetAccumulator> Case for LtSetCase<A> {
-    fn time(&mut self, b: &mut criterion::Bencher<'_>) {
-        b.iter(|| self.pass())
-    }
-
     fn run_once(&mut self) {
         black_box(self.pass());
     }
@@ -380,19 +359,13 @@ impl<M: LtMixIn> MixInCase<M> {
 }
 
 impl<M: LtMixIn> MixInCase<M> {
-    /// One iteration, out of line: criterion's loop and the paired pass call this one
-    /// copy of the code, so both time the same machine code.
-    #[inline(never)]
+    /// One iteration.
     fn pass(&self) -> LtHash {
         self.mixer.mix_in_all(black_box(&self.hashes[..]))
     }
 }
 
 impl<M: LtMixIn> Case for MixInCase<M> {
-    fn time(&mut self, b: &mut criterion::Bencher<'_>) {
-        b.iter(|| self.pass())
-    }
-
     fn run_once(&mut self) {
         black_box(self.pass());
     }
@@ -527,9 +500,7 @@ impl<B> BatchLegacy<B> {
 }
 
 impl<B: BatchHasher> BatchLegacy<B> {
-    /// One iteration, out of line: criterion's loop and the paired pass call this one
-    /// copy of the code, so both time the same machine code.
-    #[inline(never)]
+    /// One iteration.
     fn pass(&mut self) {
         match &self.input {
             BatchInput::Set(accounts) => {
@@ -544,10 +515,6 @@ impl<B: BatchHasher> BatchLegacy<B> {
 }
 
 impl<B: BatchHasher> Case for BatchLegacy<B> {
-    fn time(&mut self, b: &mut criterion::Bencher<'_>) {
-        b.iter(|| self.pass())
-    }
-
     fn run_once(&mut self) {
         self.pass()
     }

@@ -149,10 +149,6 @@ impl PortLimit {
 }
 
 impl Case for PortLimit {
-    fn time(&mut self, b: &mut criterion::Bencher<'_>) {
-        b.iter(|| self.pass())
-    }
-
     fn run_once(&mut self) {
         self.pass()
     }
@@ -242,10 +238,6 @@ impl ChainCase {
 }
 
 impl Case for ChainCase {
-    fn time(&mut self, b: &mut criterion::Bencher<'_>) {
-        b.iter(|| self.chain(CHAIN_COMPRESSIONS))
-    }
-
     fn run_once(&mut self) {
         self.chain(CHAIN_COMPRESSIONS)
     }
@@ -308,10 +300,6 @@ fn dependent_ops_reference(ops: usize) -> u64 {
 }
 
 impl Case for Clock {
-    fn time(&mut self, b: &mut criterion::Bencher<'_>) {
-        b.iter(|| dependent_ops(CLOCK_ADDS))
-    }
-
     fn run_once(&mut self) {
         black_box(dependent_ops(CLOCK_ADDS));
     }
@@ -368,10 +356,6 @@ impl Limit {
 }
 
 impl Case for Limit {
-    fn time(&mut self, b: &mut criterion::Bencher<'_>) {
-        b.iter(|| self.pass())
-    }
-
     fn run_once(&mut self) {
         self.pass()
     }

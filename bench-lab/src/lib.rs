@@ -100,13 +100,12 @@ fn throughput(m: &BenchMeta) -> Throughput {
 
 /// One benchmark's inputs and the operation measured on them.
 pub trait Case {
-    /// Time one iteration with criterion (`b.iter(...)`); monomorphic inside.
-    fn time(&mut self, b: &mut criterion::Bencher<'_>);
-    /// Run one iteration untimed (the counted allocation pass).
+    /// Run one iteration, its result kept from the optimiser (the counted allocation pass).
     fn run_once(&mut self);
-    /// Run `n` iterations untimed. The default body is instantiated for each case type, so
-    /// a caller holding a `dyn Case` pays one dynamic call per batch, not per iteration
-    /// (the paired runner times batches through it).
+    /// Run `n` iterations. The default body is instantiated for each case type, so a caller
+    /// holding a `dyn Case` pays one dynamic call per batch, not per iteration. Every pass
+    /// that times a case times this loop: criterion ([`time`]), the paired pass and the
+    /// instruction counts, so all of them time the same machine code.
     fn run_n(&mut self, n: u64) {
         for _ in 0..n {
             self.run_once();
@@ -125,6 +124,17 @@ pub trait Case {
     }
     /// Compare this case's output with the reference digest; `None` when there is none.
     fn digest_matches_reference(&mut self) -> Option<bool>;
+}
+
+/// Times `case` with criterion: each sample is one call of [`Case::run_n`], the loop the
+/// paired pass times, so criterion and the paired pass time the same machine code (a
+/// closure passed to `Bencher::iter` would be inlined into a second copy of the loop).
+pub fn time(case: &mut dyn Case, b: &mut criterion::Bencher<'_>) {
+    b.iter_custom(|iters| {
+        let start = std::time::Instant::now();
+        case.run_n(iters);
+        start.elapsed()
+    })
 }
 
 type MakeCase = Box<dyn Fn() -> Box<dyn Case>>;
@@ -282,7 +292,9 @@ pub fn run_criterion(c: &mut Criterion, only_family: Option<&str>) {
         group.throughput(throughput(m));
         let mut case: Option<Box<dyn Case>> = None;
         let id = BenchmarkId::new(m.id.function(), m.id.workload.to_string());
-        group.bench_function(id, |b| case.get_or_insert_with(|| bench.make()).time(b));
+        group.bench_function(id, |b| {
+            time(&mut **case.get_or_insert_with(|| bench.make()), b)
+        });
         group.finish();
     }
 }
@@ -303,6 +315,38 @@ macro_rules! criterion_target {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Criterion times a case through [`Case::run_n`], the loop the paired pass times, and
+    /// never through a closure of its own around [`Case::run_once`].
+    #[test]
+    fn criterion_times_the_loop_the_paired_pass_times() {
+        #[derive(Default)]
+        struct Calls {
+            once: u64,
+            loops: u64,
+        }
+        impl Case for Calls {
+            fn run_once(&mut self) {
+                self.once += 1;
+            }
+            fn run_n(&mut self, n: u64) {
+                self.loops += 1;
+                std::hint::black_box(n);
+            }
+            fn digest_matches_reference(&mut self) -> Option<bool> {
+                None
+            }
+        }
+        let mut calls = Calls::default();
+        let mut c = criterion::Criterion::default()
+            .without_plots()
+            .sample_size(10)
+            .warm_up_time(std::time::Duration::from_millis(1))
+            .measurement_time(std::time::Duration::from_millis(5));
+        c.bench_function("calls", |b| time(&mut calls, b));
+        assert!(calls.loops > 0, "run_n was never called");
+        assert_eq!(calls.once, 0, "criterion called run_once outside run_n");
+    }
     use lab_record::WorkloadKind;
 
     #[test]

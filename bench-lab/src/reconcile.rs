@@ -194,9 +194,7 @@ struct ReconcileCase<X: Side> {
 }
 
 impl<X: Side> ReconcileCase<X> {
-    /// One iteration, out of line: criterion's loop and the paired pass call this one
-    /// copy of the code, so both time the same machine code.
-    #[inline(never)]
+    /// One iteration.
     fn pass(&self) -> (usize, usize) {
         let f = self.fixture;
         match (&self.op, &self.relay) {
@@ -209,9 +207,6 @@ impl<X: Side> ReconcileCase<X> {
 }
 
 impl<X: Side> Case for ReconcileCase<X> {
-    fn time(&mut self, b: &mut criterion::Bencher<'_>) {
-        b.iter(|| self.pass())
-    }
 
     fn run_once(&mut self) {
         black_box(self.pass());

@@ -87,9 +87,7 @@ impl<B: BatchHasher + Sync> Scaling<B> {
         }
     }
 
-    /// One iteration, out of line: criterion's loop and the paired pass call this one
-    /// copy of the code, so both time the same machine code.
-    #[inline(never)]
+    /// One iteration.
     fn pass(&self) {
         use rayon::prelude::*;
         let (batch, accounts) = (&self.batch, &self.accounts);
@@ -106,10 +104,6 @@ impl<B: BatchHasher + Sync> Scaling<B> {
 }
 
 impl<B: BatchHasher + Sync> Case for Scaling<B> {
-    fn time(&mut self, b: &mut criterion::Bencher<'_>) {
-        b.iter(|| self.pass())
-    }
-
     fn run_once(&mut self) {
         self.pass()
     }

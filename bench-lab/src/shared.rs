@@ -72,16 +72,8 @@ where
             (Digest::Lt, [one]) => {
                 black_box(h.lt_hash(black_box(&one.as_ref())));
             }
-            (digest, all) => self.set_pass(all, digest),
+            (digest, all) => crate::cases::hash_set(h, all, digest),
         }
-    }
-
-    /// One pass over a set, out of line: criterion's loop and the paired pass call this one
-    /// copy of the code, so both time the same machine code (one account per iteration
-    /// stays inlined: there the call would be part of what is timed).
-    #[inline(never)]
-    fn set_pass(&self, all: &[Account], digest: Digest) {
-        crate::cases::hash_set(&self.hasher, all, digest)
     }
 }
 
@@ -89,10 +81,6 @@ impl<H: AccountHasher> Case for SharedAccounts<H>
 where
     H::Lt: IntoLtLanes,
 {
-    fn time(&mut self, b: &mut criterion::Bencher<'_>) {
-        b.iter(|| self.pass())
-    }
-
     fn run_once(&mut self) {
         self.pass()
     }

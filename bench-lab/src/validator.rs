@@ -145,19 +145,13 @@ pub struct SlotDeltaCase<D> {
 }
 
 impl<D: LtDelta> SlotDeltaCase<D> {
-    /// One iteration, out of line: criterion's loop and the paired pass call this one
-    /// copy of the code, so both time the same machine code.
-    #[inline(never)]
+    /// One iteration.
     fn pass(&self) -> LtHash {
         self.delta.lt_delta(black_box(&self.writes))
     }
 }
 
 impl<D: LtDelta> Case for SlotDeltaCase<D> {
-    fn time(&mut self, b: &mut criterion::Bencher<'_>) {
-        b.iter(|| self.pass())
-    }
-
     fn run_once(&mut self) {
         black_box(self.pass());
     }

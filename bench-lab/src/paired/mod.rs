@@ -509,9 +509,6 @@ mod tests {
     where
         H::Lt: IntoLtLanes,
     {
-        fn time(&mut self, b: &mut criterion::Bencher<'_>) {
-            self.0.time(b)
-        }
         fn run_once(&mut self) {
             self.0.pass();
             self.0.pass();
@@ -614,9 +611,6 @@ mod tests {
     }
 
     impl Case for Spin {
-        fn time(&mut self, b: &mut criterion::Bencher<'_>) {
-            b.iter(|| self.run_once());
-        }
         fn run_once(&mut self) {
             self.log.lock().unwrap().push((0, self.set));
             self.spin(self.set);
@@ -824,9 +818,6 @@ mod tests {
             last: Arc<AtomicUsize>,
         }
         impl Case for ColdAfterOthers {
-            fn time(&mut self, b: &mut criterion::Bencher<'_>) {
-                b.iter(|| self.run_once());
-            }
             fn run_once(&mut self) {
                 if self.last.swap(self.id, Ordering::Relaxed) != self.id {
                     self.cold_extra.spin(1);
