@@ -850,6 +850,7 @@ fn peer_path_lines_name_your_copy_the_ratio_and_the_verdict() {
     );
     p.describe = Some("v4.3.0-2-gabc".into());
     p.rounds = 8;
+    p.profile = "quick".into();
     p.rows.push(AbRow {
         criterion_id: "lt-hash/peer:solana-lattice-hash/set_1024/165".into(),
         a_ns: 100.0,
@@ -867,7 +868,7 @@ fn peer_path_lines_name_your_copy_the_ratio_and_the_verdict() {
     expect_test::expect![[r#"
         ## Your working copy
 
-        your solana-lattice-hash (/src/lattice-hash, v4.3.0-2-gabc) (rows `peer:solana-lattice-hash@path`) against the released solana-lattice-hash 4.3.0 in the same run: both checked against the reference digests, then timed in 8 rounds of three fresh processes (released, released again as the A/A control, yours; profile ). ×: your time / the released crate's, with the profile's sequential design's interval at the look the rounds reached; faster or slower needs the interval beyond the row's A/A band (and 1 %), equal needs it inside, else undecided, as in bench-all.
+        your solana-lattice-hash (/src/lattice-hash, v4.3.0-2-gabc) (rows `peer:solana-lattice-hash@path`) against the released solana-lattice-hash 4.3.0 in the same run: both checked against the reference digests, then timed in 8 rounds of three fresh processes (released, released again as the A/A control, yours; profile quick). ×: your time / the released crate's, with the profile's sequential design's interval at the look the rounds reached; faster or slower needs the interval beyond the row's A/A band (and 1 %), equal needs it inside, else undecided, as in bench-all.
 
         - set_1024/165: your solana-lattice-hash (/src/lattice-hash, v4.3.0-2-gabc) vs 4.3.0: ×0.93 [0.92, 0.94] faster (band ±1.2%, 8 rounds)
         - mainnet_mix/10000: your solana-lattice-hash (/src/lattice-hash, v4.3.0-2-gabc) vs 4.3.0: digest differs from the reference: not timed
@@ -875,6 +876,10 @@ fn peer_path_lines_name_your_copy_the_ratio_and_the_verdict() {
     "#]]
     .assert_eq(&md_section(&summary(&f), "Your working copy"));
     assert!(page(&f).contains("×0.93 [0.92, 0.94] faster"));
+    // A comparison with no profile named leaves the clause out.
+    f.peer_paths[0].profile.clear();
+    let section = md_section(&summary(&f), "Your working copy");
+    assert!(section.contains("A/A control, yours). ×"), "{section}");
 }
 
 /// A section added as docs/adding-a-report-section.md says, one file and one line in
