@@ -1,5 +1,6 @@
 //! The lab's errors: what went wrong, naming the file, process, benchmark or argument.
 
+use lab_record::Profile;
 use std::path::PathBuf;
 use std::process::ExitStatus;
 
@@ -11,7 +12,7 @@ pub enum LabError {
     Argument(String),
     /// A criterion id that the profile does not define.
     #[error("no benchmark `{id}` in profile {profile}")]
-    UnknownBench { id: String, profile: &'static str },
+    UnknownBench { id: String, profile: Profile },
     /// A paired request that cannot be measured as asked.
     #[error("{0}")]
     Request(String),

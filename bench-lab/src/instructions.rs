@@ -28,7 +28,7 @@
 //! counted run used (`instructions_isa` in results.json).
 
 use crate::error::LabError;
-use crate::{BenchMeta, Case};
+use crate::{BenchMeta, Case, Profile};
 use lab_record::Isa;
 use serde::{Deserialize, Serialize};
 use std::hint::black_box;
@@ -72,7 +72,7 @@ pub use lab_record::callgrind::parse_total as parse_callgrind_total;
 /// `valgrind` is looked up in `PATH`.
 pub fn count_under_valgrind(
     lab_exe: &Path,
-    profile: &str,
+    profile: Profile,
     ids: &[String],
     iters: u64,
 ) -> Result<Vec<Counted>, LabError> {
@@ -90,7 +90,7 @@ pub fn count_under_valgrind(
             .arg(format!("--toggle-collect={TOGGLE}"))
             .arg(format!("--callgrind-out-file={}", file.display()))
             .arg(lab_exe)
-            .args(["instructions", "--profile", profile, "--ids", id])
+            .args(["instructions", "--profile", profile.as_str(), "--ids", id])
             .args(["--iters", &iters.to_string(), "--json"])
             .output()
             .map_err(|source| LabError::Spawn {

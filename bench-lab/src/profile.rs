@@ -67,10 +67,6 @@ const LARGE: u64 = 64 * 1024;
 
 /// What each [`Profile`] measures in the lab: criterion's settings and the mix's size.
 pub trait ProfileSettings: Sized {
-    /// A profile by name; an unknown name is an error naming the three.
-    fn parse(name: &str) -> Result<Self, LabError>;
-    /// The profile's name (`smoke`, `quick`, `full`).
-    fn name(&self) -> &'static str;
     /// `HASHLAB_PROFILE`, default `quick`; an unknown name is an error.
     fn from_env() -> Result<Self, LabError>;
     /// Accounts in the mainnet mix.
@@ -82,17 +78,9 @@ pub trait ProfileSettings: Sized {
 }
 
 impl ProfileSettings for Profile {
-    fn parse(name: &str) -> Result<Self, LabError> {
-        name.parse().map_err(LabError::Argument)
-    }
-
-    fn name(&self) -> &'static str {
-        self.as_str()
-    }
-
     fn from_env() -> Result<Self, LabError> {
         match std::env::var(lab_record::process::PROFILE_ENV) {
-            Ok(v) if !v.trim().is_empty() => Profile::parse(v.trim()),
+            Ok(v) if !v.trim().is_empty() => v.trim().parse().map_err(LabError::Argument),
             _ => Ok(Profile::Quick),
         }
     }

@@ -1,13 +1,13 @@
 //! `lab list --json` prints a `lab_record::PlanFile` with the registry's rows, and a
 //! strategy listed once in `account_hash::strategy::list` shows up in it.
 
-use lab_record::{Family, PlanFile, Variant};
+use lab_record::{Family, PlanFile, Profile, Variant};
 use std::process::Command;
 
 /// `lab list --json --profile <profile> <args>`'s one line.
-fn list(profile: &str, args: &[&str]) -> String {
+fn list(profile: Profile, args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_lab"))
-        .args(["list", "--json", "--profile", profile])
+        .args(["list", "--json", "--profile", profile.as_str()])
         .args(args)
         .output()
         .expect("run lab");
@@ -22,7 +22,7 @@ fn list(profile: &str, args: &[&str]) -> String {
 }
 
 fn plan(args: &[&str]) -> PlanFile {
-    let text = list("smoke", args);
+    let text = list(Profile::Smoke, args);
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("not a PlanFile: {e}\n{text}"))
 }
 
@@ -31,9 +31,10 @@ fn plan(args: &[&str]) -> PlanFile {
 /// and ` (A/A copy)` or ` (A/A copy 2)`); the whole plan is written back as it was printed.
 #[test]
 fn every_listed_variant_reads_typed_and_writes_back_in_every_profile() {
-    for profile in ["quick", "smoke", "full"] {
+    for &profile in Profile::ALL {
         let text = list(profile, &[]);
         let plan: PlanFile = serde_json::from_str(&text).unwrap();
+        assert_eq!(plan.profile, profile);
         assert_eq!(serde_json::to_string(&plan).unwrap(), text.trim_end());
         let raw: serde_json::Value = serde_json::from_str(&text).unwrap();
         let raw = raw["benches"].as_array().unwrap();
@@ -58,8 +59,8 @@ fn every_listed_variant_reads_typed_and_writes_back_in_every_profile() {
 #[test]
 fn list_json_is_a_plan_file_of_the_registry() {
     let plan = plan(&[]);
-    assert_eq!(plan.profile, "smoke");
-    let reg = bench_lab::Registry::new(bench_lab::Profile::Smoke);
+    assert_eq!(plan.profile, Profile::Smoke);
+    let reg = bench_lab::Registry::new(Profile::Smoke);
     let ids: Vec<String> = reg
         .select(&bench_lab::Filter::default())
         .map(|b| b.meta.id.criterion_id())

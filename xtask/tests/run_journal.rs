@@ -69,7 +69,7 @@ fn plan() -> PlanFile {
         })
         .collect();
     PlanFile {
-        profile: "smoke".into(),
+        profile: lab_record::Profile::Smoke,
         features: vec!["peer-solana".into()],
         benches,
     }

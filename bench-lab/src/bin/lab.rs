@@ -117,7 +117,7 @@ enum Command {
     /// Show the mainnet mix's composition for a profile.
     Mix {
         #[arg(long, default_value = "quick")]
-        profile: String,
+        profile: Profile,
     },
     /// Time rows against a baseline, paired and interleaved, over several memory layouts.
     Paired(PairedArgs),
@@ -131,7 +131,7 @@ enum Command {
 struct InstructionsArgs {
     /// smoke, quick or full (decides which ids exist).
     #[arg(long, default_value = "quick")]
-    profile: String,
+    profile: Profile,
     /// Criterion ids: `--ids ID` once per benchmark (or, typed by hand, one
     /// comma-separated list).
     #[arg(long, value_delimiter = ',', required = true)]
@@ -159,7 +159,7 @@ struct InstructionsArgs {
 struct PairedArgs {
     /// smoke, quick or full (decides which ids exist, e.g. the mix size).
     #[arg(long, default_value = "quick")]
-    profile: String,
+    profile: Profile,
     /// The baseline's criterion id.
     #[arg(long)]
     baseline: String,
@@ -209,7 +209,7 @@ struct PairedArgs {
 struct Selection {
     /// smoke, quick or full (sets the mix size).
     #[arg(long, default_value = "quick")]
-    profile: String,
+    profile: Profile,
     /// Comma-separated families (account-hash, lt-hash, ...).
     #[arg(long)]
     families: Option<String>,
@@ -230,7 +230,7 @@ struct Selection {
 impl Selection {
     fn resolve(&self) -> Result<(Profile, Filter)> {
         Ok((
-            Profile::parse(&self.profile)?,
+            self.profile,
             Filter::parse(
                 self.families.as_deref(),
                 self.strategies.as_deref(),
@@ -247,7 +247,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::List(sel) => list(&sel),
         Command::Allocs(sel) => allocs(&sel),
-        Command::Mix { profile } => mix(&profile),
+        Command::Mix { profile } => mix(profile),
         Command::Paired(args) => paired(&args),
         Command::Instructions(args) => instructions(&args),
     };
@@ -274,7 +274,7 @@ fn list(sel: &Selection) -> Result<()> {
         .collect();
     if sel.json {
         let plan = PlanFile {
-            profile: profile.name().to_string(),
+            profile,
             features: enabled_features(),
             benches,
         };
@@ -294,7 +294,7 @@ fn list(sel: &Selection) -> Result<()> {
                 }
             }
         }
-        eprintln!("{} benchmarks, profile {}", benches.len(), profile.name());
+        eprintln!("{} benchmarks, profile {profile}", benches.len());
     }
     Ok(())
 }
@@ -326,10 +326,7 @@ fn allocs(sel: &Selection) -> Result<()> {
         results.push(row);
     }
     if sel.json {
-        let file = CountFile {
-            profile: profile.name().to_string(),
-            results,
-        };
+        let file = CountFile { profile, results };
         println!("{}", to_json(&file)?);
     }
     Ok(())
@@ -363,12 +360,10 @@ fn count(b: &bench_lab::Bench) -> Counted {
     }
 }
 
-fn mix(profile: &str) -> Result<()> {
-    let p = Profile::parse(profile)?;
+fn mix(p: Profile) -> Result<()> {
     let sizes = workloads::mix_sizes(p.mix_accounts(), p.mix_tail_cap());
     println!(
-        "mainnet mix, profile {}: {} accounts, tail cap {} B",
-        p.name(),
+        "mainnet mix, profile {p}: {} accounts, tail cap {} B",
         sizes.len(),
         p.mix_tail_cap()
     );
@@ -399,7 +394,7 @@ fn paired(a: &PairedArgs) -> Result<()> {
         t ^ (u64::from(std::process::id()) << 32)
     });
     let request = Request {
-        profile: a.profile.clone(),
+        profile: a.profile,
         baseline: a.baseline.clone(),
         rows: a
             .rows
@@ -469,7 +464,7 @@ fn paired(a: &PairedArgs) -> Result<()> {
         }
         return Ok(());
     }
-    let reg = Registry::new(Profile::parse(&request.profile)?);
+    let reg = Registry::new(request.profile);
     let cmp = paired::Comparison::new(&reg, &request.baseline, &request.rows, request.aa)?;
     let run = paired::run(&cmp, request.config);
     if a.json {
@@ -495,10 +490,10 @@ fn instructions(a: &InstructionsArgs) -> Result<()> {
         .map(|s| s.trim().to_string())
         .filter(|s| !s.is_empty())
         .collect();
-    let profile = Profile::parse(&a.profile)?;
+    let profile = a.profile;
     if a.valgrind {
         let exe = std::env::current_exe().map_err(own_exe)?;
-        let counted = instructions::count_under_valgrind(&exe, profile.name(), &ids, a.iters)?;
+        let counted = instructions::count_under_valgrind(&exe, profile, &ids, a.iters)?;
         if a.json {
             println!("{}", serde_json::to_string(&counted)?);
         } else {
@@ -523,7 +518,7 @@ fn instructions(a: &InstructionsArgs) -> Result<()> {
             }
             return Err(LabError::UnknownBench {
                 id: id.clone(),
-                profile: profile.name(),
+                profile,
             });
         };
         let iters = match a.iters_large {

@@ -1,13 +1,14 @@
 //! Fresh processes of the lab binary, each measuring one request.
 
 use super::*;
+use crate::Profile;
 
 /// What one `lab paired` process is asked to measure; [`Request::args`] is its command
 /// line, so xtask (or `lab paired --processes K`) can spawn fresh processes with it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Request {
     /// smoke, quick or full: decides the mix sizes, hence which ids exist.
-    pub profile: String,
+    pub profile: Profile,
     pub baseline: String,
     pub rows: Vec<String>,
     /// How many A/A twins of the baseline to add as the first rows (0: none).
@@ -22,7 +23,7 @@ impl Request {
         let mut a: Vec<String> = vec![
             "paired".into(),
             "--profile".into(),
-            self.profile.clone(),
+            self.profile.to_string(),
             "--baseline".into(),
             self.baseline.clone(),
         ];

@@ -49,7 +49,7 @@ pub(super) fn entry<'r>(reg: &'r Registry, id: &str, twin: u32) -> Result<Entry<
         .find(|b| b.meta.id.criterion_id() == id)
         .ok_or_else(|| LabError::UnknownBench {
             id: id.to_string(),
-            profile: reg.profile.name(),
+            profile: reg.profile,
         })?;
     let m = &bench.meta;
     let label = m.id.label();

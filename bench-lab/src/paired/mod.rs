@@ -48,7 +48,6 @@
 
 use crate::error::LabError;
 use crate::workloads::SplitMix64;
-use crate::ProfileSettings as _;
 use crate::{Bench, Case, Filter, Registry};
 use lab_record::paired::summarize_rounds;
 #[cfg(test)]

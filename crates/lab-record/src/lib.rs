@@ -570,7 +570,7 @@ impl Planned {
 /// The whole output of `lab list --json`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlanFile {
-    pub profile: String,
+    pub profile: Profile,
     /// Cargo features of the lab build that listed them.
     pub features: Vec<String>,
     pub benches: Vec<Planned>,
@@ -590,7 +590,7 @@ pub struct Counted {
 /// The whole output of `lab allocs --json`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CountFile {
-    pub profile: String,
+    pub profile: Profile,
     pub results: Vec<Counted>,
 }
 

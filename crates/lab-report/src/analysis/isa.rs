@@ -217,7 +217,7 @@ mod tests {
 
     fn plan(benches: Vec<Planned>) -> PlanFile {
         PlanFile {
-            profile: "quick".into(),
+            profile: lab_record::Profile::Quick,
             features: vec![],
             benches,
         }

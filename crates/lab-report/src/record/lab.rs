@@ -138,7 +138,7 @@ mod tests {
 
     fn plan_json() -> String {
         let plan = PlanFile {
-            profile: "smoke".into(),
+            profile: lab_record::Profile::Smoke,
             features: vec!["peer-solana".into()],
             benches: vec![
                 planned("copy-buffer", Some("cap=200"), "data_size/165"),
@@ -189,7 +189,7 @@ mod tests {
     #[test]
     fn counts_fill_the_record() {
         let counts = CountFile {
-            profile: "smoke".into(),
+            profile: lab_record::Profile::Smoke,
             results: vec![
                 Counted {
                     criterion_id: "account-hash/meta-first/data_size/0".into(),
