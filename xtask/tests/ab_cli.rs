@@ -62,3 +62,18 @@ fn fewer_than_two_rounds_is_refused() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--rounds"));
 }
+
+/// `--profile` takes smoke or quick, and names both when given another.
+#[test]
+fn a_profile_other_than_smoke_or_quick_is_refused_naming_both() {
+    let out = xtask()
+        .args(["ab", "HEAD", "HEAD", "--profile", "full"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("[possible values: smoke, quick]"),
+        "{stderr}"
+    );
+}

@@ -10,7 +10,7 @@
 //! and its verdict from [`crate::sequential::decide`] (margin, `undecided`), the rule of
 //! every paired comparison.
 
-use crate::{from_json_str, Ratio, RecordError, Verdict};
+use crate::{from_json_str, Profile, Ratio, RecordError, Verdict};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -45,7 +45,7 @@ pub struct AbFile {
     /// Rounds asked for (`--rounds`); a row says how many it got.
     pub rounds: u32,
     /// bench-lab's profile of every process: `smoke`, `quick` or `full`.
-    pub profile: String,
+    pub profile: Profile,
     /// The filters, as given (`--families account-hash`).
     #[serde(default)]
     pub filters: Vec<String>,

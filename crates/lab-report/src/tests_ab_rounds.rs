@@ -4,7 +4,7 @@
 //! (The ab.json fixture's round trip and rendering: `tests_ab.rs`.)
 
 use crate::analysis::ab::split;
-use crate::analysis::ab_rounds::{self, measure_all, Hooks, Rng, Runner, Side, Tally};
+use crate::analysis::ab_rounds::{measure_all, Hooks, Rng, Runner, Side, Tally};
 use crate::analysis::verdicts::decide;
 use crate::record::criterion::parse_list;
 use lab_record::sequential::Design;
@@ -109,7 +109,7 @@ fn run(fake: &mut Fake, a: &[&str], b: &[&str], rounds: u32, stop_after: u32) ->
         }
     }
     let mut runner = Counting(fake, &calls);
-    let design = ab_rounds::design("smoke").unwrap();
+    let design = Design::for_profile(lab_record::Profile::Smoke);
     let t = measure_all(
         &s,
         rounds,
@@ -265,7 +265,7 @@ impl Runner for Replay<'_> {
 }
 
 /// The same per-process log ratios through the three verdict paths: `ab` and
-/// `--peer-path` (both [`measure_all`] with [`ab_rounds::design`] of their profile) and
+/// `--peer-path` (both [`measure_all`] with [`Design::for_profile`] of their profile) and
 /// bench-all's paired pass ([`decide`] on one `lab paired` process per
 /// round, the A/A control first). Every verdict, interval and band agrees, on rows that
 /// are faster, slower, equal and undecided. `ab` runs one A/A control per round, so this
@@ -331,7 +331,6 @@ fn ab_peer_path_and_bench_all_decide_the_same_ratios_alike() {
                 progress: &mut |_| {},
                 saved: &mut |_| Ok(()),
             };
-            let design = ab_rounds::design(profile.as_str()).unwrap();
             let t = measure_all(
                 &s,
                 n as u32,

@@ -17,7 +17,7 @@ use super::peer_path;
 use crate::meta;
 use clap::Args;
 use lab_record::process::{given_filters, PROFILE_ENV};
-use lab_record::{AbFile, AbStatus, Revision, AB_FORMAT, AB_VERSION};
+use lab_record::{AbFile, AbStatus, Profile, Revision, AB_FORMAT, AB_VERSION};
 use lab_report::analysis::ab as analysis;
 use lab_report::analysis::ab_rounds::Tally;
 use lab_report::error::{Error, Result};
@@ -62,14 +62,21 @@ pub struct AbArgs {
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(2..))]
     pub rounds: u32,
     /// bench-lab's profile of every process (smoke: criterion's shortest settings).
-    #[arg(long, default_value = "smoke", value_parser = ["smoke", "quick"])]
-    pub profile: String,
+    #[arg(long, default_value = "smoke", value_parser = profile_parser())]
+    pub profile: Profile,
     /// Where reports are written (relative paths are inside the workspace).
     #[arg(long, default_value = "reports")]
     pub reports_dir: PathBuf,
     /// Report id (default: ab-<short A>-<short B>-<UTC time>).
     #[arg(long)]
     pub run_id: Option<String>,
+}
+
+/// `--profile`'s values: smoke and quick, listed in `--help` and in the error for another.
+fn profile_parser() -> impl clap::builder::TypedValueParser<Value = Profile> {
+    use clap::builder::{PossibleValuesParser, TypedValueParser as _};
+    PossibleValuesParser::new([Profile::Smoke.as_str(), Profile::Quick.as_str()])
+        .try_map(|name| name.parse::<Profile>())
 }
 
 pub fn run(args: AbArgs) -> ExitCode {
@@ -200,7 +207,7 @@ fn ab_peer_path(args: &AbArgs, spec: &peer_path::Spec) -> Result<ExitCode> {
             .into_iter()
             .map(|(env, _, v)| (OsString::from(env), OsString::from(v)))
             .collect(),
-        profile: args.profile.clone(),
+        profile: args.profile,
         rounds: args.rounds,
     };
     let builds = peer_path::Builds {
@@ -412,7 +419,7 @@ fn lab_env(args: &AbArgs) -> Vec<(OsString, OsString)> {
     filters(args)
         .into_iter()
         .map(|(env, _, v)| (OsString::from(env), OsString::from(v)))
-        .chain([(PROFILE_ENV.into(), args.profile.clone().into())])
+        .chain([(PROFILE_ENV.into(), args.profile.as_str().into())])
         .collect()
 }
 
@@ -457,7 +464,7 @@ fn ab_file(
         cpu_features: meta::cpu_features(),
         rustc: meta::rustc_version(),
         rounds: args.rounds,
-        profile: args.profile.clone(),
+        profile: args.profile,
         filters: filters(args)
             .into_iter()
             .flat_map(|(_, f, v)| [f.to_string(), v])
@@ -490,7 +497,7 @@ fn measure(
     let pair = Pair {
         exes: [a.bench.clone(), b.bench.clone()],
         env: env.to_vec(),
-        profile: args.profile.clone(),
+        profile: args.profile,
         rounds: args.rounds,
         dir: dir.to_path_buf(),
         log: "ab.log",

@@ -4,6 +4,8 @@
 //! with a fresh `CRITERION_HOME`) and lists a build's benchmarks.
 
 use super::lab_build::{self, CriterionRun};
+use lab_record::sequential::Design;
+use lab_record::Profile;
 use lab_report::analysis::ab as analysis;
 use lab_report::analysis::ab_rounds::{self, Hooks, Rng, Runner, Side, Tally};
 use lab_report::error::{Error, Result};
@@ -41,14 +43,12 @@ pub struct Pair {
     pub exes: [PathBuf; 2],
     /// The environment of every process (filters, accounts).
     pub env: Vec<(OsString, OsString)>,
-    pub profile: String,
+    pub profile: Profile,
     pub rounds: u32,
     /// Where the log (`dir/<log>`) and the processes' criterion homes go.
     pub dir: PathBuf,
     pub log: &'static str,
 }
-
-pub use lab_report::analysis::ab_rounds::design;
 
 /// The rounds of [`ab_rounds::measure_all`] with real processes, Ctrl-C stopping them;
 /// `saved` is called after each benchmark.
@@ -68,7 +68,7 @@ pub fn measure_pair(
     let mut runner = LabRunner {
         exes: pair.exes.clone(),
         env: pair.env.clone(),
-        profile: pair.profile.clone(),
+        profile: pair.profile,
         log: log_path,
         log_name: pair.log,
         homes: homes.clone(),
@@ -87,7 +87,7 @@ pub fn measure_pair(
     let tally = ab_rounds::measure_all(
         split,
         pair.rounds,
-        &design(&pair.profile)?,
+        &Design::for_profile(pair.profile),
         &mut runner,
         &mut Rng::from_time(),
         &mut hooks,
@@ -102,7 +102,7 @@ struct LabRunner {
     /// A's and B's bench executables.
     exes: [PathBuf; 2],
     env: Vec<(OsString, OsString)>,
-    profile: String,
+    profile: Profile,
     log: PathBuf,
     log_name: &'static str,
     homes: PathBuf,
@@ -127,7 +127,7 @@ impl Runner for LabRunner {
             exe,
             criterion_id,
             home: &home,
-            profile: &self.profile,
+            profile: self.profile,
             baseline: None,
             env: self.env.clone(),
         };

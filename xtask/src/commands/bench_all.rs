@@ -355,7 +355,7 @@ fn measure_yours(
     );
     let filters = peer_path::Filters {
         env,
-        profile: args.profile.to_string(),
+        profile: args.profile,
         rounds: args.peer_rounds,
     };
     let builds = peer_path::Builds { released, yours };
@@ -811,7 +811,7 @@ fn time_one(
         exe,
         criterion_id: &p.criterion_id,
         home: &pass.home,
-        profile: session.args.profile.as_str(),
+        profile: session.args.profile,
         baseline: Some(&session.run_id),
         env: session
             .accounts
@@ -844,13 +844,13 @@ mod tests {
         let m = run_meta(&args(&["--families", "lt-hash"]), "r", started, vec![]);
         assert_eq!(m.machine, meta::hostname());
         assert_eq!(m.filters, ["--families", "lt-hash"]);
-        assert_eq!(m.profile, "quick");
+        assert_eq!(m.profile, Profile::Quick);
         let named = args(&["--machine", "zen4-lab", "--profile", "smoke"]);
         let m = run_meta(&named, "r", started, vec!["batch".into()]);
         assert_eq!(m.machine, "zen4-lab");
         assert_eq!(
-            (m.profile.as_str(), m.features.as_slice()),
-            ("smoke", &["batch".to_string()][..])
+            (m.profile, m.features.as_slice()),
+            (Profile::Smoke, &["batch".to_string()][..])
         );
         assert!(m.filters.is_empty());
         assert_eq!(record::final_status(false, &[]), Status::Complete);

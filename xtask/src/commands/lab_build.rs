@@ -3,6 +3,7 @@
 //! benchmark in its own process (`<bench exe> --bench --exact <id>`), read back from
 //! criterion's files.
 
+use lab_record::Profile;
 use lab_report::error::{Error, Result};
 use lab_report::record::{cargo, criterion, Interval, Statistic};
 use std::ffi::OsString;
@@ -166,7 +167,7 @@ pub struct CriterionRun<'a> {
     /// `CRITERION_HOME`: where criterion writes, and where the estimate is read back.
     pub home: &'a Path,
     /// `HASHLAB_PROFILE`.
-    pub profile: &'a str,
+    pub profile: Profile,
     /// `--save-baseline NAME`, when given.
     pub baseline: Option<&'a str>,
     /// More environment (`HASHLAB_ACCOUNTS`, ...).

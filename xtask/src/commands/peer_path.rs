@@ -27,7 +27,7 @@ pub use lab_report::record::peer_path::{parse_spec, Spec};
 use super::ab_pair::{self, Pair};
 use super::lab_build::{self, LabBuild, LabExes};
 use lab_record::process::filter_flags;
-use lab_record::{AbFailed, PeerPath};
+use lab_record::{AbFailed, PeerPath, Profile};
 use lab_report::analysis::ab as analysis;
 use lab_report::error::{Error, Result};
 use lab_report::record::cargo;
@@ -99,7 +99,7 @@ pub struct Filters {
     /// `HASHLAB_FAMILIES`, `HASHLAB_SIZES`, `HASHLAB_WORKLOADS`, `HASHLAB_ACCOUNTS`, ...
     pub env: Vec<(OsString, OsString)>,
     /// bench-lab's profile of every process.
-    pub profile: String,
+    pub profile: Profile,
     pub rounds: u32,
 }
 
@@ -113,15 +113,15 @@ pub struct Builds<'a> {
 /// directory (`peer-path.log`).
 pub fn measure(spec: &Spec, builds: &Builds, filters: &Filters, dir: &Path) -> Result<PeerPath> {
     let a = spec.adapter;
-    let env = lab_env(&filters.env, &a, &filters.profile);
+    let env = lab_env(&filters.env, &a, filters.profile);
     println!(
         "peer-path: checking the digests of {} {} and of your copy at {} ...",
         a.krate,
         a.version,
         spec.dir.display()
     );
-    let released = digests(&builds.released.bin, &env, &filters.profile)?;
-    let yours = digests(&builds.yours.bin, &env, &filters.profile)?;
+    let released = digests(&builds.released.bin, &env, filters.profile)?;
+    let yours = digests(&builds.yours.bin, &env, filters.profile)?;
     let split = analysis::split(
         &ab_pair::list_ids(&builds.released.bench, &env, "the released build")?,
         &ab_pair::list_ids(&builds.yours.bench, &env, "your build")?,
@@ -137,7 +137,7 @@ pub fn measure(spec: &Spec, builds: &Builds, filters: &Filters, dir: &Path) -> R
         let pair = Pair {
             exes: [builds.released.bench.clone(), builds.yours.bench.clone()],
             env,
-            profile: filters.profile.clone(),
+            profile: filters.profile,
             rounds: filters.rounds,
             dir: dir.to_path_buf(),
             log: "peer-path.log",
@@ -155,7 +155,7 @@ pub fn measure(spec: &Spec, builds: &Builds, filters: &Filters, dir: &Path) -> R
     let mut p = PeerPath::new(a.krate, &spec.dir.to_string_lossy(), a.version, a.strategy);
     p.describe = describe(&spec.dir);
     p.rounds = filters.rounds;
-    p.profile.clone_from(&filters.profile);
+    p.profile = filters.profile.to_string();
     p.rows = rows;
     p.digest_differs = digest_differs;
     p.only_released = split.only_in_a;
@@ -169,10 +169,10 @@ pub fn measure(spec: &Spec, builds: &Builds, filters: &Filters, dir: &Path) -> R
 fn digests(
     lab: &Path,
     env: &[(OsString, OsString)],
-    profile: &str,
+    profile: Profile,
 ) -> Result<BTreeMap<String, Option<bool>>> {
     let out = Command::new(lab)
-        .args(["allocs", "--json", "--profile", profile])
+        .args(["allocs", "--json", "--profile", profile.as_str()])
         .args(filter_flags(env))
         .envs(env.iter().map(|(k, v)| (k, v)))
         .stdin(Stdio::null())

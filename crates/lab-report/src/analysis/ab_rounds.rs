@@ -6,17 +6,10 @@
 //! [`Runner`], so the tests drive the loop with a fake one.
 
 use super::ab::{self, Round, Split};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use lab_record::sequential::Design;
-use lab_record::{AbFailed, AbRow, Profile};
+use lab_record::{AbFailed, AbRow};
 use set_reconcile::splitmix::splitmix64;
-
-/// What decides every row of `ab` and `--peer-path`: bench-all's paired design for the
-/// profile of the processes ([`Design::for_profile`]), at the look the rounds reach.
-pub fn design(profile: &str) -> Result<Design> {
-    let profile: Profile = profile.parse().map_err(Error::Other)?;
-    Ok(Design::for_profile(profile))
-}
 
 /// Which process of a round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,7 +92,8 @@ pub struct Hooks<'a> {
 }
 
 /// Measures every benchmark of `split.common`, `rounds` rounds each, each row decided by
-/// `design` ([`ab::row`]).
+/// `design` ([`ab::row`]): for `ab` and `--peer-path`, bench-all's paired design for the
+/// profile of the processes ([`Design::for_profile`]), at the look the rounds reach.
 pub fn measure_all(
     split: &Split,
     rounds: u32,

@@ -7,6 +7,7 @@
 
 use crate::error::{Error, Result};
 use lab_record::process::{PROFILE_ENV, STRATEGIES_ENV};
+use lab_record::Profile;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
@@ -142,7 +143,7 @@ pub fn pin_tag(spec: &Spec) -> String {
 pub fn lab_env(
     env: &[(OsString, OsString)],
     adapter: &Adapter,
-    profile: &str,
+    profile: Profile,
 ) -> Vec<(OsString, OsString)> {
     let mut env: Vec<(OsString, OsString)> = env
         .iter()
@@ -150,7 +151,7 @@ pub fn lab_env(
         .cloned()
         .collect();
     env.push((STRATEGIES_ENV.into(), adapter.strategy.into()));
-    env.push((PROFILE_ENV.into(), profile.into()));
+    env.push((PROFILE_ENV.into(), profile.as_str().into()));
     env
 }
 
@@ -465,7 +466,7 @@ mod tests {
         let env: Vec<(OsString, OsString)> = [("HASHLAB_STRATEGIES", "x"), ("HASHLAB_SIZES", "1")]
             .map(|(k, v)| (k.into(), v.into()))
             .to_vec();
-        let got = lab_env(&env, &ADAPTERS[0], "smoke");
+        let got = lab_env(&env, &ADAPTERS[0], Profile::Smoke);
         let want: Vec<(OsString, OsString)> = [
             ("HASHLAB_SIZES", "1"),
             ("HASHLAB_STRATEGIES", "peer:solana-lattice-hash"),
