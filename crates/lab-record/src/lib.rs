@@ -1189,6 +1189,7 @@ mod tests {
             "/src/lattice-hash",
             "4.3.0",
             "peer:solana-lattice-hash",
+            Profile::Smoke,
         );
         p.describe = Some("v4.3.0-2-gabc".into());
         p.digest_differs = vec!["lt-hash/peer:solana-lattice-hash/set_1024/165".into()];

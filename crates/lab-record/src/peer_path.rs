@@ -6,7 +6,7 @@
 //! then timed with the A/B method of `cargo xtask ab` (rounds of three fresh processes:
 //! released, released again as the A/A control, yours; [`crate::ab`]).
 
-use crate::{AbFailed, AbRow};
+use crate::{AbFailed, AbRow, Profile};
 use serde::{Deserialize, Serialize};
 
 /// One `--peer-path CRATE=DIR`, measured.
@@ -26,7 +26,7 @@ pub struct PeerPath {
     /// Rounds asked for; a row says how many it got.
     pub rounds: u32,
     /// bench-lab's profile of every process.
-    pub profile: String,
+    pub profile: Profile,
     /// One row per workload both builds have and whose digests matched: B is the working
     /// copy, A the released crate.
     pub rows: Vec<AbRow>,
@@ -46,8 +46,8 @@ pub struct PeerPath {
 
 impl PeerPath {
     /// A comparison of `krate` at `dir` (the rows' strategy `<strategy>@path`) against
-    /// `released`, nothing measured yet.
-    pub fn new(krate: &str, dir: &str, released: &str, strategy: &str) -> Self {
+    /// `released` in lab processes of `profile`, nothing measured yet.
+    pub fn new(krate: &str, dir: &str, released: &str, strategy: &str, profile: Profile) -> Self {
         PeerPath {
             krate: krate.into(),
             dir: dir.into(),
@@ -55,7 +55,7 @@ impl PeerPath {
             released: released.into(),
             row: format!("{strategy}@path"),
             rounds: 0,
-            profile: String::new(),
+            profile,
             rows: Vec::new(),
             digest_differs: Vec::new(),
             only_released: Vec::new(),

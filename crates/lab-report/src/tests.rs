@@ -847,10 +847,10 @@ fn peer_path_lines_name_your_copy_the_ratio_and_the_verdict() {
         "/src/lattice-hash",
         "4.3.0",
         "peer:solana-lattice-hash",
+        lab_record::Profile::Quick,
     );
     p.describe = Some("v4.3.0-2-gabc".into());
     p.rounds = 8;
-    p.profile = "quick".into();
     p.rows.push(AbRow {
         criterion_id: "lt-hash/peer:solana-lattice-hash/set_1024/165".into(),
         a_ns: 100.0,
@@ -876,10 +876,6 @@ fn peer_path_lines_name_your_copy_the_ratio_and_the_verdict() {
     "#]]
     .assert_eq(&md_section(&summary(&f), "Your working copy"));
     assert!(page(&f).contains("×0.93 [0.92, 0.94] faster"));
-    // A comparison with no profile named leaves the clause out.
-    f.peer_paths[0].profile.clear();
-    let section = md_section(&summary(&f), "Your working copy");
-    assert!(section.contains("A/A control, yours). ×"), "{section}");
 }
 
 /// A section added as docs/adding-a-report-section.md says, one file and one line in

@@ -152,10 +152,10 @@ pub fn measure(spec: &Spec, builds: &Builds, filters: &Filters, dir: &Path) -> R
             reason: "the filters select no row of the adapter in both builds".into(),
         });
     }
-    let mut p = PeerPath::new(a.krate, &spec.dir.to_string_lossy(), a.version, a.strategy);
+    let yours_dir = spec.dir.to_string_lossy();
+    let mut p = PeerPath::new(a.krate, &yours_dir, a.version, a.strategy, filters.profile);
     p.describe = describe(&spec.dir);
     p.rounds = filters.rounds;
-    p.profile = filters.profile.to_string();
     p.rows = rows;
     p.digest_differs = digest_differs;
     p.only_released = split.only_in_a;

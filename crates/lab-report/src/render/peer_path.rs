@@ -66,17 +66,13 @@ pub fn section(file: &ResultsFile) -> Option<Block> {
     let mut blocks = Vec::new();
     for p in &file.peer_paths {
         blocks.push(Block::Paragraph(vec![text(format!(
-            "{} (rows `{}`) against the released {} {} in the same run: both checked against the reference digests, then timed in {} rounds of three fresh processes (released, released again as the A/A control, yours{}). ×: your time / the released crate's, with the profile's sequential design's interval at the look the rounds reached; faster or slower needs the interval beyond the row's A/A band (and 1 %), equal needs it inside, else undecided, as in bench-all.",
+            "{} (rows `{}`) against the released {} {} in the same run: both checked against the reference digests, then timed in {} rounds of three fresh processes (released, released again as the A/A control, yours; profile {}). ×: your time / the released crate's, with the profile's sequential design's interval at the look the rounds reached; faster or slower needs the interval beyond the row's A/A band (and 1 %), equal needs it inside, else undecided, as in bench-all.",
             p.yours(),
             p.row,
             p.krate,
             p.released,
             p.rounds,
-            if p.profile.is_empty() {
-                String::new()
-            } else {
-                format!("; profile {}", p.profile)
-            }
+            p.profile
         ))]));
         blocks.push(Block::Verdicts(
             lines(p)
