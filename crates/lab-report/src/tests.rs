@@ -233,6 +233,38 @@ fn wrong_types_and_values_name_the_field_path() {
     assert!(e.contains("results[2]") && e.contains("acount-hash"), "{e}");
 }
 
+/// A profile other than smoke, quick and full, in the run or in a `--peer-path`
+/// comparison, is an error naming the file, the line and column, the field and the three.
+#[test]
+fn an_unknown_profile_names_the_file_line_column_and_field() {
+    use lab_record::{PeerPath, Profile};
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture_path()).unwrap()).unwrap();
+    let p = PeerPath::new("c", "/d", "1.0.0", "peer:c", Profile::Quick);
+    v["peer_paths"] = serde_json::json!([p]);
+    for (field, pointer) in [
+        ("run.profile", "/run/profile"),
+        ("peer_paths[0].profile", "/peer_paths/0/profile"),
+    ] {
+        let mut bad = v.clone();
+        *bad.pointer_mut(pointer).unwrap() = "fast".into();
+        let text = serde_json::to_string_pretty(&bad).unwrap();
+        let (line, at) = text
+            .lines()
+            .enumerate()
+            .find_map(|(i, l)| Some((i + 1, l.find("\"profile\": \"fast\"")?)))
+            .unwrap();
+        let column = at + "\"profile\": \"fast\"".len();
+        let e = load_text("profile", &text);
+        assert!(
+            e.ends_with(&format!(
+                "results.json:{line}:{column}: field `{field}`: unknown variant `fast`, expected one of `smoke`, `quick`, `full`"
+            )),
+            "{e}"
+        );
+    }
+}
+
 #[test]
 fn missing_run_is_a_clear_error() {
     let e = crate::record::paths::resolve_run(Path::new("/nonexistent-reports"), "nope")

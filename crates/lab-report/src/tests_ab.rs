@@ -32,6 +32,17 @@ fn ab_json_round_trips() {
     );
     let e = AbFile::parse(
         Path::new("ab.json"),
+        &text.replace("\"profile\": \"smoke\"", "\"profile\": \"fast\""),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        e.starts_with("ab.json:21:")
+            && e.contains("field `profile`: unknown variant `fast`, expected one of `smoke`"),
+        "{e}"
+    );
+    let e = AbFile::parse(
+        Path::new("ab.json"),
         &text.replace("\"version\": 1", "\"version\": 2"),
     )
     .unwrap_err()

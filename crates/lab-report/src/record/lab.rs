@@ -184,6 +184,14 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("benches[0]") && e.contains("`hash`"), "{e}");
+        let text = plan_json().replace("\"profile\": \"smoke\"", "\"profile\": \"fast\"");
+        let e = parse_plan(Path::new("<lab list>"), &text)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("<lab list>:2:") && e.contains("field `profile`: unknown variant `fast`"),
+            "{e}"
+        );
     }
 
     #[test]
