@@ -25,7 +25,6 @@ struct Adds<A> {
 }
 
 impl<A: Accumulator> Adds<A> {
-    /// One iteration.
     fn pass(&self) -> [u8; 32] {
         let mut acc = A::default();
         for id in self.ids.iter() {
@@ -36,7 +35,6 @@ impl<A: Accumulator> Adds<A> {
 }
 
 impl<A: Accumulator> Case for Adds<A> {
-
     fn run_once(&mut self) {
         black_box(self.pass());
     }

@@ -194,7 +194,6 @@ struct ReconcileCase<X: Side> {
 }
 
 impl<X: Side> ReconcileCase<X> {
-    /// One iteration.
     fn pass(&self) -> (usize, usize) {
         let f = self.fixture;
         match (&self.op, &self.relay) {
@@ -207,7 +206,6 @@ impl<X: Side> ReconcileCase<X> {
 }
 
 impl<X: Side> Case for ReconcileCase<X> {
-
     fn run_once(&mut self) {
         black_box(self.pass());
     }

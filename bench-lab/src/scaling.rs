@@ -87,7 +87,6 @@ impl<B: BatchHasher + Sync> Scaling<B> {
         }
     }
 
-    /// One iteration.
     fn pass(&self) {
         use rayon::prelude::*;
         let (batch, accounts) = (&self.batch, &self.accounts);
