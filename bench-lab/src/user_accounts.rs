@@ -155,8 +155,8 @@ mod tests {
 
     #[test]
     fn a_file_is_decoded_once_per_process() {
-        let dir = std::env::temp_dir().join(format!("hashlab-ua-cache-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
         let path = dir.join("once.jsonl");
         let vectors = concat!(
             env!("CARGO_MANIFEST_DIR"),

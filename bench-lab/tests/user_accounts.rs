@@ -12,10 +12,8 @@ const VECTORS: &str = concat!(
     "/../crates/account-hash/tests/data/accounts.jsonl"
 );
 
-/// A JSON-lines file of the first `n` vectors, in a fresh directory.
-fn user_file(name: &str, n: usize) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hashlab-ua-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+/// A JSON-lines file `<name>.jsonl` of the first `n` vectors, in `dir`.
+fn user_file(dir: &Path, name: &str, n: usize) -> PathBuf {
     let text = std::fs::read_to_string(VECTORS).unwrap();
     let lines: Vec<&str> = text.lines().take(n).collect();
     let path = dir.join(format!("{name}.jsonl"));
@@ -42,7 +40,8 @@ fn json<T: serde::de::DeserializeOwned>(out: Output) -> T {
 
 #[test]
 fn every_mix_strategy_gets_a_user_accounts_row_in_both_families() {
-    let file = user_file("my-validator", 40);
+    let tmp = tempfile::tempdir().unwrap();
+    let file = user_file(tmp.path(), "my-validator", 40);
     let plan: PlanFile = json(lab(&[&file], &["list", "--json", "--profile", "smoke"]));
     for family in [Family::AccountHash, Family::LtHash] {
         let on = |kind: WorkloadKind| -> BTreeSet<(String, Option<Variant>)> {
@@ -118,7 +117,11 @@ fn every_mix_strategy_gets_a_user_accounts_row_in_both_families() {
 
 #[test]
 fn two_files_are_two_workloads() {
-    let (a, b) = (user_file("alpha", 10), user_file("beta", 96));
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b) = (
+        user_file(tmp.path(), "alpha", 10),
+        user_file(tmp.path(), "beta", 96),
+    );
     let plan: PlanFile = json(lab(
         &[&a, &b],
         &["list", "--json", "--strategies", "streaming"],
@@ -142,7 +145,8 @@ fn two_files_are_two_workloads() {
 
 #[test]
 fn a_bad_file_is_exit_2_naming_file_line_and_field_but_only_when_its_rows_are_selected() {
-    let file = user_file("broken", 3);
+    let tmp = tempfile::tempdir().unwrap();
+    let file = user_file(tmp.path(), "broken", 3);
     let mut text = std::fs::read_to_string(&file).unwrap();
     text.push_str("{\"pubkey\":\"x\",\"account\":{}}\n");
     std::fs::write(&file, text).unwrap();

@@ -7,10 +7,6 @@ fn xtask() -> Command {
     Command::new(env!("CARGO_BIN_EXE_xtask"))
 }
 
-fn reports() -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("xtask-ab-cli-{}", std::process::id()))
-}
-
 #[test]
 fn ab_help_says_head_is_the_committed_head() {
     let out = xtask().args(["ab", "--help"]).output().unwrap();
@@ -30,13 +26,15 @@ fn ab_help_says_head_is_the_committed_head() {
 
 #[test]
 fn an_unknown_revision_exits_2_naming_it_before_building() {
+    let tmp = tempfile::tempdir().unwrap();
+    let reports = tmp.path().join("reports");
     for (a, b, bad) in [
         ("no-such-rev-ab-test", "HEAD", "no-such-rev-ab-test"),
         ("HEAD", "HEAD~999999", "HEAD~999999"),
     ] {
         let out = xtask()
             .args(["ab", a, b, "--reports-dir"])
-            .arg(reports())
+            .arg(&reports)
             .output()
             .unwrap();
         let (stdout, stderr) = (
@@ -49,7 +47,7 @@ fn an_unknown_revision_exits_2_naming_it_before_building() {
             "{stderr}"
         );
         assert!(!stdout.contains("building") && !stderr.contains("panicked"));
-        assert!(!reports().exists(), "nothing was written");
+        assert!(!reports.exists(), "nothing was written");
     }
 }
 

@@ -4,13 +4,6 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("xtask-accounts-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
 fn vectors() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates/account-hash/tests/data/accounts.jsonl")
 }
@@ -48,7 +41,8 @@ fn bench_all_with(d: &Path, files: &[PathBuf], extra: &[&str]) -> std::process::
 
 #[test]
 fn a_bad_accounts_file_stops_bench_all_before_any_build() {
-    let d = temp_dir("bad");
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
     let good = std::fs::read_to_string(vectors()).unwrap();
     let mut lines: Vec<&str> = good.lines().take(3).collect();
     let broken = lines[2].replacen("\"lamports\":", "\"lamports\":\"lots\",\"x\":", 1);
@@ -56,7 +50,7 @@ fn a_bad_accounts_file_stops_bench_all_before_any_build() {
     let bad = d.join("mine.jsonl");
     std::fs::write(&bad, lines.join("\n") + "\n").unwrap();
     // The good file first: the bad one is still found before anything runs.
-    let out = bench_all(&d, &[vectors(), bad.clone()]);
+    let out = bench_all(d, &[vectors(), bad.clone()]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(
@@ -80,11 +74,12 @@ fn a_bad_accounts_file_stops_bench_all_before_any_build() {
 
 #[test]
 fn two_files_with_one_stem_are_refused_before_any_build() {
-    let d = temp_dir("stem");
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
     std::fs::create_dir_all(d.join("a")).unwrap();
     let twin = d.join("a/accounts.jsonl");
     std::fs::copy(vectors(), &twin).unwrap();
-    let out = bench_all(&d, &[vectors(), twin]);
+    let out = bench_all(d, &[vectors(), twin]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("same stem `accounts`"), "{err}");
@@ -93,8 +88,9 @@ fn two_files_with_one_stem_are_refused_before_any_build() {
 
 #[test]
 fn good_files_are_read_then_the_build_starts() {
-    let d = temp_dir("good");
-    let out = bench_all(&d, &[vectors()]);
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let out = bench_all(d, &[vectors()]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("bench-all: 96 accounts from "), "{stdout}");
     assert!(stdout.contains("(user_accounts/accounts)"), "{stdout}");
@@ -113,14 +109,15 @@ fn fixture(name: &str) -> PathBuf {
 
 #[test]
 fn a_corrupt_storage_file_stops_bench_all_with_its_byte_offset_and_field() {
-    let d = temp_dir("corrupt-storage");
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
     let mut bytes = std::fs::read(fixture("storage/100.0")).unwrap();
     // The second record starts at byte 136 (the first account has no data); its
     // executable flag is byte 96 of the record.
     bytes[136 + 96] = 5;
     let bad = d.join("100.0");
     std::fs::write(&bad, bytes).unwrap();
-    let out = bench_all(&d, std::slice::from_ref(&bad));
+    let out = bench_all(d, std::slice::from_ref(&bad));
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(
@@ -135,9 +132,10 @@ fn a_corrupt_storage_file_stops_bench_all_with_its_byte_offset_and_field() {
 
 #[test]
 fn a_snapshot_archive_is_sampled_and_named_after_its_slot() {
-    let d = temp_dir("snapshot");
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
     let out = bench_all_with(
-        &d,
+        d,
         &[fixture("snapshot-101-fixture.tar.zst")],
         &["--sample", "10", "--sample-seed", "3"],
     );
@@ -152,8 +150,9 @@ fn a_snapshot_archive_is_sampled_and_named_after_its_slot() {
 
 #[test]
 fn a_bad_mix_source_stops_bench_all_before_any_build() {
-    let d = temp_dir("mix");
-    let out = bench_all_with(&d, &[], &["--mix-from", "/nonexistent/mix.txt"]);
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let out = bench_all_with(d, &[], &["--mix-from", "/nonexistent/mix.txt"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("--mix-from takes a snapshot archive"), "{err}");

@@ -10,6 +10,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use tempfile::TempDir;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -21,9 +22,8 @@ fn root() -> PathBuf {
 /// The registry's copy of solana-lattice-hash `version`: fetched into cargo's cache through
 /// a throwaway manifest, found with `cargo metadata`.
 fn released_crate(version: &str) -> Option<PathBuf> {
-    let dir =
-        std::env::temp_dir().join(format!("xtask-peer-fetch-{version}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let tmp = tempfile::tempdir().ok()?;
+    let dir = tmp.path();
     std::fs::create_dir_all(dir.join("src")).ok()?;
     std::fs::write(dir.join("src/lib.rs"), "").ok()?;
     std::fs::write(
@@ -36,7 +36,6 @@ fn released_crate(version: &str) -> Option<PathBuf> {
         .arg(dir.join("Cargo.toml"))
         .output()
         .ok()?;
-    let _ = std::fs::remove_dir_all(&dir);
     let meta: serde_json::Value = serde_json::from_slice(&out.stdout).ok()?;
     meta["packages"].as_array()?.iter().find_map(|p| {
         (p["name"] == "solana-lattice-hash" && p["version"] == version)
@@ -76,15 +75,15 @@ fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     out
 }
 
-/// A copy of the released crate under a fresh temp directory, `edit` applied to its
-/// `src/batch.rs`.
-fn fixture(name: &str, version: &str, edit: impl Fn(String) -> String) -> Option<PathBuf> {
+/// A fresh temp directory holding a copy of the released crate in `crate` ([`copy`]), `edit`
+/// applied to its `src/batch.rs`, and the reports directory `reports` ([`results`]).
+fn fixture(name: &str, version: &str, edit: impl Fn(String) -> String) -> Option<TempDir> {
     let Some(released) = released_crate(version) else {
         eprintln!("skipped: solana-lattice-hash {version} could not be fetched");
         return None;
     };
-    let dir = std::env::temp_dir().join(format!("xtask-peer-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = copy(tmp.path());
     copy_dir(&released, &dir);
     let batch = dir.join("src/batch.rs");
     let text = std::fs::read_to_string(&batch).unwrap();
@@ -94,10 +93,16 @@ fn fixture(name: &str, version: &str, edit: impl Fn(String) -> String) -> Option
         "the edit of {name} changed nothing"
     );
     std::fs::write(&batch, edited).unwrap();
-    Some(dir)
+    Some(tmp)
 }
 
-fn bench_all(dir: &Path, run_id: &str) -> Output {
+/// The copy of the crate in a [`fixture`] directory.
+fn copy(fixture: &Path) -> PathBuf {
+    fixture.join("crate")
+}
+
+/// Runs bench-all on the [`fixture`] directory's copy, writing to its `reports`.
+fn bench_all(fixture: &Path, run_id: &str) -> Output {
     Command::new(env!("CARGO_BIN_EXE_xtask"))
         .current_dir(root())
         .args([
@@ -119,18 +124,15 @@ fn bench_all(dir: &Path, run_id: &str) -> Output {
             "2",
             "--reports-dir",
         ])
-        .arg(std::env::temp_dir().join(format!("xtask-peer-reports-{}", std::process::id())))
+        .arg(fixture.join("reports"))
         .args(["--run-id", run_id, "--peer-path"])
-        .arg(format!("solana-lattice-hash={}", dir.display()))
+        .arg(format!("solana-lattice-hash={}", copy(fixture).display()))
         .output()
         .unwrap()
 }
 
-fn results(run_id: &str) -> serde_json::Value {
-    let path = std::env::temp_dir()
-        .join(format!("xtask-peer-reports-{}", std::process::id()))
-        .join(run_id)
-        .join("results.json");
+fn results(fixture: &Path, run_id: &str) -> serde_json::Value {
+    let path = fixture.join("reports").join(run_id).join("results.json");
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
@@ -144,15 +146,16 @@ fn an_unmodified_copy_is_measured_and_left_as_it_was() {
 }
 
 fn unmodified_copy(version: &str) {
-    let Some(dir) = fixture("same", version, |t| t) else {
+    let Some(tmp) = fixture("same", version, |t| t) else {
         return;
     };
+    let dir = copy(tmp.path());
     let (before, lock) = (
         tree(&dir),
         std::fs::read(root().join("Cargo.lock")).unwrap(),
     );
     let run_id = format!("peer-same-{version}");
-    let out = bench_all(&dir, &run_id);
+    let out = bench_all(tmp.path(), &run_id);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
@@ -165,7 +168,7 @@ fn unmodified_copy(version: &str) {
         lock,
         "the workspace's Cargo.lock changed"
     );
-    let r = results(&run_id);
+    let r = results(tmp.path(), &run_id);
     let p = &r["peer_paths"][0];
     assert_eq!(p["row"], "peer:solana-lattice-hash@path");
     assert_eq!(p["rows"].as_array().unwrap().len(), 1, "{p}");
@@ -175,14 +178,13 @@ fn unmodified_copy(version: &str) {
             && stdout.contains(") vs 4.4.0: ×"),
         "{version}: {stdout}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 #[ignore]
 fn a_copy_with_another_digest_is_not_timed() {
     // Every LtHash it returns has one lane off by one.
-    let Some(dir) = fixture("wrong", "4.4.0", |t| {
+    let Some(tmp) = fixture("wrong", "4.4.0", |t| {
         t.replacen(
             "    pub fn into_lt_hash(mut self) -> LtHash {\n",
             "    pub fn into_lt_hash(mut self) -> LtHash {\n        self.acc.0[0] = self.acc.0[0].wrapping_add(1);\n",
@@ -191,13 +193,13 @@ fn a_copy_with_another_digest_is_not_timed() {
     }) else {
         return;
     };
-    let out = bench_all(&dir, "peer-wrong");
+    let out = bench_all(tmp.path(), "peer-wrong");
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let p = &results("peer-wrong")["peer_paths"][0];
+    let p = &results(tmp.path(), "peer-wrong")["peer_paths"][0];
     assert_eq!(p["rows"].as_array().unwrap().len(), 0, "{p}");
     assert_eq!(
         p["digest_differs"][0],
@@ -205,26 +207,25 @@ fn a_copy_with_another_digest_is_not_timed() {
     );
     assert!(String::from_utf8_lossy(&out.stdout)
         .contains("digest differs from the reference: not timed"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 #[ignore]
 fn a_copy_without_an_item_the_adapter_uses_fails_naming_it() {
-    let Some(dir) = fixture("renamed", "4.4.0", |t| {
+    let Some(tmp) = fixture("renamed", "4.4.0", |t| {
         // Every use in the crate too (its `write_part` calls it), so that only the adapter
         // misses it.
         t.replace("add_part(", "add_bytes(")
     }) else {
         return;
     };
-    let out = bench_all(&dir, "peer-renamed");
+    let out = bench_all(tmp.path(), "peer-renamed");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(
         stderr.contains(&format!(
             "error: your solana-lattice-hash at {} lacks `MessageBuilder::add_part`",
-            dir.display()
+            copy(tmp.path()).display()
         )),
         "{stderr}"
     );
@@ -232,5 +233,4 @@ fn a_copy_without_an_item_the_adapter_uses_fails_naming_it() {
         stderr.contains("the lab's adapter was written for solana-lattice-hash 4.4.0"),
         "{stderr}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use tempfile::TempDir;
 
 fn xtask() -> Command {
     Command::new(env!("CARGO_BIN_EXE_xtask"))
@@ -13,34 +14,30 @@ fn fixture() -> PathBuf {
         .join("../crates/lab-report/tests/fixtures/run-small/results.json")
 }
 
-fn temp_run(name: &str, results: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("xtask-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    std::fs::write(d.join("results.json"), results).unwrap();
+/// A run directory holding `results` as its results.json, removed when dropped.
+fn temp_run(results: &str) -> TempDir {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::write(d.path().join("results.json"), results).unwrap();
     d
 }
 
 #[test]
 fn report_renders_a_run_directory() {
-    let d = temp_run("ok", &std::fs::read_to_string(fixture()).unwrap());
-    let out = xtask().arg("report").arg(&d).output().unwrap();
+    let d = temp_run(&std::fs::read_to_string(fixture()).unwrap());
+    let out = xtask().arg("report").arg(d.path()).output().unwrap();
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(d.join("index.html").is_file());
-    assert!(d.join("summary.md").is_file());
+    assert!(d.path().join("index.html").is_file());
+    assert!(d.path().join("summary.md").is_file());
 }
 
 #[test]
 fn report_on_corrupt_results_exits_2_naming_file_and_field() {
-    let d = temp_run(
-        "bad",
-        "{\"schema\": 2,\n \"run\": {\"id\": 5}, \"results\": []}",
-    );
-    let out = xtask().arg("report").arg(&d).output().unwrap();
+    let d = temp_run("{\"schema\": 2,\n \"run\": {\"id\": 5}, \"results\": []}");
+    let out = xtask().arg("report").arg(d.path()).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -52,13 +49,13 @@ fn report_on_corrupt_results_exits_2_naming_file_and_field() {
         "{err}"
     );
     assert!(!err.contains("panicked"), "{err}");
-    assert!(!d.join("index.html").exists());
+    assert!(!d.path().join("index.html").exists());
 }
 
 #[test]
 fn report_on_a_schema_1_run_says_how_to_render_it() {
-    let d = temp_run("schema1", r#"{"schema": 1, "run": {}, "results": []}"#);
-    let out = xtask().arg("report").arg(&d).output().unwrap();
+    let d = temp_run(r#"{"schema": 1, "run": {}, "results": []}"#);
+    let out = xtask().arg("report").arg(d.path()).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -104,8 +101,13 @@ fn compare_prints_text_and_markdown() {
         md.starts_with("### Change from `fixture-small` (A) to `fixture-small` (B)"),
         "{md}"
     );
-    let bad = temp_run("cmp-bad", "[]");
-    let out = xtask().arg("compare").arg(&a).arg(&bad).output().unwrap();
+    let bad = temp_run("[]");
+    let out = xtask()
+        .arg("compare")
+        .arg(&a)
+        .arg(bad.path())
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("expected a JSON object"));
 }
@@ -114,13 +116,13 @@ fn compare_prints_text_and_markdown() {
 fn merge_exits_1_naming_a_skipped_run_and_2_when_none_reads() {
     let base =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates/lab-report/tests/fixtures/merge");
-    let bad = temp_run("merge-bad", "{\"schema\": 2, \"run\": 1}");
-    let out_dir = bad.join("merged");
+    let bad = temp_run("{\"schema\": 2, \"run\": 1}");
+    let out_dir = bad.path().join("merged");
     let out = xtask()
         .args(["report", "--merge"])
         .arg(base.join("avx2-limited"))
         .arg(base.join("full/results.json"))
-        .arg(&bad)
+        .arg(bad.path())
         .arg("--out")
         .arg(&out_dir)
         .output()
@@ -138,14 +140,14 @@ fn merge_exits_1_naming_a_skipped_run_and_2_when_none_reads() {
 
     let out = xtask()
         .args(["report", "--merge"])
-        .arg(&bad)
-        .arg(bad.join("missing"))
+        .arg(bad.path())
+        .arg(bad.path().join("missing"))
         .arg("--out")
-        .arg(bad.join("none"))
+        .arg(bad.path().join("none"))
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(!bad.join("none").exists(), "nothing written");
+    assert!(!bad.path().join("none").exists(), "nothing written");
 }
 
 /// `cargo xtask compare A B | head`: a reader gone before the first line is not an error.
@@ -178,8 +180,8 @@ fn report_on_a_killed_ab_reads_interrupted() {
     let text = std::fs::read_to_string(fixture).unwrap();
     let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
     v["status"] = "running".into();
-    let reports = std::env::temp_dir().join(format!("xtask-cli-ab-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&reports);
+    let tmp = tempfile::tempdir().unwrap();
+    let reports = tmp.path();
     let run = reports.join("ab-killed");
     std::fs::create_dir_all(&run).unwrap();
     std::fs::write(run.join("ab.json"), v.to_string()).unwrap();
@@ -187,7 +189,7 @@ fn report_on_a_killed_ab_reads_interrupted() {
     std::fs::write(reports.join("run.lock"), "1\nab-killed\nab\n").unwrap();
     let out = xtask()
         .args(["report", "ab-killed", "--reports-dir"])
-        .arg(&reports)
+        .arg(reports)
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -198,5 +200,4 @@ fn report_on_a_killed_ab_reads_interrupted() {
     assert_eq!(v["status"], "interrupted");
     let html = std::fs::read_to_string(run.join("index.html")).unwrap();
     assert!(html.contains("Run interrupted"), "{html}");
-    let _ = std::fs::remove_dir_all(&reports);
 }

@@ -20,13 +20,6 @@ const BENCHES: usize = 12;
 /// How long one fake benchmark of the kill test runs.
 const PAUSE_MS: u64 = 200;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("xtask-journal-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
 fn script(path: &Path, body: &str) {
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(path, format!("#!/bin/sh\n{body}")).unwrap();
@@ -76,7 +69,7 @@ fn plan() -> PlanFile {
 }
 
 /// A fake `cargo` reporting a fake lab under `d/target`; each benchmark takes `pause`
-/// seconds and leaves `d/started/<n>` when it starts.
+/// seconds and leaves `d/started/<n>` when it starts, `d/finished/<n>` when it ends.
 fn fake_lab(d: &Path, pause: &str) -> PathBuf {
     fake_lab_with(d, pause, "0")
 }
@@ -86,8 +79,10 @@ fn fake_lab_with(d: &Path, pause: &str, paired_pause: &str) -> PathBuf {
     let release = d.join("target/release");
     let (lab, bench) = (release.join("lab"), release.join("deps/lab-fake"));
     std::fs::write(d.join("plan.json"), serde_json::to_string(&plan()).unwrap()).unwrap();
-    let _ = std::fs::remove_dir_all(d.join("started"));
-    std::fs::create_dir_all(d.join("started")).unwrap();
+    for marks in ["started", "finished"] {
+        let _ = std::fs::remove_dir_all(d.join(marks));
+        std::fs::create_dir_all(d.join(marks)).unwrap();
+    }
     script(
         &lab,
         &format!(
@@ -103,8 +98,10 @@ fn fake_lab_with(d: &Path, pause: &str, paired_pause: &str) -> PathBuf {
             "id=\"$3\"\ntouch {started}/$(ls {started} | wc -l)\nsleep {pause}\n\
              mkdir -p \"$CRITERION_HOME/$id/new\"\n\
              echo \"{{\\\"full_id\\\":\\\"$id\\\"}}\" > \"$CRITERION_HOME/$id/new/benchmark.json\"\n\
-             echo '{estimates}' > \"$CRITERION_HOME/$id/new/estimates.json\"\n",
-            started = d.join("started").display()
+             echo '{estimates}' > \"$CRITERION_HOME/$id/new/estimates.json\"\n\
+             touch {finished}/$(ls {finished} | wc -l)\n",
+            started = d.join("started").display(),
+            finished = d.join("finished").display()
         ),
     );
     let artifact = |exe: &Path, kind: &str| {
@@ -198,6 +195,19 @@ fn started(d: &Path) -> usize {
     std::fs::read_dir(d.join("started")).unwrap().count()
 }
 
+/// Waits until every benchmark begun in `d` has written its last file: a killed bench-all
+/// leaves its running benchmark process behind, writing into `d`.
+fn wait_for_orphans(d: &Path) {
+    let t = Instant::now();
+    while std::fs::read_dir(d.join("finished")).unwrap().count() < started(d) {
+        assert!(
+            t.elapsed() < Duration::from_secs(60),
+            "timed out: the killed benchmark"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
 fn wait_for(what: &str, child: &mut Child, mut done: impl FnMut() -> bool) {
     let t = Instant::now();
     while !done() {
@@ -217,16 +227,17 @@ fn kill_9_at_random_moments_loses_no_measured_row() {
         .unwrap()
         .as_nanos() as u64;
     for round in 0..5 {
-        let d = temp_dir(&format!("kill-{round}"));
-        let cargo = fake_lab(&d, &format!("{}", PAUSE_MS as f64 / 1000.0));
-        let mut child = bench_all(&d, &cargo, "killed").spawn().unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
+        let cargo = fake_lab(d, &format!("{}", PAUSE_MS as f64 / 1000.0));
+        let mut child = bench_all(d, &cargo, "killed").spawn().unwrap();
         let run = d.join("reports/killed");
         // Kill while benchmark `at` is running, `delay` ms into it: the delay stays well
         // short of the benchmark's pause, so even the last benchmark is killed mid-way
         // rather than left to finish the run.
         let at = 1 + (splitmix64(&mut state) % (BENCHES as u64 - 1)) as usize;
         let delay = splitmix64(&mut state) % (PAUSE_MS / 2);
-        wait_for("the benchmark to kill at", &mut child, || started(&d) > at);
+        wait_for("the benchmark to kill at", &mut child, || started(d) > at);
         std::thread::sleep(Duration::from_millis(delay));
         if let Some(status) = child.try_wait().unwrap() {
             panic!("round {round}: bench-all ended ({status}) before the kill in benchmark {at} + {delay} ms");
@@ -234,7 +245,7 @@ fn kill_9_at_random_moments_loses_no_measured_row() {
         child.kill().unwrap();
         child.wait().unwrap();
         // Every benchmark that was followed by another was measured before the next began.
-        let begun = started(&d);
+        let begun = started(d);
         let rows = journal_rows(&run);
         eprintln!(
             "round {round}: killed in benchmark {at} + {delay} ms: {begun} begun, {rows} rows"
@@ -243,7 +254,7 @@ fn kill_9_at_random_moments_loses_no_measured_row() {
             rows + 1 >= begun,
             "round {round}: {begun} benchmarks began but only {rows} rows were journaled"
         );
-        let out = report(&d, "killed");
+        let out = report(d, "killed");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "round {round}: {stderr}");
         assert!(stderr.contains("was interrupted"), "{stderr}");
@@ -255,8 +266,8 @@ fn kill_9_at_random_moments_loses_no_measured_row() {
             .unwrap()
             .contains("interrupted"));
         // A second report reads the rebuilt file as it is.
-        assert!(report(&d, "killed").status.success());
-        let _ = std::fs::remove_dir_all(&d);
+        assert!(report(d, "killed").status.success());
+        wait_for_orphans(d);
     }
 }
 
@@ -277,8 +288,9 @@ fn kill_9_inside_the_paired_pass_loses_no_finished_process() {
     const PAIRED: usize = 12;
     const PAIRED_PAUSE_MS: u64 = 150;
     for at in [0, 5, PAIRED - 1] {
-        let d = temp_dir(&format!("kill-paired-{at}"));
-        let cargo = fake_lab_with(&d, "0", &format!("{}", PAIRED_PAUSE_MS as f64 / 1000.0));
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
+        let cargo = fake_lab_with(d, "0", &format!("{}", PAIRED_PAUSE_MS as f64 / 1000.0));
         let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
             .args(["bench-all", "--profile", "smoke", "--no-instructions"])
             .args(["--run-id", "killed", "--reports-dir"])
@@ -311,7 +323,7 @@ fn kill_9_inside_the_paired_pass_loses_no_finished_process() {
             "at {at}: a finished process was lost"
         );
         assert_eq!(journal_rows(&run), BENCHES);
-        let out = report(&d, "killed");
+        let out = report(d, "killed");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "{stderr}");
         assert!(
@@ -342,15 +354,15 @@ fn kill_9_inside_the_paired_pass_loses_no_finished_process() {
                 row.criterion_id
             );
         }
-        let _ = std::fs::remove_dir_all(&d);
     }
 }
 
 #[test]
 fn a_run_that_finishes_ends_its_journal_and_report_keeps_its_results() {
-    let d = temp_dir("whole");
-    let cargo = fake_lab(&d, "0");
-    let out = bench_all(&d, &cargo, "whole").output().unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let cargo = fake_lab(d, "0");
+    let out = bench_all(d, &cargo, "whole").output().unwrap();
     assert!(
         out.status.success(),
         "{}",
@@ -364,7 +376,7 @@ fn a_run_that_finishes_ends_its_journal_and_report_keeps_its_results() {
         .last()
         .unwrap()
         .contains("\"entry\":\"end\""));
-    let out = report(&d, "whole");
+    let out = report(d, "whole");
     assert!(out.status.success());
     assert!(!String::from_utf8_lossy(&out.stderr).contains("interrupted"));
     let file = ResultsFile::load(&run.join("results.json")).unwrap();
@@ -375,22 +387,22 @@ fn a_run_that_finishes_ends_its_journal_and_report_keeps_its_results() {
         std::fs::read_to_string(d.join("reports/run.lock")).unwrap_or_default(),
         ""
     );
-    let _ = std::fs::remove_dir_all(&d);
 }
 
 #[test]
 fn a_second_run_refuses_naming_the_first_and_latest_stays_complete() {
-    let d = temp_dir("two");
-    let cargo = fake_lab(&d, "0");
-    assert!(bench_all(&d, &cargo, "first").status().unwrap().success());
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let cargo = fake_lab(d, "0");
+    assert!(bench_all(d, &cargo, "first").status().unwrap().success());
     let latest = d.join("reports/latest");
     assert_eq!(std::fs::read_link(&latest).unwrap(), Path::new("first"));
-    let cargo = fake_lab(&d, "0.05");
-    let mut slow = bench_all(&d, &cargo, "slow").spawn().unwrap();
+    let cargo = fake_lab(d, "0.05");
+    let mut slow = bench_all(d, &cargo, "slow").spawn().unwrap();
     wait_for("the slow run's first benchmark", &mut slow, || {
-        started(&d) > 0
+        started(d) > 0
     });
-    let second = bench_all(&d, &cargo, "second").output().unwrap();
+    let second = bench_all(d, &cargo, "second").output().unwrap();
     let stderr = String::from_utf8_lossy(&second.stderr);
     assert_eq!(second.status.code(), Some(2), "{stderr}");
     assert!(
@@ -409,13 +421,13 @@ fn a_second_run_refuses_naming_the_first_and_latest_stays_complete() {
     );
     assert!(slow.wait().unwrap().success());
     assert_eq!(std::fs::read_link(&latest).unwrap(), Path::new("slow"));
-    let _ = std::fs::remove_dir_all(&d);
 }
 
 #[test]
 fn a_full_disk_names_the_file_exits_2_and_keeps_the_journal() {
-    let d = temp_dir("full");
-    let cargo = fake_lab(&d, "0");
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let cargo = fake_lab(d, "0");
     let xtask = env!("CARGO_BIN_EXE_xtask");
     // 8 KiB per file (RLIMIT_FSIZE); SIGXFSZ ignored, so writes fail with EFBIG.
     let out = Command::new("sh")
@@ -439,7 +451,7 @@ fn a_full_disk_names_the_file_exits_2_and_keeps_the_journal() {
     eprintln!("{stderr}\n{rows} rows journaled");
     assert!(rows >= 1, "the journal lost its rows: {stderr}");
     // Without the limit, report renders what the journal kept.
-    let out = report(&d, "full");
+    let out = report(d, "full");
     assert!(
         out.status.success(),
         "{}",
@@ -448,13 +460,13 @@ fn a_full_disk_names_the_file_exits_2_and_keeps_the_journal() {
     let file = ResultsFile::load(&run.join("results.json")).unwrap();
     assert_eq!(file.results.len(), rows);
     assert_eq!(file.run.status, Status::Interrupted);
-    let _ = std::fs::remove_dir_all(&d);
 }
 
 #[test]
 fn an_unwritable_reports_directory_is_named() {
-    let d = temp_dir("unwritable");
-    let cargo = fake_lab(&d, "0");
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let cargo = fake_lab(d, "0");
     std::fs::write(d.join("a-file"), "").unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
         .args(["bench-all", "--profile", "smoke", "--reports-dir"])
@@ -469,5 +481,4 @@ fn an_unwritable_reports_directory_is_named() {
             && stderr.contains("Not a directory"),
         "{stderr}"
     );
-    let _ = std::fs::remove_dir_all(&d);
 }

@@ -74,12 +74,12 @@ fn a_strategy_added_to_the_list_reaches_the_report() {
         missing: vec![],
         peer_paths: vec![],
     };
-    let dir = std::env::temp_dir().join(format!("xtask-toy-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     file.save(&dir.join("results.json")).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
         .arg("report")
-        .arg(&dir)
+        .arg(dir)
         .output()
         .unwrap();
     assert!(
@@ -94,5 +94,4 @@ fn a_strategy_added_to_the_list_reaches_the_report() {
             "{page} does not show the new strategy"
         );
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -26,9 +26,8 @@ fn row<'a>(table: &'a str, strategy: &str, variant: &str, digest: &str) -> Vec<&
         .unwrap_or_else(|| panic!("no row {strategy} {variant} {digest} in\n{table}"))
 }
 
-fn scratch(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hashlab-verify-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+/// Writes `text` to the file `name` in `dir`.
+fn scratch(dir: &Path, name: &str, text: &str) -> PathBuf {
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
     path
@@ -115,7 +114,8 @@ fn one_wrong_expected_hash_fails_with_exit_1() {
     // Any other valid 32-byte base58 value.
     let other = "11111111111111111111111111111112";
     let broken = text.replacen(hash, other, 1);
-    let path = scratch("broken.jsonl", &broken);
+    let tmp = tempfile::tempdir().unwrap();
+    let path = scratch(tmp.path(), "broken.jsonl", &broken);
     let out = verify(&["--vectors", path.to_str().unwrap()]);
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(1), "{stdout}");
@@ -142,7 +142,9 @@ fn wrong_lt_total_fails_with_exit_1() {
 
 #[test]
 fn unreadable_input_exits_2_naming_file_line_and_field() {
+    let tmp = tempfile::tempdir().unwrap();
     let path = scratch(
+        tmp.path(),
         "bad.jsonl",
         "{\"pubkey\":\"2teoVg1vu4JNCQszbq5SwK5G5djoi2MWkyqNA9WewCBs\",\"account\":{}}\n",
     );
@@ -156,7 +158,7 @@ fn unreadable_input_exits_2_naming_file_line_and_field() {
 
     let out = verify(&["--vectors", "/nonexistent.jsonl"]);
     assert_eq!(out.status.code(), Some(2));
-    let empty = scratch("empty.jsonl", "\n");
+    let empty = scratch(tmp.path(), "empty.jsonl", "\n");
     let out = verify(&["--vectors", empty.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8(out.stderr)

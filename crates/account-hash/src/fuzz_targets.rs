@@ -22,8 +22,8 @@ fn check_error(e: &InputError, name: &str, text: &str) {
     }
 }
 
-/// Reads `data` as an accounts file, through the text reader and (written to a scratch file)
-/// through the file reader.
+/// Reads `data` as an accounts file, through the text reader and (written to a scratch file,
+/// removed afterwards) through the file reader.
 pub fn accounts(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
@@ -38,6 +38,7 @@ pub fn accounts(data: &[u8]) {
     }
     let name = path.display().to_string();
     let from_file = read_accounts(&path);
+    let _ = std::fs::remove_file(&path);
     match (&from_text, &from_file) {
         (Ok(a), Ok(b)) => assert_eq!(a, b, "the two readers disagree"),
         (_, Err(e)) => check_error(e, &name, text),

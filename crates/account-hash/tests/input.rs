@@ -137,8 +137,8 @@ fn a_missing_file_is_an_error_naming_it() {
 /// file, gives what `parse_accounts` gives for the same text, with the same line numbers.
 #[test]
 fn files_read_like_text_in_every_shape() {
-    let dir = std::env::temp_dir().join(format!("hashlab-input-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let shapes = [
         ("lines", format!("\n{GOOD}\n\n{GOOD}\n")),
         ("array", format!("\n\n[\n  {GOOD},\n  {GOOD}\n]\n")),
@@ -180,5 +180,4 @@ fn files_read_like_text_in_every_shape() {
             "{e}"
         );
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }

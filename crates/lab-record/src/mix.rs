@@ -76,8 +76,8 @@ mod tests {
 
     #[test]
     fn a_mix_file_round_trips_and_bad_ones_are_refused_naming_the_field() {
-        let dir = std::env::temp_dir().join(format!("lab-record-mix-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
         let path = dir.join("mix.json");
         std::fs::write(&path, serde_json::to_string(&mix()).unwrap()).unwrap();
         assert_eq!(MixFile::read(&path).unwrap(), mix());
@@ -95,6 +95,5 @@ mod tests {
         std::fs::write(&path, r#"{"schema": 1, "source": 5}"#).unwrap();
         let e = MixFile::read(&path).unwrap_err();
         assert!(e.contains("source"), "{e}");
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

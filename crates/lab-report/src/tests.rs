@@ -40,19 +40,13 @@ fn md_section(md: &str, title: &str) -> String {
     rest[..end].to_string()
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("xtask-test-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
 #[test]
 fn fixture_round_trips_through_save_and_load() {
     let f = fixture();
     assert_eq!(f.results.len(), 30);
     assert_eq!(f.missing.len(), 2);
-    let d = temp_dir("roundtrip");
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
     let p = d.join("results.json");
     record::save(&f, &p).unwrap();
     assert_eq!(record::load(&p).unwrap(), f);
@@ -133,7 +127,8 @@ fn sweep_table_marks_multiples_of_64() {
 
 #[test]
 fn render_dir_writes_both_files() {
-    let d = temp_dir("render");
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
     std::fs::copy(fixture_path(), d.join("results.json")).unwrap();
     crate::render::render_dir(&d.join("results.json")).unwrap();
     assert!(std::fs::read_to_string(d.join("index.html"))
@@ -146,8 +141,9 @@ fn render_dir_writes_both_files() {
 
 // ---- errors: a corrupt or foreign file names the file and the field ----
 
-fn load_text(name: &str, text: &str) -> String {
-    let d = temp_dir(name);
+fn load_text(text: &str) -> String {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
     let p = d.join("results.json");
     std::fs::write(&p, text).unwrap();
     let e = ResultsFile::load(&p).unwrap_err().to_string();
@@ -157,7 +153,7 @@ fn load_text(name: &str, text: &str) -> String {
 
 #[test]
 fn corrupt_json_is_an_error_naming_the_file() {
-    let e = load_text("corrupt", "{\"schema\": 2, \"run\": ");
+    let e = load_text("{\"schema\": 2, \"run\": ");
     assert!(e.contains("results.json:1:"), "names line and column: {e}");
     assert!(e.contains("EOF while parsing"), "{e}");
 }
@@ -165,12 +161,9 @@ fn corrupt_json_is_an_error_naming_the_file() {
 #[test]
 fn foreign_json_names_the_missing_field() {
     // A criterion estimates.json handed over by mistake.
-    let e = load_text(
-        "foreign",
-        r#"{"mean": {"point_estimate": 1.0}, "slope": null}"#,
-    );
+    let e = load_text(r#"{"mean": {"point_estimate": 1.0}, "slope": null}"#);
     assert!(e.contains("missing field `schema`"), "{e}");
-    let e = load_text("array", "[1, 2, 3]");
+    let e = load_text("[1, 2, 3]");
     assert!(e.contains("field `.`: expected a JSON object"), "{e}");
 }
 
@@ -182,10 +175,9 @@ fn wrong_types_and_values_name_the_field_path() {
         f(&mut v);
         serde_json::to_string_pretty(&v).unwrap()
     };
-    let e = load_text(
-        "type",
-        &edit(&|v| v["results"][3]["ns_per_iter"]["lower"] = serde_json::json!("fast")),
-    );
+    let e = load_text(&edit(&|v| {
+        v["results"][3]["ns_per_iter"]["lower"] = serde_json::json!("fast")
+    }));
     assert!(
         e.contains(
             "field `results[3].ns_per_iter.lower`: invalid type: string \"fast\", expected f64"
@@ -200,36 +192,30 @@ fn wrong_types_and_values_name_the_field_path() {
         "names the line: {e}"
     );
 
-    let e = load_text(
-        "order",
-        &edit(&|v| v["results"][0]["ns_per_iter"]["lower"] = serde_json::json!(999.0)),
-    );
+    let e = load_text(&edit(&|v| {
+        v["results"][0]["ns_per_iter"]["lower"] = serde_json::json!(999.0)
+    }));
     assert!(e.contains("results[0].ns_per_iter"), "{e}");
     assert!(e.contains("lower <= estimate <= upper"), "{e}");
 
-    let e = load_text("schema1", &edit(&|v| v["schema"] = serde_json::json!(1)));
+    let e = load_text(&edit(&|v| v["schema"] = serde_json::json!(1)));
     assert!(e.contains("schema 1") && e.contains("older hashlab"), "{e}");
-    let e = load_text("schema4", &edit(&|v| v["schema"] = serde_json::json!(4)));
+    let e = load_text(&edit(&|v| v["schema"] = serde_json::json!(4)));
     assert!(e.contains("schema 4") && e.contains("newer hashlab"), "{e}");
 
-    let e = load_text(
-        "run",
-        &edit(&|v| {
-            v["run"].as_object_mut().unwrap().remove("cpu");
-        }),
-    );
+    let e = load_text(&edit(&|v| {
+        v["run"].as_object_mut().unwrap().remove("cpu");
+    }));
     assert!(e.contains("field `run`: missing field `cpu`"), "{e}");
 
-    let e = load_text(
-        "items",
-        &edit(&|v| v["results"][1]["items_per_iter"] = serde_json::json!(0)),
-    );
+    let e = load_text(&edit(&|v| {
+        v["results"][1]["items_per_iter"] = serde_json::json!(0)
+    }));
     assert!(e.contains("results[1]") && e.contains("at least 1"), "{e}");
 
-    let e = load_text(
-        "family",
-        &edit(&|v| v["results"][2]["family"] = serde_json::json!("acount-hash")),
-    );
+    let e = load_text(&edit(&|v| {
+        v["results"][2]["family"] = serde_json::json!("acount-hash")
+    }));
     assert!(e.contains("results[2]") && e.contains("acount-hash"), "{e}");
 }
 
@@ -255,7 +241,7 @@ fn an_unknown_profile_names_the_file_line_column_and_field() {
             .find_map(|(i, l)| Some((i + 1, l.find("\"profile\": \"fast\"")?)))
             .unwrap();
         let column = at + "\"profile\": \"fast\"".len();
-        let e = load_text("profile", &text);
+        let e = load_text(&text);
         assert!(
             e.ends_with(&format!(
                 "results.json:{line}:{column}: field `{field}`: unknown variant `fast`, expected one of `smoke`, `quick`, `full`"
@@ -358,7 +344,8 @@ fn compare_counts_verdicts_that_held_and_lists_flips() {
 /// 1280 x 900 window as the page opens, the contents folded above it.
 #[test]
 fn chromium_renders_the_report() {
-    let d = temp_dir("chromium");
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
     std::fs::copy(fixture_path(), d.join("results.json")).unwrap();
     crate::render::render_dir(&d.join("results.json")).unwrap();
     if let Some(result) = chromium_check(&d.join("index.html")) {
@@ -382,8 +369,8 @@ fn chromium_renders_the_report() {
 /// and no workload name breaks over lines.
 #[test]
 fn chromium_shows_the_lthash_lines_and_the_chart_on_the_first_screen() {
-    let d = std::env::temp_dir().join(format!("lab-report-first-screen-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
     let pages = crate::render::report(&crate::tests_decision::with_large_rows()).unwrap();
     std::fs::write(d.join("index.html"), pages.html).unwrap();
     if let Some(result) = chromium_check(&d.join("index.html")) {
@@ -694,7 +681,8 @@ fn your_accounts_composition_is_recorded_shown_and_documented() {
     assert!(pages
         .html
         .contains("<a href=\"#your-accounts\">Your accounts</a>"));
-    let d = temp_dir("workloads");
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
     record::save(&f, &d.join("results.json")).unwrap();
     assert_eq!(record::load(&d.join("results.json")).unwrap(), f);
     let doc = std::fs::read_to_string(
@@ -746,7 +734,8 @@ fn long_tables_fold_but_the_decision_table_stays_open() {
 #[test]
 fn chromium_shows_the_first_section_on_the_first_screen_of_a_long_report() {
     use doc::{Block, Document, Inline, Section, SectionKind};
-    let d = temp_dir("chromium-long");
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
     let section = |id: String, level: u8, blocks: Vec<Block>| {
         Block::Section(Section {
             kind: SectionKind::Plain,
@@ -790,7 +779,8 @@ fn chromium_shows_the_first_section_on_the_first_screen_of_a_long_report() {
 #[test]
 fn chromium_finds_no_horizontal_overflow_at_1280_px() {
     use doc::{Block, Cell, Document, Table, TableKind};
-    let d = temp_dir("chromium-wide");
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
     let mut t = Table::new(TableKind::Detail, &["strategy"; 12]);
     for _ in 0..3 {
         let long = "slower ×1.054 [1.021, 1.088]; same instructions: layout or microarchitecture, copy-buffer@cap=200";
@@ -977,7 +967,8 @@ fn render_section_added_by_one_file_and_one_line() {
 #[test]
 fn drop_in_section_shows_the_upstream_figures_or_how_to_get_them() {
     let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
-    let reports = temp_dir("upstream-reports");
+    let tmp = tempfile::tempdir().unwrap();
+    let reports = tmp.path();
     let run = reports.join("20261205T070647Z-smoke");
     std::fs::create_dir_all(&run).unwrap();
     std::fs::copy(

@@ -14,11 +14,10 @@ fn ab_json_round_trips() {
     let f = AbFile::load(&fixture_path()).unwrap();
     assert_eq!(f.status, AbStatus::Complete);
     assert_eq!(f.a.short(), "dc7d214e0c1f");
-    let dir = std::env::temp_dir().join(format!("lab-report-ab-rt-{}", std::process::id()));
-    let path = dir.join("ab.json");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ab.json");
     f.save(&path).unwrap();
     assert_eq!(AbFile::load(&path).unwrap(), f);
-    let _ = std::fs::remove_dir_all(&dir);
     let text = std::fs::read_to_string(fixture_path()).unwrap();
     let e = AbFile::parse(
         Path::new("ab.json"),

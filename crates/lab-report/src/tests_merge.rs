@@ -81,11 +81,11 @@ fn merged_page_never_compares_times_across_machines() {
 
 #[test]
 fn a_bad_run_is_named_and_skipped_the_others_merge() {
-    let d = std::env::temp_dir().join(format!("xtask-merge-bad-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
     std::fs::write(d.join("results.json"), "{\"schema\": 2, \"run\": 1}").unwrap();
     let mut args = dirs();
-    args.push(d.clone());
+    args.push(d.to_path_buf());
     args.push(d.join("no-such-run"));
     let (files, skipped) = load_runs(&args);
     assert_eq!(files.len(), 2);
@@ -104,8 +104,8 @@ fn a_bad_run_is_named_and_skipped_the_others_merge() {
 
 #[test]
 fn chromium_renders_the_merged_report() {
-    let d = std::env::temp_dir().join(format!("xtask-merge-chromium-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
     let html = render::merged_report(&runs()).html;
     std::fs::write(d.join("index.html"), html).unwrap();
     if let Some(result) = crate::tests::chromium_check(&d.join("index.html")) {

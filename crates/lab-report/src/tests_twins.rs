@@ -161,12 +161,12 @@ fn two_twins_round_trip_through_results_json() {
     keys.sort();
     keys.dedup();
     assert_eq!(keys.len(), f.results.len(), "keys stay unique");
-    let p = std::env::temp_dir().join(format!("lab-report-twins-{}.json", std::process::id()));
+    let tmp = tempfile::tempdir().unwrap();
+    let p = tmp.path().join("results.json");
     record::save(&f, &p).unwrap();
     let text = std::fs::read_to_string(&p).unwrap();
     assert_eq!(text.matches("\"aa_twin\": 2").count(), 1, "typed, not text");
     let back = record::load(&p).unwrap();
-    let _ = std::fs::remove_file(p);
     assert_eq!(back.results, f.results);
 }
 

@@ -106,12 +106,12 @@ fn fill_sets_paired_and_adds_one_aa_row_per_table() {
     keys.sort();
     keys.dedup();
     assert_eq!(keys.len(), f.results.len());
-    let p = std::env::temp_dir().join(format!("xtask-paired-{}.json", std::process::id()));
+    let tmp = tempfile::tempdir().unwrap();
+    let p = tmp.path().join("results.json");
     record::save(&f, &p).unwrap();
     let back = record::load(&p).unwrap();
     let controls = |f: &ResultsFile| f.results.iter().filter(|r| r.control.is_some()).count();
     assert_eq!((back.results.len(), controls(&back)), (f.results.len(), 2));
-    let _ = std::fs::remove_file(p);
 }
 
 #[test]

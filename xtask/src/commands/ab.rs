@@ -525,7 +525,8 @@ mod tests {
             #[command(flatten)]
             args: AbArgs,
         }
-        let d = std::env::temp_dir().join(format!("xtask-ab-peer-{}", std::process::id()));
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
         lab_report::error::write(
             &d.join("Cargo.toml"),
             "[package]\nname = \"solana-lattice-hash\"\nversion = \"4.3.0\"\n",
@@ -541,13 +542,12 @@ mod tests {
         assert!(parse(&["main"]).is_err());
         assert!(parse(&[]).is_err());
         assert!(parse(&["main", "HEAD", "--peer-path", &spec]).is_err());
-        let _ = std::fs::remove_dir_all(&d);
     }
 
     #[test]
     fn touch_sets_sources_to_now_but_not_target() {
-        let d = std::env::temp_dir().join(format!("xtask-ab-touch-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
         let old = SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_000_000_000);
         for f in ["bench-lab/src/lib.rs", "Cargo.toml", "target/x"] {
             lab_report::error::write(&d.join(f), "x").unwrap();
@@ -556,10 +556,9 @@ mod tests {
                 .set_modified(old)
                 .unwrap();
         }
-        touch_tree(&d).unwrap();
+        touch_tree(d).unwrap();
         let mtime = |f: &str| std::fs::metadata(d.join(f)).unwrap().modified().unwrap();
         assert!(mtime("bench-lab/src/lib.rs") > old && mtime("Cargo.toml") > old);
         assert_eq!(mtime("target/x"), old);
-        let _ = std::fs::remove_dir_all(&d);
     }
 }

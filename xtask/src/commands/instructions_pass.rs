@@ -165,9 +165,9 @@ mod tests {
 
     #[test]
     fn without_valgrind_the_pass_skips_with_a_notice() {
-        let empty = std::env::temp_dir().join(format!("xtask-no-valgrind-{}", std::process::id()));
-        std::fs::create_dir_all(&empty).unwrap();
-        let path = std::env::join_paths([&empty]).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let empty = tmp.path();
+        let path = std::env::join_paths([empty]).unwrap();
         assert_eq!(find_valgrind(Some(&path)), None);
         assert_eq!(find_valgrind(None), None);
         let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -180,10 +180,9 @@ mod tests {
             accounts: None,
             placement: None,
         };
-        let line = fill(&lab, None, &[], &mut f.results, &empty, &|_| Ok(())).unwrap();
+        let line = fill(&lab, None, &[], &mut f.results, empty, &|_| Ok(())).unwrap();
         assert_eq!(line, NO_VALGRIND);
         assert_eq!(f.results, before);
         assert!(f.results.iter().all(|r| r.instructions_per_iter.is_none()));
-        let _ = std::fs::remove_dir_all(empty);
     }
 }

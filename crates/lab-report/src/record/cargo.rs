@@ -133,8 +133,8 @@ mod tests {
 
     #[test]
     fn reads_versions_from_a_lock_file() {
-        let dir = std::env::temp_dir().join(format!("lab-report-lock-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
         let lock = dir.join("Cargo.lock");
         std::fs::write(
             &lock,
@@ -143,7 +143,6 @@ mod tests {
         .unwrap();
         assert_eq!(locked_version(&lock, "blake3").as_deref(), Some("1.8.7"));
         assert_eq!(locked_version(&lock, "nope"), None);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

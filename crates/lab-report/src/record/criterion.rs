@@ -228,10 +228,10 @@ mod tests {
         assert!(parse_list("").is_empty());
     }
 
-    fn tmp(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("xtask-crit-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(d.join("new")).unwrap();
+    /// A fresh temporary directory holding an empty `new`.
+    fn scratch() -> tempfile::TempDir {
+        let d = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(d.path().join("new")).unwrap();
         d
     }
 
@@ -241,7 +241,8 @@ mod tests {
 
     #[test]
     fn a_corrupted_benchmark_directory_is_skipped_not_fatal() {
-        let home = tmp("corrupt-benchmark");
+        let tmp = scratch();
+        let home = tmp.path();
         for (dir, text) in [
             ("good", r#"{"full_id":"good/one"}"#),
             ("bad", "{\"full_id\": tru"),
@@ -249,21 +250,21 @@ mod tests {
             std::fs::create_dir_all(home.join(dir).join("new")).unwrap();
             std::fs::write(home.join(dir).join("new/benchmark.json"), text).unwrap();
         }
-        let dirs = benchmark_dirs(&home).unwrap();
+        let dirs = benchmark_dirs(home).unwrap();
         assert_eq!(dirs.keys().collect::<Vec<_>>(), ["good/one"]);
         assert!(benchmark_dirs(&home.join("absent")).unwrap().is_empty());
-        let _ = std::fs::remove_dir_all(&home);
     }
 
     #[test]
     fn the_index_reads_each_benchmark_json_once() {
-        let home = tmp("index-once");
+        let tmp = scratch();
+        let home = tmp.path();
         let add = |dir: &str, text: &str| {
             std::fs::create_dir_all(home.join(dir).join("new")).unwrap();
             std::fs::write(home.join(dir).join("new/benchmark.json"), text).unwrap();
         };
         add("a", r#"{"full_id":"g/a"}"#);
-        let mut index = Index::new(&home);
+        let mut index = Index::new(home);
         assert_eq!(index.find("g/a").unwrap(), Some(home.join("a")));
         // A file already read is not read again: its new id is never seen.
         add("a", r#"{"full_id":"g/renamed"}"#);
@@ -272,14 +273,14 @@ mod tests {
         assert_eq!(index.find("g/renamed").unwrap(), None);
         assert_eq!(index.find("g/a").unwrap(), Some(home.join("a")));
         assert_eq!(index.find("g/none").unwrap(), None);
-        let _ = std::fs::remove_dir_all(&home);
     }
 
     #[test]
     fn best_sample_is_the_lowest_time_per_iteration() {
-        let d = tmp("best");
+        let tmp = scratch();
+        let d = tmp.path();
         assert_eq!(
-            read_best_sample(&d).unwrap(),
+            read_best_sample(d).unwrap(),
             None,
             "no sample.json, no best"
         );
@@ -288,13 +289,13 @@ mod tests {
             r#"{"sampling_mode":"Flat","iters":[1.0,1.0,2.0],"times":[5000.0,4000.0,7000.0]}"#,
         )
         .unwrap();
-        assert_eq!(read_best_sample(&d).unwrap(), Some((3500.0, 3)));
+        assert_eq!(read_best_sample(d).unwrap(), Some((3500.0, 3)));
         std::fs::write(
             d.join("new/sample.json"),
             r#"{"iters":[1.0],"times":[5000.0, 1.0]}"#,
         )
         .unwrap();
-        let e = read_best_sample(&d).unwrap_err().to_string();
+        let e = read_best_sample(d).unwrap_err().to_string();
         assert!(
             e.contains("sample.json") && e.contains("equally long"),
             "{e}"
@@ -303,13 +304,14 @@ mod tests {
 
     #[test]
     fn prefers_slope_then_mean() {
-        let d = tmp("slope");
+        let tmp = scratch();
+        let d = tmp.path();
         let slope = r#"{"confidence_interval":{"confidence_level":0.95,"lower_bound":340.0,"upper_bound":342.0},"point_estimate":341.0,"standard_error":0.4}"#;
         std::fs::write(d.join("new/estimates.json"), EST.replace("SLOPE", slope)).unwrap();
-        let (iv, stat) = read_estimate(&d).unwrap();
+        let (iv, stat) = read_estimate(d).unwrap();
         assert_eq!((iv.estimate, stat), (341.0, Statistic::Slope));
         std::fs::write(d.join("new/estimates.json"), EST.replace("SLOPE", "null")).unwrap();
-        let (iv, stat) = read_estimate(&d).unwrap();
+        let (iv, stat) = read_estimate(d).unwrap();
         assert_eq!(
             (iv.estimate, iv.lower, iv.upper, stat),
             (345.0, 344.0, 346.0, Statistic::Mean)
@@ -319,26 +321,27 @@ mod tests {
 
     #[test]
     fn corrupt_estimates_name_file_and_field() {
-        let d = tmp("corrupt-estimates");
+        let tmp = scratch();
+        let d = tmp.path();
         std::fs::write(
             d.join("new/estimates.json"),
             r#"{"slope":null,"mean":{"point_estimate":"fast","confidence_interval":{}}}"#,
         )
         .unwrap();
-        let e = read_estimate(&d).unwrap_err().to_string();
+        let e = read_estimate(d).unwrap_err().to_string();
         assert!(e.contains("estimates.json"), "{e}");
         assert!(
             e.contains("mean.confidence_interval.lower_bound") || e.contains("mean.point_estimate"),
             "{e}"
         );
         std::fs::write(d.join("new/estimates.json"), "{not json").unwrap();
-        let e = read_estimate(&d).unwrap_err().to_string();
+        let e = read_estimate(d).unwrap_err().to_string();
         assert!(
             e.contains("estimates.json:1:2: "),
             "names line and column: {e}"
         );
         std::fs::write(d.join("new/estimates.json"), r#"{"something":"else"}"#).unwrap();
-        let e = read_estimate(&d).unwrap_err().to_string();
+        let e = read_estimate(d).unwrap_err().to_string();
         assert!(e.contains("missing field `mean`"), "{e}");
         let bad_order = r#"{"confidence_interval":{"lower_bound":350.0,"upper_bound":342.0},"point_estimate":341.0}"#;
         std::fs::write(
@@ -346,7 +349,7 @@ mod tests {
             EST.replace("SLOPE", bad_order),
         )
         .unwrap();
-        let e = read_estimate(&d).unwrap_err().to_string();
+        let e = read_estimate(d).unwrap_err().to_string();
         assert!(
             e.contains("field `slope`") && e.contains("lower_bound <="),
             "{e}"
@@ -355,7 +358,8 @@ mod tests {
 
     #[test]
     fn finds_benchmark_dirs_by_full_id() {
-        let home = tmp("home");
+        let tmp = scratch();
+        let home = tmp.path();
         let d = home.join("account-hash/streaming/data_size_165");
         std::fs::create_dir_all(d.join("new")).unwrap();
         std::fs::write(
@@ -363,7 +367,7 @@ mod tests {
             r#"{"group_id":"account-hash","function_id":"streaming","value_str":"data_size/165","throughput":{"Bytes":246},"full_id":"account-hash/streaming/data_size/165","directory_name":"x","title":"x"}"#,
         )
         .unwrap();
-        let dirs = benchmark_dirs(&home).unwrap();
+        let dirs = benchmark_dirs(home).unwrap();
         assert_eq!(dirs.get("account-hash/streaming/data_size/165"), Some(&d));
     }
 }

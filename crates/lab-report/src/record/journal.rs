@@ -386,21 +386,20 @@ mod tests {
             .run
     }
 
-    /// A fresh run directory `hashlab-journal<tag>-<pid>` whose journal has started a run
-    /// of `n` planned benchmarks.
-    fn started(tag: &str, n: u64) -> (PathBuf, Vec<Planned>, Journal) {
-        let dir = std::env::temp_dir().join(format!("hashlab-journal{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+    /// A fresh temporary run directory whose journal has started a run of `n` planned
+    /// benchmarks.
+    fn started(n: u64) -> (tempfile::TempDir, Vec<Planned>, Journal) {
+        let dir = tempfile::tempdir().unwrap();
         let plan: Vec<Planned> = (1..=n).map(planned).collect();
-        let j = Journal::create(&dir).unwrap();
+        let j = Journal::create(dir.path()).unwrap();
         j.append(&Entry::start(&run(), &plan)).unwrap();
         (dir, plan, j)
     }
 
     #[test]
     fn a_journal_cut_mid_line_rebuilds_every_whole_row() {
-        let (dir, plan, j) = started("", 4);
+        let (tmp, plan, j) = started(4);
+        let dir = tmp.path();
         // A float the parser gets wrong by one unit in the last place without serde_json's
         // `float_roundtrip` (seen in a real run's `paired.layout_range`).
         let rows = [record(&plan[0], 10.0), record(&plan[1], 1.0764243325209037)];
@@ -440,32 +439,32 @@ mod tests {
                 (plan[3].criterion_id.as_str(), NOT_MEASURED),
             ]
         );
-        match recover(&dir, None, |_, _| {}).unwrap() {
+        match recover(dir, None, |_, _| {}).unwrap() {
             Recovery::Rebuilt { measured, .. } => assert_eq!(measured, 2),
             other => panic!("{other:?}"),
         }
         assert!(matches!(
-            recover(&dir, Some(7), |_, _| {}).unwrap(),
+            recover(dir, Some(7), |_, _| {}).unwrap(),
             Recovery::Running { pid: 7 }
         ));
         // Reopened (a run started again under its id), the cut line stays apart.
-        let j = Journal::create(&dir).unwrap();
+        let j = Journal::create(dir).unwrap();
         j.append(&Entry::End {
             status: Status::Complete,
         })
         .unwrap();
         assert!(matches!(
-            recover(&dir, None, |_, _| {}).unwrap(),
+            recover(dir, None, |_, _| {}).unwrap(),
             Recovery::Nothing
         ));
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     /// A journaled row's `paired.baseline` reads back as the planned benchmark it names; a
     /// row whose baseline names none is skipped with a warning naming the line.
     #[test]
     fn a_journaled_baseline_reads_back_as_its_planned_id() {
-        let (dir, plan, j) = started("-b", 2);
+        let (tmp, plan, j) = started(2);
+        let dir = tmp.path();
         let rows = [record(&plan[0], 10.0), record(&plan[1], 11.0)];
         let paired = lab_record::Paired {
             baseline: plan[0].meta.id.clone(),
@@ -506,7 +505,6 @@ mod tests {
             "{:?}",
             replay.warnings
         );
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     /// The passes' entries read back per comparison in process order (a process journaled

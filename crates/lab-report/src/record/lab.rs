@@ -89,8 +89,8 @@ mod tests {
 
     #[test]
     fn callgrind_dumps_are_read_in_order() {
-        let d = std::env::temp_dir().join(format!("lab-report-dumps-{}", std::process::id()));
-        std::fs::create_dir_all(&d).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
         let out = d.join("callgrind.out");
         for (i, total) in [(1, 123713u64), (2, 2600)] {
             let text =
@@ -109,7 +109,6 @@ mod tests {
         // A missing dump is an error naming the file, not a panic.
         let err = read_callgrind_dumps(&out, &[ran("a", 1), ran("b", 1), ran("c", 1)]);
         assert!(err.unwrap_err().contains("callgrind.out.3"));
-        let _ = std::fs::remove_dir_all(d);
     }
 
     fn planned(strategy: &str, variant: Option<&str>, workload: &str) -> Planned {

@@ -126,52 +126,44 @@ pub fn live_holder(reports: &Path) -> Option<Holder> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::PathBuf;
-
-    fn dir(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("hashlab-lock-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        d
-    }
 
     #[test]
     fn a_second_run_refuses_naming_the_first_pid() {
-        let d = dir("second");
-        let lock = acquire(&d, "run-a", "bench-all").unwrap();
-        let held = live_holder(&d).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let d = &tmp.path().join("reports");
+        let lock = acquire(d, "run-a", "bench-all").unwrap();
+        let held = live_holder(d).unwrap();
         assert_eq!(held.pid, std::process::id());
         assert_eq!(held.run_id, "run-a");
-        let e = acquire(&d, "run-b", "ab").unwrap_err().to_string();
+        let e = acquire(d, "run-b", "ab").unwrap_err().to_string();
         assert!(
             e.contains(&format!("process id {}", std::process::id())) && e.contains("run-a"),
             "{e}"
         );
         drop(lock);
-        assert_eq!(live_holder(&d), None);
-        let _again = acquire(&d, "run-b", "ab").unwrap();
-        let _ = std::fs::remove_dir_all(&d);
+        assert_eq!(live_holder(d), None);
+        let _again = acquire(d, "run-b", "ab").unwrap();
     }
 
     #[test]
     fn a_lock_file_no_process_holds_is_taken_over() {
-        let d = dir("stale");
-        std::fs::create_dir_all(&d).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
         // What a killed run leaves: its lines, with no lock on the file. The pid is this
         // process's parent's, alive, so only the OS lock can tell that nobody holds it.
         let pid = std::os::unix::process::parent_id();
         std::fs::write(d.join(FILE), format!("{pid}\nold-run\nbench-all\n")).unwrap();
-        assert_eq!(live_holder(&d), None);
-        let _lock = acquire(&d, "new-run", "bench-all").unwrap();
-        assert_eq!(live_holder(&d).unwrap().run_id, "new-run");
-        let _ = std::fs::remove_dir_all(&d);
+        assert_eq!(live_holder(d), None);
+        let _lock = acquire(d, "new-run", "bench-all").unwrap();
+        assert_eq!(live_holder(d).unwrap().run_id, "new-run");
     }
 
     /// Another process holding the lock (a shell that takes it with util-linux's `flock`
     /// and becomes `sleep`, keeping the locked descriptor) is refused and named.
     #[test]
     fn a_lock_held_by_another_process_refuses() {
-        let d = dir("other");
-        std::fs::create_dir_all(&d).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
         let lock = d.join(FILE);
         if std::process::Command::new("flock")
             .arg("--version")
@@ -191,16 +183,15 @@ mod tests {
             .unwrap();
         std::fs::write(&lock, format!("{}\nheld-run\nbench-all\n", child.id())).unwrap();
         let t = std::time::Instant::now();
-        while live_holder(&d).is_none() && t.elapsed().as_secs() < 10 {
+        while live_holder(d).is_none() && t.elapsed().as_secs() < 10 {
             std::thread::sleep(std::time::Duration::from_millis(10));
         }
-        assert_eq!(live_holder(&d).unwrap().run_id, "held-run");
-        let e = acquire(&d, "run-b", "ab").unwrap_err().to_string();
+        assert_eq!(live_holder(d).unwrap().run_id, "held-run");
+        let e = acquire(d, "run-b", "ab").unwrap_err().to_string();
         assert!(e.contains(&format!("process id {}", child.id())), "{e}");
         child.kill().unwrap();
         child.wait().unwrap();
-        assert_eq!(live_holder(&d), None);
-        assert!(acquire(&d, "run-b", "ab").is_ok());
-        let _ = std::fs::remove_dir_all(&d);
+        assert_eq!(live_holder(d), None);
+        assert!(acquire(d, "run-b", "ab").is_ok());
     }
 }

@@ -431,7 +431,8 @@ mod tests {
 
     #[test]
     fn the_shadow_workspace_copies_the_manifest_and_lock_and_links_the_rest() {
-        let d = tempdir("shadow");
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
         let root = d.join("root");
         for f in [
             "Cargo.toml",
@@ -458,7 +459,6 @@ mod tests {
             std::fs::read_to_string(ws.join("Cargo.lock")).unwrap(),
             "Cargo.lock"
         );
-        let _ = std::fs::remove_dir_all(&d);
     }
 
     #[test]
@@ -480,7 +480,8 @@ mod tests {
 
     #[test]
     fn specs_name_a_crate_with_an_adapter_and_its_manifest() {
-        let d = tempdir("spec");
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
         let manifest = "[package]\nname = \"solana-lattice-hash\"\nversion = \"4.3.0\"\n\n[dependencies.blake3]\nversion = \"1\"\n";
         crate::error::write(&d.join("ok/Cargo.toml"), manifest).unwrap();
         crate::error::write(
@@ -505,15 +506,5 @@ mod tests {
         assert!(parse_spec("solana-lattice-hash")
             .unwrap_err()
             .contains("CRATE=DIR"));
-        let _ = std::fs::remove_dir_all(&d);
-    }
-
-    fn tempdir(what: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!(
-            "lab-report-peer-path-{what}-{}",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&d);
-        d
     }
 }

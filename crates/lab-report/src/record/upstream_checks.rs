@@ -322,8 +322,8 @@ mod tests {
     /// crate as `[[bench]]` targets.
     #[test]
     fn the_released_copy_and_the_benches_are_written() {
-        let d = std::env::temp_dir().join(format!("lab-report-upstream-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
         let rel = d.join("rel");
         write(&rel.join("Cargo.toml"), "[package]\n").unwrap();
         write(&rel.join("benches/batch.rs"), "fn main() {}\n").unwrap();
@@ -344,7 +344,6 @@ mod tests {
             "{toml}"
         );
         assert!(d.join("checks/benches/batch.rs").is_file());
-        let _ = std::fs::remove_dir_all(&d);
     }
 
     #[test]
