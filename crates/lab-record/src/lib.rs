@@ -807,6 +807,12 @@ impl<B> Record<B> {
         }
     }
 
+    /// The instruction set of the row's hashing: its [`BenchMeta::isa`], else the backend its
+    /// variant names.
+    pub fn isa(&self) -> Option<Isa> {
+        self.meta.isa.or_else(|| self.id().variant?.backend())
+    }
+
     /// Time per item (account, id, compression).
     pub fn ns_per_item(&self) -> Interval {
         self.ns_per_iter.per(self.meta.items_per_iter.max(1) as f64)
@@ -1175,6 +1181,19 @@ mod tests {
             }],
             peer_paths: vec![],
         }
+    }
+
+    /// A row's instruction set is its `isa`, else its variant's backend, else none.
+    #[test]
+    fn a_rows_isa_falls_back_to_its_backend() {
+        let mut r = sample().results.remove(0);
+        assert_eq!(r.isa(), Some(Isa::Avx512));
+        r.meta.isa = None;
+        assert_eq!(r.isa(), None, "copy-buffer's capacity names no backend");
+        r.meta.id.variant = Some(Variant::backend_of(Isa::Avx2));
+        assert_eq!(r.isa(), Some(Isa::Avx2));
+        r.meta.isa = Some(Isa::Portable);
+        assert_eq!(r.isa(), Some(Isa::Portable));
     }
 
     /// A run with a `--peer-path` comparison reads back the same; one without writes no

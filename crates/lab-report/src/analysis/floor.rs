@@ -44,10 +44,6 @@ impl MachineFloor {
     }
 }
 
-fn isa_of(r: &Record) -> Option<Isa> {
-    r.meta.isa.or_else(|| r.id().variant?.backend())
-}
-
 /// Each instruction set's `floor-throughput` and `floor-latency` rows (main build),
 /// narrowest first; an ISA missing either row is left out.
 pub fn machine_floors(file: &ResultsFile) -> Vec<MachineFloor> {
@@ -55,7 +51,7 @@ pub fn machine_floors(file: &ResultsFile) -> Vec<MachineFloor> {
         file.results
             .iter()
             .filter(|r| r.is_main_build() && r.id().strategy == strategy)
-            .filter_map(|r| Some((isa_of(r)?, r.ns_per_item().estimate)))
+            .filter_map(|r| Some((r.isa()?, r.ns_per_item().estimate)))
             .collect()
     };
     let latency = rows(LATENCY_ROW);
@@ -88,9 +84,11 @@ pub struct PortOp {
 /// The `port-limit` rows of `isa` (main build), one entry per operation in the order measured.
 pub fn port_ops(file: &ResultsFile, isa: Isa) -> Vec<PortOp> {
     let mut ops: Vec<PortOp> = Vec::new();
-    for r in file.results.iter().filter(|r| {
-        r.is_main_build() && r.id().strategy == PORT_LIMIT_ROW && isa_of(r) == Some(isa)
-    }) {
+    for r in file
+        .results
+        .iter()
+        .filter(|r| r.is_main_build() && r.id().strategy == PORT_LIMIT_ROW && r.isa() == Some(isa))
+    {
         let w = &r.id().workload;
         let ns = Some(r.ns_per_item().estimate);
         let at = match ops.iter().position(|o| o.op == w.param) {
@@ -135,7 +133,8 @@ pub fn batch_bound(r: &Record) -> bool {
 /// widest when its own has none), throughput bound for a batch ([`batch_bound`]), else
 /// latency for the input blocks. `None` without floor rows.
 pub fn floor_of(machine: &[MachineFloor], r: &Record, compressions: f64) -> Option<f64> {
-    let own = isa_of(r)
+    let own = r
+        .isa()
         .and_then(|isa| machine.iter().find(|f| f.isa == isa))
         .or(machine.last())?;
     Some(own.of(r.id().digest, compressions, batch_bound(r)))
@@ -145,7 +144,8 @@ pub fn floor_of(machine: &[MachineFloor], r: &Record, compressions: f64) -> Opti
 /// when its own has no floor rows), ns: every compression with all its operations on the
 /// execution pipes, whatever the call shape. `None` without `port-limit` rows.
 pub fn alu_bound_of(machine: &[MachineFloor], r: &Record, compressions: f64) -> Option<f64> {
-    let own = isa_of(r)
+    let own = r
+        .isa()
         .and_then(|isa| machine.iter().find(|f| f.isa == isa))
         .or(machine.last())?;
     Some(compressions * own.alu_bound_ns?)

@@ -121,10 +121,6 @@ impl<'a> IsaFloor<'a> {
     }
 }
 
-fn limit_isa(r: &Record) -> Option<Isa> {
-    r.meta.isa.or_else(|| r.id().variant?.backend())
-}
-
 /// A 165-byte account: `data_size/165`, or for a batch a set of them (`set_*/165`).
 fn at_165(r: &Record, digest: Digest) -> bool {
     let w = &r.id().workload;
@@ -163,7 +159,7 @@ pub fn floors(file: &ResultsFile) -> Vec<IsaFloor<'_>> {
         .results
         .iter()
         .filter(|r| is_input_phase(&r.id().strategy))
-        .filter_map(|r| Some((limit_isa(r)?, r)))
+        .filter_map(|r| Some((r.isa()?, r)))
         .collect();
     limits.sort_by_key(|(isa, _)| *isa);
     limits.dedup_by_key(|(isa, _)| *isa);
