@@ -3,14 +3,14 @@
 //! | profile | small inputs (< 64 KiB / iteration) | large inputs (1 MiB, 10 MiB) | mix |
 //! |---|---|---|---|
 //! | `smoke` | every benchmark once-ish: 10 samples, 0.05 s warm-up, 0.1 s measurement, flat | same | 10,000 accounts |
-//! | `quick` (default) | 0.1 s warm-up, 0.4 s measurement, 50 linear samples (slope), 20,000 resamples | 0.1 s + 0.5 s, 10 flat samples | 100,000 accounts, 0.1 s + 0.6 s, 10 flat samples |
+//! | `quick` (default) | 0.1 s warm-up, 0.3 s measurement, 50 linear samples (slope), 20,000 resamples | 0.1 s + 0.4 s, 10 flat samples | 100,000 accounts; many items per iteration (sets, mixes): 0.1 s + 0.45 s, 10 flat samples |
 //! | `full` | criterion defaults (3 s + 5 s, 100 samples, 100,000 resamples) | criterion defaults | 100,000 accounts |
 //!
 //! The `reconcile` family is the exception: one run of its scenario per sample, 25 samples
 //! in quick and 100 in full (10 in smoke), so the report can give the seed's "best of N runs"
 //! beside criterion's estimate.
 //!
-//! Why these quick numbers: 0.4 s of linear sampling hashes a small account millions of
+//! Why these quick numbers: 0.3 s of linear sampling hashes a small account millions of
 //! times in 50 samples, so the slope's interval within one process is a few tenths of a
 //! percent. Criterion gives the absolute times, plots and critcmp baselines; the verdicts
 //! come from the paired pass over memory layouts (docs/measurement.md), whose spread
@@ -118,9 +118,9 @@ impl ProfileSettings for Profile {
             Profile::Quick if reconcile => s(0.3, 0.05, 25, true, 20_000),
             Profile::Full if reconcile => s(1.0, 0.1, 100, true, 100_000),
             Profile::Smoke => s(0.05, 0.1, 10, true, 1_000),
-            Profile::Quick if many => s(0.1, 0.6, 10, true, 20_000),
-            Profile::Quick if large => s(0.1, 0.5, 10, true, 20_000),
-            Profile::Quick => s(0.1, 0.4, 50, false, 20_000),
+            Profile::Quick if many => s(0.1, 0.45, 10, true, 20_000),
+            Profile::Quick if large => s(0.1, 0.4, 10, true, 20_000),
+            Profile::Quick => s(0.1, 0.3, 50, false, 20_000),
             Profile::Full => Settings {
                 criterion_defaults: true,
                 ..s(3.0, 5.0, 100, false, 100_000)
