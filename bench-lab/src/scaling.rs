@@ -17,7 +17,9 @@ pub const SCALING_ACCOUNTS_SHORT: usize = 100_000;
 /// profile: with a 10 MiB tail, ten million accounts would be dominated by a few hundred
 /// serial multi-megabyte hashes and take minutes per iteration).
 pub const SCALING_TAIL_CAP: usize = 64 * 1024;
-/// Accounts per rayon task.
+/// Accounts per rayon task: the pass splits into one task per `TASK` accounts
+/// (`with_max_len(1)`), not rayon's adaptive few, so a worker that starts late still
+/// finds tasks to steal.
 const TASK: usize = 1024;
 
 /// `batch` on one thread (the rows' baseline) and two, over the scaling mix.
@@ -92,7 +94,7 @@ impl<B: BatchHasher + Sync> Scaling<B> {
         let (batch, accounts) = (&self.batch, &self.accounts);
         self.pool.install(|| {
             for _ in 0..self.passes {
-                accounts.par_chunks(TASK).for_each(|task| {
+                accounts.par_chunks(TASK).with_max_len(1).for_each(|task| {
                     let mut out = [AccountHash::ZERO; TASK];
                     hash_slice(batch, task, &mut out[..task.len()]);
                     black_box(&out);
