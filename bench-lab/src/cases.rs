@@ -6,10 +6,12 @@
 use crate::{isa, reference, Case};
 use account_hash::strategy::list::{self, StrategyEntry};
 use account_hash::{
-    Account, AccountHash, AccountHasher, AccountRef, BatchHasher, DigestBytes, IntoLtLanes,
-    LtAccumulator, LtHash, Pubkey,
+    Account, AccountHash, AccountHasher, AccountRef, BatchHasher, DigestBytes, Instance,
+    IntoLtLanes, LtAccumulator, LtHash, Pubkey,
 };
-use lab_record::{BenchId, BenchMeta, Digest, Family, Isa, Role, Variant, Workload};
+use lab_record::{
+    BenchId, BenchMeta, Digest, Family, Isa, Role, Setting, Staging, Variant, Workload,
+};
 use std::hint::black_box;
 use std::sync::Arc;
 
@@ -173,14 +175,21 @@ pub fn role(listed: list::Role) -> Role {
     }
 }
 
-/// A strategy instance's variant in the record: account-hash names its instances
-/// (`AccountHasher::variant`) in the record's text, read here as the record reads it.
+/// A strategy instance's variant in the record: account-hash's [`Instance`] as the
+/// record's [`Setting`].
 pub fn variant_of<H: AccountHasher>(hasher: &H) -> Option<Variant> {
-    let text = hasher.variant()?;
-    Some(
-        text.parse()
-            .unwrap_or_else(|e| panic!("{}: {e}", H::STRATEGY)),
-    )
+    let setting = match hasher.variant()? {
+        Instance::Capacity(cap) => Setting::Capacity(cap as u64),
+        Instance::Backend { backend, gathered } => Setting::Backend {
+            backend: isa::backend(backend),
+            staging: if gathered {
+                Staging::Gather
+            } else {
+                Staging::Parts
+            },
+        },
+    };
+    Some(setting.into())
 }
 
 /// The ISA of a listed instance: its backend's, or the blake3 crate's.

@@ -34,7 +34,7 @@ impl<H: AccountHasher, const N: usize> AccountHasher for Twin<H, N> {
     const STRATEGY: &'static str = H::STRATEGY;
     const CONSENSUS: bool = H::CONSENSUS;
 
-    fn variant(&self) -> Option<String> {
+    fn variant(&self) -> Option<account_hash::Instance> {
         self.0.variant()
     }
 

@@ -81,8 +81,8 @@ pub use strategy::meta_first::MetaFirst;
 #[cfg(feature = "streaming")]
 pub use strategy::streaming::Streaming;
 pub use strategy::{
-    AccountHasher, BatchHasher, BatchLenError, LtAccumulator, BATCH_CROSSOVER_LEN, LT_META_LEN,
-    META_LEN,
+    AccountHasher, BatchHasher, BatchLenError, Instance, LtAccumulator, BATCH_CROSSOVER_LEN,
+    LT_META_LEN, META_LEN,
 };
 
 #[cfg(all(feature = "pick-copy-buffer", feature = "pick-streaming"))]

@@ -78,7 +78,7 @@ fn the_variant_names_the_backend_and_a_staging_other_than_parts() {
             Staging::Parts => batch.backend().name().to_string(),
             Staging::Gather => format!("{} staging=gather", batch.backend().name()),
         };
-        assert_eq!(batch.variant(), Some(expected));
+        assert_eq!(batch.variant().map(|v| v.to_string()), Some(expected));
     }
 }
 

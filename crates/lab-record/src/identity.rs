@@ -1,7 +1,7 @@
 //! What a row is, beyond its table role: the one place the report's special rows are
 //! recognised from their registered names, and the one place a variant is read from its
-//! text ([`Variant`]'s `FromStr`: results.json, the journal, `lab list --json`, the names a
-//! strategy gives its instances). The strategy names of the peers and of the drop-in are
+//! text ([`Variant`]'s `FromStr`: results.json, the journal, `lab list --json`). A
+//! strategy's instances come typed from account-hash (`Instance`). The strategy names of the peers and of the drop-in are
 //! fixed (docs/results-format.md); the report asks these typed questions
 //! ([`BenchId::origin`], [`BenchId::is_validator_lt_peer`], [`BenchId::capacity`],
 //! [`BenchId::aa_copy`], [`BenchId::aa_twin`]) and never compares or parses a name itself.

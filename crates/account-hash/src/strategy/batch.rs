@@ -545,10 +545,10 @@ impl AccountHasher for Batch {
     const CONSENSUS: bool = true;
 
     /// The backend, e.g. `avx2`, followed by ` staging=gather` for [`Staging::Gather`].
-    fn variant(&self) -> Option<String> {
-        Some(match self.staging {
-            Staging::Parts => self.backend.name().to_string(),
-            Staging::Gather => format!("{} staging=gather", self.backend.name()),
+    fn variant(&self) -> Option<super::Instance> {
+        Some(super::Instance::Backend {
+            backend: self.backend.name(),
+            gathered: self.staging == Staging::Gather,
         })
     }
 

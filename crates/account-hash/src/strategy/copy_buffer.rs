@@ -61,8 +61,8 @@ impl<const CAP: usize, const BUF: usize> AccountHasher for CopyBuffer<CAP, BUF> 
     const STRATEGY: &'static str = "copy-buffer";
     const CONSENSUS: bool = true;
 
-    fn variant(&self) -> Option<String> {
-        Some(format!("cap={CAP}"))
+    fn variant(&self) -> Option<super::Instance> {
+        Some(super::Instance::Capacity(CAP))
     }
 
     fn hash(&self, account: &AccountRef<'_>) -> AccountHash {

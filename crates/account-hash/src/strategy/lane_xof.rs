@@ -93,8 +93,11 @@ impl AccountHasher for LaneXof {
     const CONSENSUS: bool = true;
 
     /// The backend, e.g. `avx512` (as [`crate::Batch`] names it).
-    fn variant(&self) -> Option<String> {
-        Some(self.backend.name().to_string())
+    fn variant(&self) -> Option<super::Instance> {
+        Some(super::Instance::Backend {
+            backend: self.backend.name(),
+            gathered: false,
+        })
     }
 
     /// The legacy hash: the staged message hashed by the blake3 crate in one call.

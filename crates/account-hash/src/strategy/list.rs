@@ -296,8 +296,11 @@ mod tests {
             self.0.push((label::<H>(&hasher), entry.role, false));
         }
         fn batch<B: BatchHasher>(&mut self, entry: &StrategyEntry, batch: B) {
-            let variant = batch.variant().unwrap_or_default();
-            assert_eq!(entry.backend, variant.split(' ').next());
+            let backend = match batch.variant() {
+                Some(crate::Instance::Backend { backend, .. }) => Some(backend),
+                _ => None,
+            };
+            assert_eq!(entry.backend, backend);
             self.0.push((label::<B>(&batch), entry.role, false));
         }
         fn sweep<H: AccountHasher>(&mut self, entry: &StrategyEntry, hasher: H) {

@@ -38,7 +38,7 @@ impl AccountHasher for MetaFirst {
     const STRATEGY: &'static str = "meta-first";
     const CONSENSUS: bool = false;
 
-    fn variant(&self) -> Option<String> {
+    fn variant(&self) -> Option<super::Instance> {
         None
     }
 

@@ -155,6 +155,37 @@ pub fn stage(account: &AccountRef<'_>, fields: Fields, buf: &mut [u8]) -> Option
     Some(len)
 }
 
+/// What sets one instance of a strategy apart from its others. Its text (`Display`) is the
+/// variant in every benchmark id and report: `cap=200`, `avx512`, `avx512 staging=gather`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Instance {
+    /// copy-buffer's capacity for account data, in bytes.
+    Capacity(usize),
+    /// A blake3-lanes backend (`blake3_lanes::Backend::name`) and whether the accounts are
+    /// gathered into whole messages before the lanes (`batch::Staging::Gather`) rather
+    /// than staged part by part.
+    Backend {
+        backend: &'static str,
+        gathered: bool,
+    },
+}
+
+impl std::fmt::Display for Instance {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Instance::Capacity(cap) => write!(f, "cap={cap}"),
+            Instance::Backend {
+                backend,
+                gathered: false,
+            } => f.write_str(backend),
+            Instance::Backend {
+                backend,
+                gathered: true,
+            } => write!(f, "{backend} staging=gather"),
+        }
+    }
+}
+
 /// One way of feeding an account's bytes to BLAKE3.
 ///
 /// A strategy whose `CONSENSUS` is true produces [`crate::AccountHash`] and [`crate::LtHash`]
@@ -172,8 +203,8 @@ pub trait AccountHasher {
     /// Whether the outputs are the consensus digests.
     const CONSENSUS: bool;
 
-    /// The variant within the strategy, e.g. `cap=200` or a backend; `None` when there is none.
-    fn variant(&self) -> Option<String>;
+    /// What sets this instance apart from the strategy's others; `None` when there is one.
+    fn variant(&self) -> Option<Instance>;
 
     /// The legacy 32-byte account hash.
     fn hash(&self, account: &AccountRef<'_>) -> Self::Hash;

@@ -15,7 +15,7 @@ impl AccountHasher for Streaming {
     const STRATEGY: &'static str = "streaming";
     const CONSENSUS: bool = true;
 
-    fn variant(&self) -> Option<String> {
+    fn variant(&self) -> Option<super::Instance> {
         None
     }
 

@@ -28,7 +28,7 @@ impl AccountHasher for VecGather {
     const STRATEGY: &'static str = "vec-gather";
     const CONSENSUS: bool = true;
 
-    fn variant(&self) -> Option<String> {
+    fn variant(&self) -> Option<super::Instance> {
         None
     }
 

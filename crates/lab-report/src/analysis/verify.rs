@@ -98,7 +98,7 @@ where
     H: AccountHasher,
     H::Lt: IntoLtLanes,
 {
-    let variant = hasher.variant();
+    let variant = hasher.variant().map(|v| v.to_string());
     let legacy = tally(
         H::STRATEGY,
         variant.clone(),
