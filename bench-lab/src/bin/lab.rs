@@ -24,6 +24,7 @@ use clap::{Args, Parser, Subcommand};
 use lab_record::{sequential, CountFile, Counted, PlanFile, Planned};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::io::Write as _;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicU64, Ordering::Relaxed};
 
@@ -191,6 +192,11 @@ struct PairedArgs {
     /// Keep one stack and heap placement for every in-process layout (for experiments).
     #[arg(long)]
     fixed_layout: bool,
+    /// Append every batch's time, the untimed call before it and the timed batch, to FILE
+    /// as JSON lines (seed, layout, round, entry, criterion_id, timed, items, ns): the raw
+    /// times behind a row's ratio (for experiments).
+    #[arg(long, value_name = "FILE")]
+    trace: Option<PathBuf>,
     /// Run in K fresh processes (seeds S..S+K) and print the combined result; 0 = measure
     /// in this process and print its per-layout summaries.
     #[arg(long, default_value_t = 0)]
@@ -411,6 +417,7 @@ fn paired(a: &PairedArgs) -> Result<()> {
             budget_ms: a.budget_ms,
             randomize_layout: !a.fixed_layout,
         },
+        trace: a.trace.clone(),
     };
     if a.processes > 0 {
         let unit = match a.unit.as_str() {
@@ -466,7 +473,31 @@ fn paired(a: &PairedArgs) -> Result<()> {
     }
     let reg = Registry::new(request.profile);
     let cmp = paired::Comparison::new(&reg, &request.baseline, &request.rows, request.aa)?;
-    let run = paired::run(&cmp, request.config);
+    let run = match &request.trace {
+        None => paired::run(&cmp, request.config),
+        Some(path) => {
+            // Lines are kept in memory and written after the run, so no file I/O falls
+            // between the batches.
+            let mut lines = String::new();
+            let mut record = |c: &paired::Call<'_>| {
+                lines.push_str(&serde_json::to_string(c).expect("a Call serialises"));
+                lines.push('\n');
+            };
+            let run = paired::run_traced(&cmp, request.config, Some(&mut record));
+            let io = |source| LabError::Io {
+                path: path.clone(),
+                source,
+            };
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(io)?
+                .write_all(lines.as_bytes())
+                .map_err(io)?;
+            run
+        }
+    };
     if a.json {
         println!("{}", serde_json::to_string(&run)?);
     } else {

@@ -14,6 +14,8 @@ pub struct Request {
     /// How many A/A twins of the baseline to add as the first rows (0: none).
     pub aa: u32,
     pub config: Config,
+    /// `--trace FILE`: every batch's time appended to FILE as JSON lines ([`Call`]).
+    pub trace: Option<std::path::PathBuf>,
 }
 
 impl Request {
@@ -36,6 +38,10 @@ impl Request {
         }
         if !self.config.randomize_layout {
             a.push("--fixed-layout".into());
+        }
+        if let Some(path) = &self.trace {
+            a.push("--trace".into());
+            a.push(path.display().to_string());
         }
         if let Some(ms) = self.config.budget_ms {
             a.push("--budget-ms".into());

@@ -93,6 +93,38 @@ pub use lab_record::paired::{
 /// legacy mainnet mix), a window of the set sized to the target ([`window_len`]), each
 /// entry its own window at a random place.
 pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
+    run_traced(cmp, config, None)
+}
+
+/// One batch of one entry, as [`run_traced`] reports it (`lab paired --trace FILE` writes
+/// one JSON line per batch): the raw times the per-round ratios are made from.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Call<'a> {
+    /// The process's seed (`--seed`).
+    pub seed: u64,
+    /// The in-process layout, from 0.
+    pub layout: u32,
+    /// The round within the layout, from 0 (round 0 is the warm-up when windows have one).
+    pub round: u32,
+    /// The entry's place in the comparison: 0 the baseline, then the A/A twins, then the rows.
+    pub entry: usize,
+    /// The entry's criterion id (an A/A twin's is its baseline's).
+    pub criterion_id: &'a str,
+    /// The untimed call (or window) before the timed batch, or the timed batch.
+    pub timed: bool,
+    /// Items (accounts, adds, ...) the batch processed.
+    pub items: f64,
+    /// Wall time of the batch, nanoseconds.
+    pub ns: u64,
+}
+
+/// [`run`], reporting every batch, untimed and timed, to `trace`. The untimed calls are
+/// clocked only when there is a `trace`.
+pub fn run_traced(
+    cmp: &Comparison<'_>,
+    config: Config,
+    mut trace: Option<&mut dyn FnMut(&Call<'_>)>,
+) -> ProcessRun {
     let start = Instant::now();
     let mut rng = SplitMix64::new(config.seed ^ 0xA5A5_0000_5A5A);
     let k = cmp.entries.len();
@@ -186,25 +218,45 @@ pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
                     // Each entry its own window, at a random place: one shared window
                     // would be in the cache for every entry after the first that reads
                     // the same inputs.
-                    let (elapsed, per_batch) = match window {
+                    let (elapsed, per_batch, untimed) = match window {
                         Some((w, set)) => {
                             let at = rng.below((set - w + 1) as u64) as usize;
                             // Another window of the entry's own, untimed: its code and
                             // scratch as its own call leaves them, the timed window's data
                             // still cold.
                             let other = rng.below((set - w + 1) as u64) as usize;
+                            let t = trace.is_some().then(Instant::now);
                             cases[i].run_window(other, w);
+                            let untimed = t.map(|t| (t.elapsed(), items * w as f64 / set as f64));
                             let t = Instant::now();
                             cases[i].run_window(at, w);
-                            (t.elapsed(), items * w as f64 / set as f64)
+                            (t.elapsed(), items * w as f64 / set as f64, untimed)
                         }
                         None => {
+                            let t = trace.is_some().then(Instant::now);
                             cases[i].run_n(1);
+                            let untimed = t.map(|t| (t.elapsed(), items));
                             let t = Instant::now();
                             cases[i].run_n(iters[i]);
-                            (t.elapsed(), items * iters[i] as f64)
+                            (t.elapsed(), items * iters[i] as f64, untimed)
                         }
                     };
+                    if let Some(trace) = trace.as_mut() {
+                        let call = |timed, (ns, items): (Duration, f64)| Call {
+                            seed: config.seed,
+                            layout: layout - 1,
+                            round,
+                            entry: i,
+                            criterion_id: &cmp.entries[i].criterion_id,
+                            timed,
+                            items,
+                            ns: ns.as_nanos() as u64,
+                        };
+                        if let Some(u) = untimed {
+                            trace(&call(false, u));
+                        }
+                        trace(&call(true, (elapsed, per_batch)));
+                    }
                     let e = elapsed.as_nanos().max(1) as f64;
                     ns[i] = e / per_batch;
                 }
@@ -742,6 +794,50 @@ mod tests {
         let got = run(&cmp, config);
         assert_eq!(got.baseline_iters_per_batch, 1, "{got:?}");
         assert_eq!(got.rows[0].iters_per_batch, 1, "{got:?}");
+    }
+
+    /// The trace has every batch: per entry and round the untimed call, then the timed
+    /// batch, with the items each processed; windows and their warm-up round included.
+    #[test]
+    fn the_trace_has_every_batch_untimed_then_timed() {
+        let config = Config {
+            rounds: 25,
+            layouts: 4,
+            seed: 7,
+            batch_ns: 100_000,
+            budget_ms: Some(1),
+            randomize_layout: false,
+        };
+        for (ns, set) in [(1_000_000, 0), (1_000, 4096)] {
+            let (cmp, _) = spin_comparison(ns, set);
+            let mut calls = Vec::new();
+            let mut record = |c: &Call<'_>| {
+                calls.push((c.seed, c.layout, c.round, c.entry, c.timed, c.items, c.ns));
+            };
+            let got = run_traced(&cmp, config, Some(&mut record));
+            let warm_up = u32::from(got.window.is_some());
+            let rounds = got.rows[0].layouts[0].rounds + warm_up;
+            assert_eq!(got.rows[0].layouts.len(), 1);
+            assert_eq!(calls.len(), 2 * 2 * rounds as usize, "{calls:?}");
+            let items = got.window.map_or(1.0, |w| w as f64);
+            for pair in calls.chunks(2) {
+                let (untimed, timed) = (pair[0], pair[1]);
+                assert_eq!((untimed.0, untimed.1), (7, 0));
+                assert_eq!((untimed.2, untimed.3), (timed.2, timed.3));
+                assert!(!untimed.4 && timed.4, "{pair:?}");
+                assert_eq!((untimed.5, timed.5), (items, items));
+                // Each spins `ns` per account.
+                assert!(timed.6 as f64 >= ns as f64 * items, "{pair:?}");
+            }
+            for round in 0..rounds {
+                let entries: Vec<usize> = calls
+                    .iter()
+                    .filter(|c| c.2 == round && c.4)
+                    .map(|c| c.3)
+                    .collect();
+                assert!(entries.len() == 2 && entries.contains(&0) && entries.contains(&1));
+            }
+        }
     }
 
     #[test]
