@@ -138,7 +138,15 @@ pub use crate::rng::SplitMix64;
 /// One account with `data_size` bytes of pseudo-random data and non-zero lamports (zero
 /// lamports would skip hashing altogether).
 pub fn account(data_size: usize, seed: u64) -> Account {
-    let mut rng = SplitMix64::new(SEED ^ seed ^ data_size as u64);
+    drawn_account(
+        &mut SplitMix64::new(SEED ^ seed ^ data_size as u64),
+        data_size,
+    )
+}
+
+/// The next account `rng` draws with `data_size` bytes of data: the data, then its pubkey,
+/// lamports (non-zero) and owner, in that order.
+fn drawn_account(rng: &mut SplitMix64, data_size: usize) -> Account {
     let mut data = vec![0u8; data_size];
     rng.fill(&mut data);
     Account {
@@ -282,18 +290,7 @@ pub fn mainnet_mix(n: usize, tail_cap: usize) -> Vec<Account> {
     let mut rng = SplitMix64::new(SEED ^ 0xDA7A);
     mix_sizes(n, tail_cap)
         .into_iter()
-        .map(|size| {
-            let mut data = vec![0u8; size];
-            rng.fill(&mut data);
-            Account {
-                pubkey: rng.pubkey(),
-                lamports: 1 + rng.below(1 << 40),
-                rent_epoch: u64::MAX,
-                executable: false,
-                owner: rng.pubkey(),
-                data,
-            }
-        })
+        .map(|size| drawn_account(&mut rng, size))
         .collect()
 }
 
@@ -388,6 +385,35 @@ mod tests {
         assert!(a.iter().any(|x| x.data.len() > 256), "tail present");
         let sizes: Vec<usize> = a.iter().map(|x| x.data.len()).collect();
         assert_eq!(sizes, mix_sizes(20_000, 64 * 1024));
+    }
+
+    /// Every run hashes the same accounts: a digest of every field of the mix and of the
+    /// sized accounts, pinned, so a change to how they are drawn shows here and not as a
+    /// shift between runs.
+    #[test]
+    fn the_drawn_accounts_are_pinned() {
+        let digest = |accounts: &[Account]| {
+            let mut h = blake3::Hasher::new();
+            for a in accounts {
+                h.update(&a.pubkey.0);
+                h.update(&a.lamports.to_le_bytes());
+                h.update(&a.rent_epoch.to_le_bytes());
+                h.update(&[u8::from(a.executable)]);
+                h.update(&a.owner.0);
+                h.update(&(a.data.len() as u64).to_le_bytes());
+                h.update(&a.data);
+            }
+            h.finalize().to_hex().to_string()
+        };
+        let sized: Vec<Account> = [0, 165, 200, 1024].map(|n| account(n, 3)).into();
+        assert_eq!(
+            digest(&mainnet_mix(2_000, 64 * 1024)),
+            "39fd96b61079d2812c023ebb1e21c0271aa0e233e52733c90a4f4d3e8f5d8c7e"
+        );
+        assert_eq!(
+            digest(&sized),
+            "b80b5a57bc301407a231ec695e0746a93348474c96cc48983ac2aefb2c494496"
+        );
     }
 
     #[test]
