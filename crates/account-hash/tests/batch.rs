@@ -2,12 +2,13 @@
 //! batches, on every backend this CPU has.
 #![cfg(all(feature = "batch", feature = "streaming"))]
 
+mod common;
+
 use std::path::Path;
 
 use account_hash::strategy::batch::Staging;
 use account_hash::{
-    read_accounts, Account, AccountHash, AccountHasher, Batch, LtChecksum, LtHash, Pubkey,
-    Streaming,
+    read_accounts, Account, AccountHash, AccountHasher, Batch, LtChecksum, LtHash, Streaming,
 };
 use blake3_lanes::Backend;
 use proptest::prelude::*;
@@ -88,24 +89,7 @@ fn account() -> impl Strategy<Value = Account> {
         3 => proptest::sample::select(vec![0usize, 1, 63, 64, 165, 182, 200, 942, 943, 944, 950, 951, 952, 1100]),
         2 => 0usize..1200,
     ];
-    (
-        prop_oneof![Just(0u64), any::<u64>()],
-        any::<u64>(),
-        any::<bool>(),
-        any::<[u8; 32]>(),
-        any::<[u8; 32]>(),
-        len.prop_flat_map(|n| proptest::collection::vec(any::<u8>(), n)),
-    )
-        .prop_map(
-            |(lamports, rent_epoch, executable, owner, pubkey, data)| Account {
-                pubkey: Pubkey(pubkey),
-                lamports,
-                rent_epoch,
-                executable,
-                owner: Pubkey(owner),
-                data,
-            },
-        )
+    common::account_of(prop_oneof![Just(0u64), any::<u64>()], any::<u64>(), len)
 }
 
 proptest! {

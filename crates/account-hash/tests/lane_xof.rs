@@ -2,6 +2,8 @@
 //! accounts (across the one-chunk fallback), on every backend this CPU has.
 #![cfg(all(feature = "lane-xof", feature = "copy-buffer"))]
 
+mod common;
+
 use std::path::Path;
 
 use account_hash::{
@@ -104,24 +106,11 @@ fn account() -> impl Strategy<Value = Account> {
         ]),
         3 => 0usize..2048,
     ];
-    (
+    common::account_of(
         prop_oneof![1 => Just(0u64), 9 => any::<u64>()],
         any::<u64>(),
-        any::<bool>(),
-        any::<[u8; 32]>(),
-        any::<[u8; 32]>(),
-        len.prop_flat_map(|n| proptest::collection::vec(any::<u8>(), n)),
+        len,
     )
-        .prop_map(
-            |(lamports, rent_epoch, executable, owner, pubkey, data)| Account {
-                pubkey: Pubkey(pubkey),
-                lamports,
-                rent_epoch,
-                executable,
-                owner: Pubkey(owner),
-                data,
-            },
-        )
 }
 
 /// Every data length from 0 to past one chunk, both digests, every backend: the staging

@@ -3,6 +3,8 @@
 //! batch of all of them, and on random mixes with large accounts.
 #![cfg(all(feature = "batch", feature = "copy-buffer"))]
 
+mod common;
+
 use std::path::Path;
 
 use account_hash::strategy::batch::Staging;
@@ -124,24 +126,7 @@ fn account() -> impl Strategy<Value = Account> {
         3 => proptest::sample::select(vec![0usize, 165, 200, 951, 952, 1024, 1025, 2048, 3762, 8192, 10240, 16384, 65536, 131_072 - 82, 131_072 - 81, 131_072 - 74, 131_072 - 73, 140_000]),
         2 => 0usize..5000,
     ];
-    (
-        prop_oneof![Just(0u64), any::<u64>()],
-        any::<u64>(),
-        any::<bool>(),
-        any::<[u8; 32]>(),
-        any::<[u8; 32]>(),
-        len.prop_flat_map(|n| proptest::collection::vec(any::<u8>(), n)),
-    )
-        .prop_map(
-            |(lamports, rent_epoch, executable, owner, pubkey, data)| Account {
-                pubkey: Pubkey(pubkey),
-                lamports,
-                rent_epoch,
-                executable,
-                owner: Pubkey(owner),
-                data,
-            },
-        )
+    common::account_of(prop_oneof![Just(0u64), any::<u64>()], any::<u64>(), len)
 }
 
 proptest! {

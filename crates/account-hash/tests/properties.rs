@@ -2,6 +2,8 @@
 //! once there is data.
 #![cfg(all(feature = "copy-buffer", feature = "streaming", feature = "meta-first"))]
 
+mod common;
+
 use account_hash::{
     copy_buffer, Account, AccountHasher, DigestBytes, MetaFirst, Pubkey, Streaming,
 };
@@ -21,24 +23,11 @@ fn data_len() -> impl Strategy<Value = usize> {
 }
 
 fn account() -> impl Strategy<Value = Account> {
-    (
+    common::account_of(
         prop_oneof![Just(0u64), Just(1), Just(u64::MAX), any::<u64>()],
         prop_oneof![Just(0u64), Just(u64::MAX), any::<u64>()],
-        any::<bool>(),
-        any::<[u8; 32]>(),
-        any::<[u8; 32]>(),
-        data_len().prop_flat_map(|n| proptest::collection::vec(any::<u8>(), n)),
+        data_len(),
     )
-        .prop_map(
-            |(lamports, rent_epoch, executable, owner, pubkey, data)| Account {
-                pubkey: Pubkey(pubkey),
-                lamports,
-                rent_epoch,
-                executable,
-                owner: Pubkey(owner),
-                data,
-            },
-        )
 }
 
 proptest! {

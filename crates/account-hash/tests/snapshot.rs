@@ -11,6 +11,8 @@
 //! rewrites them.
 #![cfg(feature = "copy-buffer")]
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use account_hash::snapshot::{
@@ -428,35 +430,24 @@ fn a_sample_is_uniform() {
 }
 
 fn any_account() -> impl Strategy<Value = Account> {
-    (
+    common::account_of(
         prop_oneof![Just(0u64), Just(1), Just(u64::MAX), any::<u64>()],
         any::<u64>(),
-        any::<bool>(),
-        any::<[u8; 32]>(),
-        any::<[u8; 32]>(),
-        prop_oneof![0usize..300, 300usize..5000]
-            .prop_flat_map(|n| proptest::collection::vec(any::<u8>(), n)),
+        prop_oneof![0usize..300, 300usize..5000],
     )
-        .prop_map(|(lamports, rent_epoch, executable, owner, pubkey, data)| {
-            if lamports == 0 {
-                // Agave stores a zero-lamport account as the default account (here with a
-                // non-zero pubkey: an all-zero record header marks the unwritten tail).
-                let mut pubkey = pubkey;
-                pubkey[0] |= 1;
-                return Account {
-                    pubkey: Pubkey(pubkey),
-                    ..Account::default()
-                };
-            }
-            Account {
-                pubkey: Pubkey(pubkey),
-                lamports,
-                rent_epoch,
-                executable,
-                owner: Pubkey(owner),
-                data,
-            }
-        })
+    .prop_map(|account| {
+        if account.lamports > 0 {
+            return account;
+        }
+        // Agave stores a zero-lamport account as the default account (here with a non-zero
+        // pubkey: an all-zero record header marks the unwritten tail).
+        let mut pubkey = account.pubkey;
+        pubkey.0[0] |= 1;
+        Account {
+            pubkey,
+            ..Account::default()
+        }
+    })
 }
 
 proptest! {
