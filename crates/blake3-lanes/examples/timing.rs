@@ -43,17 +43,9 @@ fn messages(len: usize) -> Vec<Vec<u8>> {
 }
 
 fn main() {
-    let features: Vec<&str> = [
-        ("sse4.1", std::is_x86_feature_detected!("sse4.1")),
-        ("avx2", std::is_x86_feature_detected!("avx2")),
-        ("avx512f", std::is_x86_feature_detected!("avx512f")),
-        ("avx512vl", std::is_x86_feature_detected!("avx512vl")),
-    ]
-    .into_iter()
-    .filter_map(|(name, present)| present.then_some(name))
-    .collect();
+    let backends: Vec<&str> = Backend::available().map(Backend::name).collect();
     println!(
-        "cpu features: {features:?}; detected backend {}",
+        "backends this CPU runs: {backends:?}; detected backend {}",
         Backend::detect().name()
     );
 

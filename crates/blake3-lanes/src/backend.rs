@@ -89,6 +89,7 @@ impl Backend {
     /// where vector operations take two cycles, the AVX2 pair's register-only loop is
     /// faster, but the lab's batch rows with it were 13-15 % slower; docs/kernel-breakdown.md).
     #[inline]
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
     pub(crate) const fn lockstep(self) -> usize {
         match self {
             Backend::Portable | Backend::Avx512 => 2,

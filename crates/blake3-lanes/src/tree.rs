@@ -24,14 +24,14 @@
 
 use crate::portable;
 use crate::words::{
-    block_count, last_block_words, words_from_le_bytes, RootBlock, BLOCK_LEN, CHUNK_END, CHUNK_LEN,
-    CHUNK_START, IV, OUT_LEN, ROOT,
+    block_count, words_from_le_bytes, RootBlock, BLOCK_LEN, CHUNK_END, CHUNK_LEN, CHUNK_START, IV,
+    OUT_LEN, ROOT,
 };
 
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 use crate::lanes::{self, LaneVector, MAX_LANES};
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-use crate::words::{cv_from_le_bytes, SumWords};
+use crate::words::{cv_from_le_bytes, last_block_words, SumWords};
 
 /// Flag of a parent node's compression.
 pub(crate) const PARENT: u32 = 1 << 2;

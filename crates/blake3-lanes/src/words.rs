@@ -119,6 +119,7 @@ pub(crate) fn words_from_le_bytes(bytes: &[u8; BLOCK_LEN]) -> [u32; 16] {
     words
 }
 
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 #[inline(always)]
 pub(crate) fn cv_from_le_bytes(bytes: &[u8; OUT_LEN]) -> [u32; 8] {
     let mut words = [0u32; 8];
