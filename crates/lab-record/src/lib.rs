@@ -1085,6 +1085,13 @@ fn at_least_one<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
 mod tests {
     use super::*;
 
+    /// The error `ResultsFile::parse` gives for `text`, read as `r.json`.
+    fn parse_error(text: &str) -> String {
+        ResultsFile::parse(Path::new("r.json"), text)
+            .unwrap_err()
+            .to_string()
+    }
+
     /// The closed name sets compare with and convert to their fixed strings, and refuse
     /// an unknown one naming the choices.
     #[test]
@@ -1262,18 +1269,14 @@ mod tests {
         let text = serde_json::to_string_pretty(&sample())
             .unwrap()
             .replace("\"lower\": 1.0", "\"lower\": \"one\"");
-        let e = ResultsFile::parse(Path::new("r.json"), &text)
-            .unwrap_err()
-            .to_string();
+        let e = parse_error(&text);
         assert!(e.starts_with("r.json:"), "{e}");
         assert!(e.contains("results[0].ns_per_iter.lower"), "{e}");
 
         let text = serde_json::to_string_pretty(&sample())
             .unwrap()
             .replace("\"upper\": 3.0", "\"upper\": 1.5");
-        let e = ResultsFile::parse(Path::new("r.json"), &text)
-            .unwrap_err()
-            .to_string();
+        let e = parse_error(&text);
         assert!(
             e.contains("results[0].ns_per_iter") && e.contains("lower <= estimate <= upper"),
             "{e}"
@@ -1283,9 +1286,7 @@ mod tests {
             "\"family\": \"account-hash\"",
             "\"family\": \"account-hsah\"",
         );
-        let e = ResultsFile::parse(Path::new("r.json"), &text)
-            .unwrap_err()
-            .to_string();
+        let e = parse_error(&text);
         assert!(
             e.contains("results[0]") && e.contains("account-hsah"),
             "{e}"
@@ -1298,9 +1299,7 @@ mod tests {
             "\"data_sise/165\"",
             1,
         );
-        let e = ResultsFile::parse(Path::new("r.json"), &text)
-            .unwrap_err()
-            .to_string();
+        let e = parse_error(&text);
         assert!(
             e.contains("field `results[0]`: `data_sise/165` is not a workload")
                 && e.contains("cap_sweep"),
@@ -1310,9 +1309,7 @@ mod tests {
         let text = serde_json::to_string_pretty(&sample())
             .unwrap()
             .replace("\"items_per_iter\": 1", "\"items_per_iter\": 0");
-        let e = ResultsFile::parse(Path::new("r.json"), &text)
-            .unwrap_err()
-            .to_string();
+        let e = parse_error(&text);
         assert!(e.contains("at least 1"), "{e}");
 
         let e = ResultsFile::parse(Path::new("r.json"), "{\"schema\": 1}")
@@ -1333,9 +1330,7 @@ mod tests {
             &format!("\"schema\":{SCHEMA}"),
             &format!("\"schema\":{}", SCHEMA + 1),
         );
-        let e = ResultsFile::parse(Path::new("r.json"), &newer)
-            .unwrap_err()
-            .to_string();
+        let e = parse_error(&newer);
         assert!(e.contains("newer"), "{e}");
         let e = ResultsFile::parse(Path::new("r.json"), "not json")
             .unwrap_err()
@@ -1352,9 +1347,7 @@ mod tests {
         assert!(text.contains("\"variant\": \"cap=200\""), "{text}");
         assert_eq!(ResultsFile::parse(Path::new("r.json"), &text).unwrap(), f);
         let bad = text.replacen("\"variant\": \"cap=200\"", "\"variant\": \"cap=2OO\"", 1);
-        let e = ResultsFile::parse(Path::new("r.json"), &bad)
-            .unwrap_err()
-            .to_string();
+        let e = parse_error(&bad);
         assert!(
             e.starts_with("r.json:") && e.contains("results[0]") && e.contains("`cap=2OO`"),
             "{e}"
@@ -1396,9 +1389,7 @@ mod tests {
         assert_eq!(ResultsFile::parse(Path::new("r.json"), &older).unwrap(), f);
 
         let bad = text.replacen("\"role\": \"baseline\"", "\"role\": \"candidate\"", 1);
-        let e = ResultsFile::parse(Path::new("r.json"), &bad)
-            .unwrap_err()
-            .to_string();
+        let e = parse_error(&bad);
         assert!(
             e.contains("results[0]") && e.contains("`baseline` is true but `role` is `candidate`"),
             "{e}"

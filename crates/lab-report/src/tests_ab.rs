@@ -19,22 +19,17 @@ fn ab_json_round_trips() {
     f.save(&path).unwrap();
     assert_eq!(AbFile::load(&path).unwrap(), f);
     let text = std::fs::read_to_string(fixture_path()).unwrap();
-    let e = AbFile::parse(
-        Path::new("ab.json"),
-        &text.replace("\"slower\"", "\"worse\""),
-    )
-    .unwrap_err()
-    .to_string();
+    let parse_error = |from: &str, to: &str| {
+        AbFile::parse(Path::new("ab.json"), &text.replace(from, to))
+            .unwrap_err()
+            .to_string()
+    };
+    let e = parse_error("\"slower\"", "\"worse\"");
     assert!(
         e.starts_with("ab.json:") && e.contains("rows[0].verdict"),
         "{e}"
     );
-    let e = AbFile::parse(
-        Path::new("ab.json"),
-        &text.replace("\"profile\": \"smoke\"", "\"profile\": \"fast\""),
-    )
-    .unwrap_err()
-    .to_string();
+    let e = parse_error("\"profile\": \"smoke\"", "\"profile\": \"fast\"");
     assert!(
         e.starts_with("ab.json:21:")
             && e.contains("field `profile`: unknown variant `fast`, expected one of `smoke`"),
