@@ -29,7 +29,7 @@
 
 use crate::error::LabError;
 use crate::{BenchMeta, Case, Profile};
-use lab_record::Isa;
+use lab_record::{BenchId, Isa};
 use serde::{Deserialize, Serialize};
 use std::hint::black_box;
 use std::path::Path;
@@ -57,7 +57,8 @@ pub fn isa_of(meta: &BenchMeta) -> Option<Isa> {
 /// A counted benchmark: instructions per iteration and the ISA of the counted code.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Counted {
-    pub criterion_id: String,
+    #[serde(flatten)]
+    pub id: BenchId,
     pub instructions_per_iter: f64,
     pub isa: Option<Isa>,
 }
@@ -126,7 +127,7 @@ pub fn count_under_valgrind(
         })?;
         let _ = std::fs::remove_file(&file);
         out.push(Counted {
-            criterion_id: id.clone(),
+            id: ran.id,
             instructions_per_iter: total as f64 / ran.iters.max(1) as f64,
             isa: ran.isa,
         });

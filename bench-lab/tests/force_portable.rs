@@ -69,15 +69,10 @@ fn every_row_is_portable_and_digests_hold() {
             let meta = &plan
                 .benches
                 .iter()
-                .find(|b| b.criterion_id == c.criterion_id)
-                .unwrap_or_else(|| panic!("{} not planned", c.criterion_id))
+                .find(|b| b.meta.id == c.id)
+                .unwrap_or_else(|| panic!("{} not planned", c.id))
                 .meta;
-            assert_eq!(
-                c.digest_compatible,
-                Some(meta.claims_consensus),
-                "{}",
-                c.criterion_id
-            );
+            assert_eq!(c.digest_compatible, Some(meta.claims_consensus), "{}", c.id);
         }
     }
 }

@@ -192,18 +192,18 @@ fn batch_calls_on_the_validator_workloads_allocate_nothing() {
     assert!(counted.results.len() >= 3, "{:?}", counted.results);
     // The slot delta's row turns the slot's writes into two vectors of `AccountRef` per
     // call (its two allocations, the same for every strategy's delta); nothing else.
-    let harness = |id: &str| {
-        if id.contains("/slot_delta/") {
+    let harness = |id: &lab_record::BenchId| {
+        if id.workload.is(lab_record::WorkloadKind::SlotDelta) {
             2.0
         } else {
             0.0
         }
     };
-    let allocating: Vec<(&str, f64)> = counted
+    let allocating: Vec<(String, f64)> = counted
         .results
         .iter()
-        .filter(|c| c.allocs_per_iter > harness(&c.criterion_id))
-        .map(|c| (c.criterion_id.as_str(), c.allocs_per_iter))
+        .filter(|c| c.allocs_per_iter > harness(&c.id))
+        .map(|c| (c.id.criterion_id(), c.allocs_per_iter))
         .collect();
     assert!(allocating.is_empty(), "{allocating:?}");
 }

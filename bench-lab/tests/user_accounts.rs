@@ -105,12 +105,12 @@ fn every_mix_strategy_gets_a_user_accounts_row_in_both_families() {
     ));
     assert_eq!(counted.results.len(), rows.len());
     for (c, b) in counted.results.iter().zip(&rows) {
-        assert_eq!(c.criterion_id, b.criterion_id);
+        assert_eq!(c.id, b.meta.id);
         assert_eq!(
             c.digest_compatible,
             Some(b.meta.claims_consensus),
             "{}",
-            c.criterion_id
+            c.id
         );
     }
 }

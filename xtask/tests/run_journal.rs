@@ -127,30 +127,41 @@ fn fake_lab_with(d: &Path, pause: &str, paired_pause: &str) -> PathBuf {
 
 /// The fake `lab paired` (a script beside the lab, the command that runs it): leaves
 /// `d/paired-started/<n>`, pauses `pause` seconds, and prints a `ProcessRun` of its
-/// baseline, an A/A twin and its rows (log ratios from its seed).
+/// baseline, an A/A twin and its rows (log ratios from its seed), each named by its
+/// identity fields as the real lab writes them (looked up in `d/ids/`, one file per
+/// planned criterion id).
 fn fake_paired(d: &Path, pause: &str) -> String {
     let started = d.join("paired-started");
     let _ = std::fs::remove_dir_all(&started);
     std::fs::create_dir_all(&started).unwrap();
+    let ids = d.join("ids");
+    std::fs::create_dir_all(&ids).unwrap();
+    for p in plan().benches {
+        let json = serde_json::to_string(&p.meta.id).unwrap();
+        let fields = &json[1..json.len() - 1];
+        std::fs::write(ids.join(p.criterion_id.replace('/', "_")), fields).unwrap();
+    }
     let body = r#"while [ $# -gt 0 ]; do
   case "$1" in --baseline) b="$2" ;; --rows) r="$r $2" ;; --seed) seed="$2" ;; esac
   shift
 done
+id() { cat "IDS/$(echo "$1" | tr / _)"; }
 touch STARTED/$(ls STARTED | wc -l)
 sleep PAUSE
 x=$((seed % 7))
 layout="{\"iq_mean_log\":0.0$x,\"mean_log\":0.0$x,\"rounds\":5,\"sd_log\":0.01}"
-rows="{\"criterion_id\":\"$b\",\"control\":\"aa\",\"iters_per_batch\":1,\"layouts\":[$layout]}"
-for id in $r; do
-  rows="$rows,{\"criterion_id\":\"$id\",\"iters_per_batch\":1,\"layouts\":[$layout]}"
+rows="{$(id "$b"),\"control\":\"aa\",\"iters_per_batch\":1,\"layouts\":[$layout]}"
+for i in $r; do
+  rows="$rows,{$(id "$i"),\"iters_per_batch\":1,\"layouts\":[$layout]}"
 done
-echo "{\"baseline\":\"$b\",\"baseline_iters_per_batch\":1,\"config\":{\"rounds\":5,\"layouts\":1,\"seed\":$seed,\"batch_ns\":1},\"stack_offsets\":[0],\"rows\":[$rows],\"wall_secs\":0.1}"
+echo "{\"baseline\":{$(id "$b")},\"baseline_iters_per_batch\":1,\"config\":{\"rounds\":5,\"layouts\":1,\"seed\":$seed,\"batch_ns\":1},\"stack_offsets\":[0],\"rows\":[$rows],\"wall_secs\":0.1}"
 "#;
     let path = d.join("fake-paired.sh");
     script(
         &path,
         &body
             .replace("STARTED", &started.display().to_string())
+            .replace("IDS", &ids.display().to_string())
             .replace("PAUSE", pause),
     );
     format!("exec {} \"$@\"", path.display())
@@ -333,20 +344,22 @@ fn kill_9_inside_the_paired_pass_loses_no_finished_process() {
         let file = ResultsFile::load(&run.join("results.json")).unwrap();
         assert_eq!(file.run.status, Status::Interrupted);
         // Every comparison whose two processes were journaled has its row paired.
-        let whole: Vec<&str> = file
+        let baseline = |p: &serde_json::Value| -> BenchId {
+            serde_json::from_value(p["baseline"].clone()).unwrap()
+        };
+        let whole: Vec<&BenchId> = file
             .results
             .iter()
             .filter(|r| r.meta.role == Role::Baseline && r.control.is_none())
-            .map(|r| r.criterion_id.as_str())
-            .filter(|b| paired.iter().filter(|p| p["baseline"] == *b).count() == 2)
+            .map(|r| r.id())
+            .filter(|b| paired.iter().filter(|p| baseline(p) == **b).count() == 2)
             .collect();
         assert_eq!(whole.len(), paired.len().saturating_sub(PAIRED / 2));
         for b in &whole {
-            let size = b.rsplit('/').next().unwrap();
             let row = file
                 .results
                 .iter()
-                .find(|r| r.meta.role == Role::Candidate && r.criterion_id.ends_with(size))
+                .find(|r| r.meta.role == Role::Candidate && r.id().workload == b.workload)
                 .unwrap();
             assert!(
                 row.paired.is_some(),

@@ -319,7 +319,7 @@ fn allocs(sel: &Selection) -> Result<()> {
         if !sel.json {
             println!(
                 "{:<60} allocs/iter {:>8.3}  peak {:>9} B  digest {}",
-                row.criterion_id,
+                row.id,
                 row.allocs_per_iter,
                 row.peak_bytes,
                 match row.digest_compatible {
@@ -358,7 +358,7 @@ fn count(b: &bench_lab::Bench) -> Counted {
     let digest_compatible = case.digest_matches_reference();
     drop(case);
     Counted {
-        criterion_id: b.meta.id.criterion_id(),
+        id: b.meta.id.clone(),
         iterations,
         allocs_per_iter: count as f64 / iterations as f64,
         peak_bytes: peak as u64,
@@ -445,7 +445,7 @@ fn paired(a: &PairedArgs) -> Result<()> {
         } else {
             println!(
                 "baseline {}  band ±{:.2}%  {} processes, {:.1} s",
-                c.baseline,
+                c.baseline.criterion_id(),
                 100.0 * c.band,
                 c.processes,
                 start.elapsed().as_secs_f64()
@@ -455,7 +455,7 @@ fn paired(a: &PairedArgs) -> Result<()> {
                 let [lo, hi] = p.layout_range.unwrap_or([f64::NAN; 2]);
                 println!(
                     "{:<60} {:>4} {:.4} [{:.4}, {:.4}]  layouts {} sd {:.2}% range {:.4}..{:.4}  rounds sd {:.2}%  {}",
-                    r.criterion_id,
+                    r.id.criterion_id(),
                     if r.control.is_some() { "A/A" } else { "" },
                     p.ratio.estimate,
                     p.ratio.lower,
@@ -507,7 +507,7 @@ fn paired(a: &PairedArgs) -> Result<()> {
                 .iter()
                 .map(|l| format!("{:.4}", l.iq_mean_log.exp()))
                 .collect();
-            println!("{:<60} per layout {}", r.criterion_id, means.join(" "));
+            println!("{:<60} per layout {}", r.id.criterion_id(), means.join(" "));
         }
     }
     Ok(())
@@ -532,7 +532,7 @@ fn instructions(a: &InstructionsArgs) -> Result<()> {
                 let isa = c.isa.map_or("-", |i| i.as_str());
                 println!(
                     "{:<60} {:>14.1} instructions/iter  isa {isa}",
-                    c.criterion_id, c.instructions_per_iter
+                    c.id, c.instructions_per_iter
                 );
             }
         }
@@ -560,7 +560,7 @@ fn instructions(a: &InstructionsArgs) -> Result<()> {
         case.run_once();
         instructions::hashlab_counted_iterations(&mut *case, iters);
         out.push(Ran {
-            criterion_id: id.clone(),
+            id: bench.meta.id.clone(),
             iters,
             isa: instructions::isa_of(&bench.meta),
         });
@@ -569,10 +569,7 @@ fn instructions(a: &InstructionsArgs) -> Result<()> {
         println!("{}", serde_json::to_string(&out)?);
     } else {
         for r in &out {
-            println!(
-                "{:<60} ran {} iterations, isa {:?}",
-                r.criterion_id, r.iters, r.isa
-            );
+            println!("{:<60} ran {} iterations, isa {:?}", r.id, r.iters, r.isa);
         }
     }
     Ok(())

@@ -5,6 +5,7 @@
 use super::*;
 use crate::shared::{Inputs, MakeShared};
 use account_hash::Account;
+use lab_record::BenchId;
 
 /// How one entry of a comparison builds its case.
 pub(super) enum Source<'r> {
@@ -27,6 +28,9 @@ pub use account_hash::strategy::list::CODE_COPIES;
 
 /// One entry of a comparison: the baseline, the A/A twin or a row.
 pub(super) struct Entry<'r> {
+    /// The entry's id; an A/A entry's is its baseline's (it runs the baseline's code).
+    pub(super) id: BenchId,
+    /// The id's criterion form, as the trace names it.
     pub(super) criterion_id: String,
     pub(super) control: Option<Control>,
     /// What code an A/A entry runs.
@@ -75,6 +79,7 @@ pub(super) fn entry<'r>(reg: &'r Registry, id: &str, twin: u32) -> Result<Entry<
         ),
     };
     Ok(Entry {
+        id: m.id.clone(),
         criterion_id: id.to_string(),
         control: (twin > 0).then_some(Control::Aa),
         twin: (twin > 0).then_some(twin_label),
@@ -175,17 +180,23 @@ impl<'r> Comparison<'r> {
         Ok(Comparison { entries })
     }
 
-    /// A comparison of arbitrary cases (tests, experiments): `(name, control, items per
+    /// A comparison of arbitrary cases (tests, experiments): `(id, control, items per
     /// iteration, builder)`, the first being the baseline. Each builder makes its own inputs.
     #[allow(clippy::type_complexity)]
     pub fn from_makers(
-        makers: Vec<(String, Option<Control>, u64, Box<dyn Fn() -> Box<dyn Case>>)>,
+        makers: Vec<(
+            BenchId,
+            Option<Control>,
+            u64,
+            Box<dyn Fn() -> Box<dyn Case>>,
+        )>,
     ) -> Comparison<'static> {
         Comparison {
             entries: makers
                 .into_iter()
-                .map(|(criterion_id, control, items, make)| Entry {
-                    criterion_id,
+                .map(|(id, control, items, make)| Entry {
+                    criterion_id: id.criterion_id(),
+                    id,
                     control,
                     twin: None,
                     copy_offset: 0,

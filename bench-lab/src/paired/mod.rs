@@ -278,7 +278,7 @@ pub fn run_traced(
     }
     let rows = (1..k)
         .map(|i| RowRun {
-            criterion_id: cmp.entries[i].criterion_id.clone(),
+            id: cmp.entries[i].id.clone(),
             control: cmp.entries[i].control,
             twin: cmp.entries[i].twin.clone(),
             iters_per_batch: iters[i],
@@ -286,7 +286,7 @@ pub fn run_traced(
         })
         .collect();
     ProcessRun {
-        baseline: cmp.entries[0].criterion_id.clone(),
+        baseline: cmp.entries[0].id.clone(),
         baseline_iters_per_batch: iters.first().copied().unwrap_or(0),
         config,
         stack_offsets: offsets,
@@ -303,6 +303,7 @@ mod tests {
     use crate::shared::{copy_buffer_copies, Inputs, SharedAccounts, Twin};
     use crate::Profile;
     use lab_record::sequential::{combine_sequential, decide, Design, Intervals, EQUAL_MARGIN};
+    use lab_record::BenchId;
 
     /// The one verdict rule at one look (t interval): what `lab paired` does with two
     /// processes.
@@ -511,7 +512,7 @@ mod tests {
     #[test]
     fn combine_uses_the_aa_band_and_layout_samples() {
         let row = |id: &str, control, logs: &[f64]| RowRun {
-            criterion_id: id.into(),
+            id: BenchId::sample(id),
             control,
             twin: None,
             iters_per_batch: 1,
@@ -526,7 +527,7 @@ mod tests {
                 .collect(),
         };
         let run = |aa: &[f64], r: &[f64]| ProcessRun {
-            baseline: "b".into(),
+            baseline: BenchId::sample("b"),
             baseline_iters_per_batch: 1,
             config: Config::default(),
             stack_offsets: vec![],
@@ -588,16 +589,21 @@ mod tests {
             })
         }
         let cmp = Comparison::from_makers(vec![
-            ("base".into(), None, 1, shared(H::default())),
+            (BenchId::sample("base"), None, 1, shared(H::default())),
             (
-                "aa".into(),
+                BenchId::sample("aa"),
                 Some(Control::Aa),
                 1,
                 shared(Twin::<H, 1>(H::default())),
             ),
-            ("copy".into(), None, 1, shared(Twin::<H, 2>(H::default()))),
             (
-                "twice".into(),
+                BenchId::sample("copy"),
+                None,
+                1,
+                shared(Twin::<H, 2>(H::default())),
+            ),
+            (
+                BenchId::sample("twice"),
                 None,
                 1,
                 Box::new(|| {
@@ -690,8 +696,8 @@ mod tests {
         };
         let items = set.max(1) as u64;
         let cmp = Comparison::from_makers(vec![
-            ("base".into(), None, items, maker(&log)),
-            ("row".into(), None, items, maker(&log)),
+            (BenchId::sample("base"), None, items, maker(&log)),
+            (BenchId::sample("row"), None, items, maker(&log)),
         ]);
         (cmp, log)
     }
@@ -780,8 +786,8 @@ mod tests {
             }) as Box<dyn Fn() -> Box<dyn Case>>
         };
         let cmp = Comparison::from_makers(vec![
-            ("base".into(), None, 1, spin(100_000)),
-            ("aa".into(), Some(Control::Aa), 1, spin(100_000)),
+            (BenchId::sample("base"), None, 1, spin(100_000)),
+            (BenchId::sample("aa"), Some(Control::Aa), 1, spin(100_000)),
         ]);
         let config = Config {
             rounds: 2,
@@ -941,8 +947,8 @@ mod tests {
             }) as Box<dyn Fn() -> Box<dyn Case>>
         };
         let cmp = Comparison::from_makers(vec![
-            ("base".into(), None, 1, maker(0, 400_000)),
-            ("row".into(), None, 1, maker(1, 100_000)),
+            (BenchId::sample("base"), None, 1, maker(0, 400_000)),
+            (BenchId::sample("row"), None, 1, maker(1, 100_000)),
         ]);
         let got = run(
             &cmp,

@@ -8,7 +8,7 @@
 //! files `<out>.1`, `<out>.2`, ... in the order of the ids), each holding that call's
 //! instructions alone.
 
-use crate::Isa;
+use crate::{BenchId, Isa};
 use serde::{Deserialize, Serialize};
 
 /// The function `lab instructions` runs the counted iterations in, as callgrind names it.
@@ -29,7 +29,9 @@ pub const ITERS_LARGE: u64 = 2;
 /// and the instruction set its hashing used in that (valgrind) process.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Ran {
-    pub criterion_id: String,
+    /// The benchmark (its fields written inline, as in the plan).
+    #[serde(flatten)]
+    pub id: BenchId,
     pub iters: u64,
     pub isa: Option<Isa>,
 }

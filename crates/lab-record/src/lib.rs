@@ -400,6 +400,13 @@ pub struct BenchId {
     pub workload: Workload,
 }
 
+/// Criterion's full id ([`BenchId::criterion_id`]).
+impl fmt::Display for BenchId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}/{}", self.family, self.function(), self.workload)
+    }
+}
+
 impl BenchId {
     /// Criterion's function name: `copy-buffer@cap=200`, `streaming`.
     pub fn function(&self) -> String {
@@ -409,9 +416,22 @@ impl BenchId {
         }
     }
 
-    /// Criterion's full id: `<family>/<function>/<workload>`.
+    /// `lt-hash/<strategy>/data_size/165`: an id for tests and examples that need ids but
+    /// no registry.
+    #[doc(hidden)]
+    pub fn sample(strategy: &str) -> BenchId {
+        BenchId {
+            family: Family::LtHash,
+            digest: Digest::Lt,
+            strategy: strategy.into(),
+            variant: None,
+            workload: Workload::new(WorkloadKind::DataSize, 165),
+        }
+    }
+
+    /// Criterion's full id: `<family>/<function>/<workload>` (also its `Display`).
     pub fn criterion_id(&self) -> String {
-        format!("{}/{}/{}", self.family, self.function(), self.workload)
+        self.to_string()
     }
 
     /// `copy-buffer cap=200`: the name a reader sees.
@@ -579,7 +599,9 @@ pub struct PlanFile {
 /// One row of `lab allocs --json`: the counted (never timed) pass.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Counted {
-    pub criterion_id: String,
+    /// The benchmark (its fields written inline, as in the plan).
+    #[serde(flatten)]
+    pub id: BenchId,
     pub iterations: u64,
     pub allocs_per_iter: f64,
     pub peak_bytes: u64,
@@ -670,8 +692,8 @@ impl Ratio {
 
 /// A row compared with its table's baseline, interleaved in one process and sampled over
 /// many processes (memory layouts). `B` is how it names the baseline: its [`BenchId`] in the
-/// model; its `criterion_id` (`Paired<String>`) as `lab paired` prints it and as a file is
-/// read, until [`schema`] resolves it.
+/// model; its `criterion_id` (`Paired<String>`) as a results file or journal is read, until
+/// [`schema`] resolves it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(bound(serialize = "B: schema::BaselineRef", deserialize = "B: From<String>"))]
 pub struct Paired<B = BenchId> {
@@ -827,6 +849,18 @@ impl<B> Record<B> {
     pub fn allocs_per_item(&self) -> Option<f64> {
         self.allocs_per_iter
             .map(|a| a / self.meta.items_per_iter.max(1) as f64)
+    }
+}
+
+impl Record {
+    /// The benchmark whose code this row ran: its own; an A/A control's, its baseline's
+    /// (`None` for a control without `paired`).
+    pub fn code(&self) -> Option<&BenchId> {
+        match (self.control, &self.paired) {
+            (None, _) => Some(self.id()),
+            (Some(_), Some(p)) => Some(&p.baseline),
+            (Some(_), None) => None,
+        }
     }
 }
 

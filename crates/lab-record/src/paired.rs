@@ -22,7 +22,7 @@
 //!    lab-report's `analysis::ab::row` for `cargo xtask ab` and `--peer-path` (one A/A
 //!    control per round: the reach rule).
 
-use crate::{Control, Paired, Ratio, Verdict};
+use crate::{BenchId, Control, Paired, Ratio, Verdict};
 use serde::{Deserialize, Serialize};
 use statrs::distribution::{ContinuousCDF, StudentsT};
 
@@ -207,7 +207,10 @@ impl Default for Config {
 /// One row's result in one process: a summary per layout.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RowRun {
-    pub criterion_id: String,
+    /// The row's id (its fields written inline, as in the plan); an A/A row's is its
+    /// baseline's (it runs the baseline's code).
+    #[serde(flatten)]
+    pub id: BenchId,
     /// `aa` for the A/A control (the baseline's twin).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub control: Option<Control>,
@@ -224,7 +227,7 @@ pub struct RowRun {
 /// What `lab paired --json` prints for one process.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ProcessRun {
-    pub baseline: String,
+    pub baseline: BenchId,
     pub baseline_iters_per_batch: u64,
     pub config: Config,
     /// The stack offsets (bytes) of this process's layouts, in order.
@@ -249,26 +252,27 @@ pub enum LayoutUnit {
 }
 
 /// One row combined over processes.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RowResult {
-    pub criterion_id: String,
+    /// The row's id (its fields written inline); an A/A row's is its baseline's.
+    #[serde(flatten)]
+    pub id: BenchId,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub control: Option<Control>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub twin: Option<String>,
     /// The across-layout estimate in log space.
     pub across: Across,
-    /// What goes in the record's `paired` field (verdict against the A/A band), naming the
-    /// baseline by its criterion id.
-    pub paired: Paired<String>,
+    /// What goes in the record's `paired` field (verdict against the A/A band).
+    pub paired: Paired,
     /// Mean within-layout SD of the per-round log ratios.
     pub mean_round_sd: f64,
 }
 
 /// A comparison combined over processes (`lab paired --processes K --json`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Combined {
-    pub baseline: String,
+    pub baseline: BenchId,
     pub unit: LayoutUnit,
     pub processes: u32,
     /// The table's band: from the A/A row when there is one, else [`MIN_BAND`].
@@ -316,10 +320,14 @@ pub(crate) fn combine_by(
     verdict_of: VerdictFn,
 ) -> Option<Combined> {
     let first = runs.first()?;
-    let ids: Vec<_> = first.rows.iter().map(|r| &r.criterion_id).collect();
+    let ids: Vec<_> = first.rows.iter().map(|r| (&r.id, r.control)).collect();
     if runs.iter().any(|r| {
         r.baseline != first.baseline
-            || r.rows.iter().map(|x| &x.criterion_id).collect::<Vec<_>>() != ids
+            || r.rows
+                .iter()
+                .map(|x| (&x.id, x.control))
+                .collect::<Vec<_>>()
+                != ids
     }) {
         return None;
     }
@@ -346,7 +354,7 @@ pub(crate) fn combine_by(
             let a = across[i];
             let ratio = a.ratio();
             RowResult {
-                criterion_id: r.criterion_id.clone(),
+                id: r.id.clone(),
                 control: r.control,
                 twin: r.twin.clone(),
                 across: a,

@@ -99,11 +99,7 @@ impl Record<String> {
 /// The `criterion_id` a row must have: its id's; an A/A control's is its baseline's (it runs
 /// the baseline's code); `None` for a control row without `paired`.
 fn expected_criterion_id(r: &Record) -> Option<String> {
-    match (r.control, &r.paired) {
-        (None, _) => Some(r.meta.id.criterion_id()),
-        (Some(_), Some(p)) => Some(p.baseline.criterion_id()),
-        (Some(_), None) => None,
-    }
+    r.code().map(BenchId::criterion_id)
 }
 
 /// A results file as the model holds it: every `paired.baseline` names a measured row of

@@ -1399,10 +1399,11 @@ mod tests {
     #[test]
     fn combined_rows_carry_their_reach_when_undecided() {
         use crate::paired::{LayoutSummary, RowRun};
+        use crate::BenchId;
         let run = |i: u32| {
             let x = f64::from(i % 4) - 1.5;
-            let row = |criterion_id: &str, control, mean: f64, sd: f64| RowRun {
-                criterion_id: criterion_id.into(),
+            let row = |name: &str, control, mean: f64, sd: f64| RowRun {
+                id: BenchId::sample(name),
                 control,
                 twin: None,
                 iters_per_batch: 1,
@@ -1414,7 +1415,7 @@ mod tests {
                 }],
             };
             ProcessRun {
-                baseline: "b".into(),
+                baseline: BenchId::sample("b"),
                 baseline_iters_per_batch: 1,
                 config: crate::paired::Config {
                     rounds: 10,

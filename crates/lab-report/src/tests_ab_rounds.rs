@@ -274,7 +274,7 @@ impl Runner for Replay<'_> {
 #[test]
 fn ab_peer_path_and_bench_all_decide_the_same_ratios_alike() {
     use lab_record::paired::{Config, LayoutSummary, ProcessRun, RowRun};
-    use lab_record::{Control, Profile};
+    use lab_record::{BenchId, Control, Profile};
     let mut rng = Rng::new(11);
     let mut noise = |sd: f64| sd * (rng.next_f64() - 0.5) * 3.46;
     let n = 8;
@@ -296,7 +296,7 @@ fn ab_peer_path_and_bench_all_decide_the_same_ratios_alike() {
         sd_log: 0.0,
     };
     let row_run = |id: &str, control, x: f64| RowRun {
-        criterion_id: id.into(),
+        id: BenchId::sample(id),
         control,
         twin: None,
         iters_per_batch: 1,
@@ -304,7 +304,7 @@ fn ab_peer_path_and_bench_all_decide_the_same_ratios_alike() {
     };
     let processes: Vec<ProcessRun> = (0..n)
         .map(|p| ProcessRun {
-            baseline: "base".into(),
+            baseline: BenchId::sample("base"),
             baseline_iters_per_batch: 1,
             config: Config::default(),
             stack_offsets: vec![0],
@@ -341,7 +341,7 @@ fn ab_peer_path_and_bench_all_decide_the_same_ratios_alike() {
             )
             .unwrap();
             for (r, b) in t.rows.iter().zip(&bench_all.rows[1..]) {
-                assert_eq!(r.criterion_id, b.criterion_id);
+                assert_eq!(BenchId::sample(&r.criterion_id), b.id);
                 let what = format!("{path} vs bench-all, {profile}, {}", r.criterion_id);
                 assert_eq!(r.verdict, b.paired.verdict, "{what}");
                 let close = |x: f64, y: f64| (x - y).abs() < 1e-9;

@@ -12,8 +12,9 @@ use proc_macro2::{Delimiter, TokenStream, TokenTree};
 use std::path::{Path, PathBuf};
 
 /// What identity read from text looks like: the A/A copy's label, a capacity parsed out of
-/// a variant, group lists joined with commas or split on them, and the strategy names the
-/// report gives a meaning to, as whole string literals (a name inside a sentence is prose).
+/// a variant, group lists joined with commas or split on them, rows joined or looked up by
+/// their criterion id (a row is found by its typed id), and the strategy names the report
+/// gives a meaning to, as whole string literals (a name inside a sentence is prose).
 const FORBIDDEN: &[&str] = &[
     "\"(A/A copy",
     "\"cap=\"",
@@ -23,6 +24,9 @@ const FORBIDDEN: &[&str] = &[
     ".join(\",\")",
     "split(',')",
     "split(\",\")",
+    "criterion_id ==",
+    "== r.criterion_id",
+    "criterion_id.as_str())",
     "\"copy-buffer\"",
     "\"streaming\"",
     "\"meta-first\"",

@@ -8,7 +8,7 @@ use crate::record::{self, ResultsFile};
 use crate::render::{self, verdicts as rv};
 use lab_record::paired::{Combined, Config, LayoutSummary, ProcessRun, RowRun};
 use lab_record::sequential::Design;
-use lab_record::{Control, Profile, Verdict};
+use lab_record::{BenchId, Control, Profile, Verdict};
 use std::path::{Path, PathBuf};
 
 fn dir() -> PathBuf {
@@ -19,6 +19,17 @@ const BASE: &str = "account-hash/copy-buffer@cap=200/data_size/165";
 const CAP47: &str = "account-hash/copy-buffer@cap=47/data_size/165";
 const STREAMING: &str = "account-hash/streaming/data_size/165";
 
+/// The id of the run-small fixture's row `criterion_id` (its main-build row).
+fn id(criterion_id: &str) -> BenchId {
+    static FIXTURE: std::sync::OnceLock<ResultsFile> = std::sync::OnceLock::new();
+    let f = FIXTURE.get_or_init(|| record::load(&dir().join("run-small/results.json")).unwrap());
+    let row = f
+        .results
+        .iter()
+        .find(|r| r.is_main_build() && r.control.is_none() && r.criterion_id == criterion_id);
+    row.expect("a row of the fixture").id().clone()
+}
+
 /// `n` processes of a comparison against [`BASE`]: per entry `(criterion id, control,
 /// centre, spread)`, process `i`'s log ratio `centre + spread · w(i)` with `w` cycling
 /// through −1.5, −0.5, 0.5, 1.5 (mean exactly `centre`, sample SD about `1.03 · spread`).
@@ -28,12 +39,12 @@ fn runs(n: u32, entries: &[(&str, Option<Control>, f64, f64)]) -> Vec<ProcessRun
             let w = f64::from(i % 4) - 1.5;
             let rows = entries
                 .iter()
-                .map(|&(id, control, centre, spread)| {
+                .map(|&(name, control, centre, spread)| {
                     let x = centre + spread * w;
                     RowRun {
-                        criterion_id: id.into(),
+                        id: id(name),
                         control,
-                        twin: control.map(|_| format!("copy of {id}")),
+                        twin: control.map(|_| format!("copy of {name}")),
                         iters_per_batch: 1,
                         layouts: vec![LayoutSummary {
                             iq_mean_log: x,
@@ -45,7 +56,7 @@ fn runs(n: u32, entries: &[(&str, Option<Control>, f64, f64)]) -> Vec<ProcessRun
                 })
                 .collect();
             ProcessRun {
-                baseline: BASE.into(),
+                baseline: id(BASE),
                 baseline_iters_per_batch: 1,
                 config: Config::default(),
                 stack_offsets: vec![0],

@@ -34,8 +34,13 @@ fn combined() -> Vec<Combined> {
 fn filled() -> ResultsFile {
     let mut f = record::load(&dir().join("run-small/results.json")).unwrap();
     assert_eq!(verdicts::fill_paired(&mut f.results, &combined()), 3);
+    let id_of = |id: &str| {
+        let criterion_id = format!("account-hash/{id}");
+        let row = f.results.iter().find(|r| r.criterion_id == criterion_id);
+        row.expect("a row of the fixture").id().clone()
+    };
     let count = |id: &str, n: f64| InstructionCount {
-        criterion_id: format!("account-hash/{id}"),
+        id: id_of(id),
         instructions_per_iter: n,
         isa: Some(lab_record::Isa::Avx2),
     };
@@ -46,7 +51,7 @@ fn filled() -> ResultsFile {
         count("copy-buffer@cap=200/data_size/0", 1630.0),
         count("copy-buffer@cap=47/data_size/0", 1630.0),
     ];
-    // Five ids, plus the two A/A rows that share their baseline's criterion id.
+    // Five ids, plus the two A/A rows that run their baseline's code.
     assert_eq!(verdicts::fill_instructions(&mut f.results, &counts), 7);
     f
 }
@@ -58,7 +63,10 @@ fn close(a: f64, b: f64) -> bool {
 #[test]
 fn combine_gives_the_documented_numbers() {
     let c = combined();
-    let c165 = c.iter().find(|c| c.baseline.ends_with("/165")).unwrap();
+    let c165 = c
+        .iter()
+        .find(|c| c.baseline.workload.param == "165")
+        .unwrap();
     // A/A per-process means 0 and 0.001: mean 0.0005, half-width t(1) * sd / sqrt(2)
     // = 12.706 * 0.0005; band = exp(0.0005 + 0.006353) - 1.
     let t1 = lab_record::paired::t_quantile(0.975, 1);
@@ -75,7 +83,7 @@ fn combine_gives_the_documented_numbers() {
     let [lo, hi] = cap47.layout_range.unwrap();
     assert!(close(lo, 0.05f64.exp()) && close(hi, 0.055f64.exp()));
     // The 0 B A/A has no spread: the band is the floor; cap=47 is equal there.
-    let c0 = c.iter().find(|c| c.baseline.ends_with("/0")).unwrap();
+    let c0 = c.iter().find(|c| c.baseline.workload.param == "0").unwrap();
     assert_eq!(c0.band, lab_record::paired::MIN_BAND);
     assert_eq!(c0.rows[1].paired.verdict, Verdict::Equal);
 }
@@ -399,7 +407,7 @@ fn paired_and_criterion_ratios_that_disagree_are_flagged() {
     f.results[row].paired = Some(paired(c.estimate * 1.3));
     let apart = verdicts::disagreements(&f.results);
     assert_eq!(apart.len(), 1);
-    assert_eq!(apart[0].criterion_id, f.results[row].criterion_id);
+    assert_eq!(&apart[0].id, f.results[row].id());
     let md = markdown::render(&outline::document(&f).unwrap());
     assert!(
         md.contains("Paired and criterion disagree:") && md.contains(&f.results[row].criterion_id),
@@ -456,10 +464,13 @@ fn paired_requests_follow_the_plan_and_profile() {
     let cmps = verdicts::comparisons(&plan);
     let c165 = cmps
         .iter()
-        .find(|c| c.baseline == "account-hash/copy-buffer@cap=200/data_size/165")
+        .find(|c| c.baseline.criterion_id() == "account-hash/copy-buffer@cap=200/data_size/165")
         .unwrap();
     assert_eq!(
-        c165.rows,
+        c165.rows
+            .iter()
+            .map(|r| r.criterion_id())
+            .collect::<Vec<_>>(),
         [
             "account-hash/copy-buffer@cap=47/data_size/165",
             "account-hash/streaming/data_size/165",

@@ -17,7 +17,7 @@ use super::{instructions_pass, paired_pass, peer_path};
 use crate::meta;
 use clap::Args;
 use lab_record::process::{given_filters, ACCOUNTS_ENV};
-use lab_record::{Counted, PlanFile, Planned, Profile};
+use lab_record::{BenchId, Counted, PlanFile, Planned, Profile};
 use lab_report::analysis::isa;
 use lab_report::error::{Error, Result};
 use lab_report::record::journal::{Entry, Journal};
@@ -391,7 +391,7 @@ fn verdict_passes(
             &session.interrupted,
             &|baseline, index, run| {
                 session.journal.append(&Entry::Paired {
-                    baseline: baseline.to_string(),
+                    baseline: baseline.clone(),
                     index,
                     run: Box::new(run.clone()),
                 })
@@ -451,7 +451,7 @@ fn measure(
     session: &Session,
     bench_exe: &Path,
     plan: &PlanFile,
-    counted: &BTreeMap<String, Counted>,
+    counted: &BTreeMap<BenchId, Counted>,
     run: &RunMeta,
 ) -> Result<Tally> {
     let main_pass = Pass {
@@ -638,7 +638,7 @@ fn plan(lab: &Path, session: &Session) -> Result<PlanFile> {
 
 /// The counted pass (allocations, peak heap, digest check; never timed), by criterion id.
 /// A failure leaves the figures out and says so.
-fn count(lab: &Path, session: &Session) -> BTreeMap<String, Counted> {
+fn count(lab: &Path, session: &Session) -> BTreeMap<BenchId, Counted> {
     let counted =
         run_lab(lab, "allocs", session).and_then(|(name, text)| parse_counts(&name, &text));
     counted.unwrap_or_else(|e| {
@@ -655,7 +655,7 @@ fn time_all(
     session: &Session,
     bench_exe: &Path,
     plan: &[Planned],
-    counted: &BTreeMap<String, Counted>,
+    counted: &BTreeMap<BenchId, Counted>,
     run: &RunMeta,
     pass: &Pass,
     tally: &mut Tally,
@@ -687,7 +687,7 @@ fn time_all(
         expected_done += p.expected_secs;
         match outcome {
             Ok(((ns, statistic), best)) => {
-                let mut r = measured(p, ns, statistic, best, counted.get(&p.criterion_id));
+                let mut r = measured(p, ns, statistic, best, counted.get(&p.meta.id));
                 r.build = pass.build.clone();
                 session.journal.append(&Entry::row(&r))?;
                 tally.results.push(r);

@@ -11,7 +11,7 @@
 
 use super::paired_pass::Lab;
 use lab_record::callgrind::{Ran, COUNTED_FN, ITERS_LARGE, ITERS_SMALL, TOGGLE};
-use lab_record::{from_json_str, Planned, Record};
+use lab_record::{from_json_str, BenchId, Planned, Record};
 use lab_report::analysis::verdicts;
 use lab_report::error::Result;
 use lab_report::record::journal::InstructionCount;
@@ -39,7 +39,7 @@ pub fn find_valgrind(path: Option<&OsStr>) -> Option<PathBuf> {
 fn count(
     lab: &Lab,
     valgrind: &Path,
-    ids: &[String],
+    ids: &[BenchId],
     dir: &Path,
 ) -> std::result::Result<Vec<InstructionCount>, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -52,7 +52,10 @@ fn count(
         .arg(format!("--callgrind-out-file={}", out_file.display()))
         .arg(lab.exe)
         .args(["instructions", "--profile", lab.profile.as_str()])
-        .args(ids.iter().flat_map(|id| ["--ids", id.as_str()]))
+        .args(
+            ids.iter()
+                .flat_map(|id| ["--ids".into(), id.criterion_id()]),
+        )
         .args(["--iters", &ITERS_SMALL.to_string()])
         .args([
             "--iters-large",

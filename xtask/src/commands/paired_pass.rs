@@ -10,9 +10,10 @@
 
 use lab_record::paired::{Combined, ProcessRun};
 use lab_record::sequential::Design;
-use lab_record::{from_json_str, Planned, Profile, Record};
+use lab_record::{from_json_str, BenchId, Planned, Profile, Record};
 use lab_report::analysis::paired_pass::{
-    combine, default_budget_secs, process_args, sample_until_decided, settings, Settings, AA_TWINS,
+    self, combine, default_budget_secs, process_args, sample_until_decided, settings, Settings,
+    AA_TWINS,
 };
 use lab_report::analysis::verdicts::{self, Comparison};
 use lab_report::error::Result;
@@ -69,12 +70,13 @@ impl Lab<'_> {
     }
 }
 
-/// Runs process `i` of the comparison against `baseline`: `lab paired` with `args`, on
-/// the build [`Lab::exe_of`] gives it.
+/// Runs process `i` of comparison `c`: `lab paired` with `args`, on the build
+/// [`Lab::exe_of`] gives it; an output that does not measure `c`'s baseline and rows is an
+/// error.
 fn run_one(
     lab: &Lab,
     i: u32,
-    baseline: &str,
+    c: &Comparison,
     args: &[String],
 ) -> std::result::Result<ProcessRun, String> {
     let exe = lab.exe_of(i);
@@ -92,8 +94,12 @@ fn run_one(
             err.trim()
         ));
     }
-    let name = PathBuf::from(format!("<output of lab paired --baseline {baseline}>"));
-    from_json_str(&name, &String::from_utf8_lossy(&out.stdout)).map_err(|e| e.to_string())
+    let name = PathBuf::from(format!("<output of lab paired --baseline {}>", c.baseline));
+    let run: ProcessRun =
+        from_json_str(&name, &String::from_utf8_lossy(&out.stdout)).map_err(|e| e.to_string())?;
+    paired_pass::measures(&run, c)
+        .then_some(run)
+        .ok_or_else(|| format!("{}: does not measure the requested rows", name.display()))
 }
 
 /// Runs every comparison in `s.processes` processes, round robin (process i of every
@@ -107,14 +113,14 @@ fn run_all(
     s: Settings,
     budget_secs: f64,
     stop: &AtomicBool,
-    journal: &dyn Fn(&str, u32, &ProcessRun) -> Result<()>,
+    journal: &dyn Fn(&BenchId, u32, &ProcessRun) -> Result<()>,
 ) -> Result<Vec<Combined>> {
     let journal_failed = RefCell::new(None);
     let stopped = || stop.load(Ordering::SeqCst) || journal_failed.borrow().is_some();
     let run = |k: usize, i: u32| {
         let c = &cmps[k];
         let seed = 0x5eed_0000 + (k as u64) * 1000 + u64::from(i);
-        let run = run_one(lab, i, &c.baseline, &process_args(lab.profile, c, s, seed))
+        let run = run_one(lab, i, c, &process_args(lab.profile, c, s, seed))
             .map_err(|e| eprintln!("bench-all: warning: paired {}: {e}", c.baseline))?;
         if let Err(e) = journal(&c.baseline, i, &run) {
             journal_failed.replace(Some(e));
@@ -181,7 +187,7 @@ pub fn fill(
     results: &mut Vec<Record>,
     budget_secs: Option<f64>,
     stop: &AtomicBool,
-    journal: &dyn Fn(&str, u32, &ProcessRun) -> Result<()>,
+    journal: &dyn Fn(&BenchId, u32, &ProcessRun) -> Result<()>,
 ) -> Result<()> {
     let cmps = verdicts::comparisons(plan);
     if cmps.is_empty() {

@@ -190,6 +190,6 @@ fn digests(
     let counts = parse_counts(&name, &String::from_utf8_lossy(&out.stdout))?;
     Ok(counts
         .into_iter()
-        .map(|(id, c)| (id, c.digest_compatible))
+        .map(|(id, c)| (id.criterion_id(), c.digest_compatible))
         .collect())
 }

@@ -9,26 +9,27 @@
 
 use super::view::param_order;
 use lab_record::{
-    Digest, Family, Isa, PlanFile, Planned, Record, ResultsFile, Variant, Workload, WorkloadKind,
+    BenchId, Digest, Family, Isa, PlanFile, Planned, Record, ResultsFile, Variant, Workload,
+    WorkloadKind,
 };
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The benchmarks of `capped`'s plan that a capped build must re-run: those of the main
-/// build's plan (same criterion id) whose `isa` differs in the capped build, i.e. the rows
+/// build's plan (same id) whose `isa` differs in the capped build, i.e. the rows
 /// that call the blake3 crate, on the workloads the per-ISA tables show (see
 /// [`per_isa_workload`]). Benchmarks new in `capped` are not re-run.
 pub fn capped_reruns(main: &PlanFile, capped: &PlanFile, large_sizes: bool) -> Vec<Planned> {
-    let main_isa: BTreeMap<&str, Option<Isa>> = main
+    let main_isa: BTreeMap<&BenchId, Option<Isa>> = main
         .benches
         .iter()
-        .map(|p| (p.criterion_id.as_str(), p.meta.isa))
+        .map(|p| (&p.meta.id, p.meta.isa))
         .collect();
     capped
         .benches
         .iter()
         .filter(|p| {
             main_isa
-                .get(p.criterion_id.as_str())
+                .get(&p.meta.id)
                 .is_some_and(|isa| *isa != p.meta.isa)
                 && per_isa_workload(&p.meta.id.workload, large_sizes)
         })

@@ -46,19 +46,30 @@ pub fn settings(profile: Profile) -> Settings {
 /// each can be judged against the other's band (an A/A check that can fail).
 pub const AA_TWINS: u32 = 2;
 
-/// `lab paired` arguments of one process of comparison `c`; `seed` draws its layouts.
+/// Whether `run` (one `lab paired` process's output) measured comparison `c`: its
+/// baseline, A/A rows that are the baseline's, then `c`'s rows in order.
+pub fn measures(run: &ProcessRun, c: &Comparison) -> bool {
+    let rows = run.rows.iter().filter(|r| r.control.is_none());
+    run.baseline == c.baseline
+        && rows.map(|r| &r.id).eq(c.rows.iter())
+        && run
+            .rows
+            .iter()
+            .all(|r| r.control.is_none() || r.id == c.baseline)
+}
+
+/// `lab paired` arguments of one process of comparison `c`; `seed` draws its layouts. The
+/// command line names the benchmarks by criterion id (a key `lab` looks up, never splits).
 pub fn process_args(profile: Profile, c: &Comparison, s: Settings, seed: u64) -> Vec<String> {
-    let mut a: Vec<String> = [
-        "paired",
-        "--profile",
-        profile.as_str(),
-        "--baseline",
-        &c.baseline,
-    ]
-    .map(String::from)
-    .to_vec();
+    let mut a: Vec<String> = vec![
+        "paired".into(),
+        "--profile".into(),
+        profile.as_str().into(),
+        "--baseline".into(),
+        c.baseline.criterion_id(),
+    ];
     for row in &c.rows {
-        a.extend(["--rows".into(), row.clone()]);
+        a.extend(["--rows".into(), row.criterion_id()]);
     }
     a.extend(["--aa".into(), AA_TWINS.to_string()]);
     for (flag, v) in [
@@ -127,7 +138,7 @@ pub fn split_by_placement(combined: &mut Combined, runs: &[ProcessRun], design: 
         let find = |c: &Combined| {
             c.rows
                 .get(i)
-                .filter(|x| x.criterion_id == row.criterion_id && x.control == row.control)
+                .filter(|x| x.id == row.id && x.control == row.control)
                 .map(|x| (x.paired.ratio.estimate, x.paired.verdict))
         };
         let (Some(ra), Some(rb)) = (find(&a), find(&b)) else {
@@ -298,7 +309,7 @@ pub fn sample_until_decided(
 mod tests {
     use super::*;
     use lab_record::paired::{Config, LayoutSummary, RowRun};
-    use lab_record::Control;
+    use lab_record::{BenchId, Control};
 
     /// One process of a comparison whose row measured `row` and whose A/A twin `aa` (log
     /// ratios, one layout each).
@@ -310,14 +321,14 @@ mod tests {
             sd_log: 0.0,
         };
         let row_run = |id: &str, control, x| RowRun {
-            criterion_id: id.into(),
+            id: BenchId::sample(id),
             control,
             twin: None,
             iters_per_batch: 1,
             layouts: vec![layout(x)],
         };
         ProcessRun {
-            baseline: "base".into(),
+            baseline: BenchId::sample("base"),
             baseline_iters_per_batch: 1,
             config: Config::default(),
             stack_offsets: vec![0],
@@ -349,6 +360,38 @@ mod tests {
         }
     }
 
+    /// A process's output is taken only for the comparison it measured: the same
+    /// baseline, A/A rows of the baseline's code, the rows in the order asked for.
+    #[test]
+    fn an_output_is_checked_against_the_comparison_asked_for() {
+        let id = BenchId::sample;
+        let c = Comparison {
+            baseline: id("base"),
+            rows: vec![id("row")],
+        };
+        let mut run = process(0.0, 0.0);
+        run.rows[0].id = id("base");
+        assert!(measures(&run, &c));
+        let other = |f: &dyn Fn(&mut ProcessRun)| {
+            let mut r = run.clone();
+            f(&mut r);
+            measures(&r, &c)
+        };
+        assert!(!other(&|r| r.baseline = id("row")), "another baseline");
+        assert!(!other(&|r| r.rows[1].id = id("other")), "another row");
+        assert!(
+            !other(&|r| r.rows[0].id = id("row")),
+            "an A/A row of other code"
+        );
+        assert!(!other(&|r| r.rows.truncate(1)), "a row missing");
+        assert!(
+            !other(&|r| r.rows.push(r.rows[1].clone())),
+            "a row too many"
+        );
+        // Two twins, both the baseline's: still the comparison asked for.
+        assert!(other(&|r| r.rows.insert(1, r.rows[0].clone())));
+    }
+
     /// With a placement build, processes alternate between the builds; a row that one
     /// build's processes decide `slower` and the other's `equal` reads `undecided` with
     /// both builds' figures, and a row both builds decide alike keeps its verdict.
@@ -370,10 +413,18 @@ mod tests {
             .map(|i| process(0.04 + wobble(i), wobble(i) / 2.0))
             .collect();
         let mut c = decide(&slower, &design).unwrap();
-        let row = c.rows.iter().find(|r| r.criterion_id == "row").unwrap();
+        let row = c
+            .rows
+            .iter()
+            .find(|r| r.id == BenchId::sample("row"))
+            .unwrap();
         assert_eq!(row.paired.verdict, Verdict::Slower);
         split_by_placement(&mut c, &runs, &design);
-        let row = c.rows.iter().find(|r| r.criterion_id == "row").unwrap();
+        let row = c
+            .rows
+            .iter()
+            .find(|r| r.id == BenchId::sample("row"))
+            .unwrap();
         let split = row.paired.placement.expect("split");
         assert_eq!(split.verdicts, [Verdict::Slower, Verdict::Equal]);
         assert!(split.verdict_depends_on_placement());
@@ -384,7 +435,11 @@ mod tests {
             .collect();
         let mut c = decide(&runs, &design).unwrap();
         split_by_placement(&mut c, &runs, &design);
-        let row = c.rows.iter().find(|r| r.criterion_id == "row").unwrap();
+        let row = c
+            .rows
+            .iter()
+            .find(|r| r.id == BenchId::sample("row"))
+            .unwrap();
         assert!(!row.paired.placement.unwrap().verdict_depends_on_placement());
         assert_eq!(row.paired.verdict, Verdict::Slower);
     }

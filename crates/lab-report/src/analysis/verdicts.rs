@@ -13,12 +13,12 @@ use lab_record::{
 };
 use std::collections::BTreeMap;
 
-/// One paired comparison: a table's baseline and its other rows, by criterion id, for one
-/// (family, digest, workload).
+/// One paired comparison: a table's baseline and its other rows, for one (family, digest,
+/// workload).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Comparison {
-    pub baseline: String,
-    pub rows: Vec<String>,
+    pub baseline: BenchId,
+    pub rows: Vec<BenchId>,
 }
 
 /// The plan grouped by (family, digest, workload), in plan order: each group's baseline
@@ -40,13 +40,13 @@ pub fn comparisons(plan: &[Planned]) -> Vec<Comparison> {
         .filter_map(|k| {
             let members = &groups[k];
             let base = members.iter().find(|p| p.meta.is_baseline())?;
-            let rows: Vec<String> = members
+            let rows: Vec<BenchId> = members
                 .iter()
                 .filter(|p| !p.meta.is_baseline())
-                .map(|p| p.criterion_id.clone())
+                .map(|p| p.meta.id.clone())
                 .collect();
             (!rows.is_empty()).then(|| Comparison {
-                baseline: base.criterion_id.clone(),
+                baseline: base.meta.id.clone(),
                 rows,
             })
         })
@@ -76,16 +76,15 @@ pub fn fill_paired(results: &mut Vec<Record>, combined: &[Combined]) -> usize {
     for c in combined {
         let Some(bpos) = results
             .iter()
-            .position(|r| r.is_main_build() && r.control.is_none() && r.criterion_id == c.baseline)
+            .position(|r| r.is_main_build() && r.control.is_none() && *r.id() == c.baseline)
         else {
             continue;
         };
-        let base = results[bpos].id().clone();
         let controls: Vec<Paired> = c
             .rows
             .iter()
             .filter(|r| r.control == Some(Control::Aa))
-            .map(|r| r.paired.clone().with_baseline(base.clone()))
+            .map(|r| r.paired.clone())
             .collect();
         let aa: Vec<Record> = match controls[..] {
             [ref one] => vec![aa_record(&results[bpos], one.clone(), None)],
@@ -101,15 +100,14 @@ pub fn fill_paired(results: &mut Vec<Record>, combined: &[Combined]) -> usize {
                 .collect(),
         };
         for row in &c.rows {
-            let paired = || row.paired.clone().with_baseline(base.clone());
             if row.control == Some(Control::Aa) {
                 continue;
             }
-            let target = results.iter_mut().find(|r| {
-                r.is_main_build() && r.control.is_none() && r.criterion_id == row.criterion_id
-            });
+            let target = results
+                .iter_mut()
+                .find(|r| r.is_main_build() && r.control.is_none() && *r.id() == row.id);
             if let Some(r) = target {
-                r.paired = Some(paired());
+                r.paired = Some(row.paired.clone());
                 filled += 1;
             }
         }
@@ -131,19 +129,19 @@ pub const SKIPPED_KINDS: &[WorkloadKind] = &[
 pub const SKIPPED_FAMILIES: &[Family] = &[Family::Reconcile];
 
 /// The ids the pass counts, in plan order.
-pub fn counted_ids(plan: &[Planned]) -> Vec<String> {
+pub fn counted_ids(plan: &[Planned]) -> Vec<BenchId> {
     plan.iter()
         .filter(|p| {
             let id = &p.meta.id;
             !SKIPPED_KINDS.contains(&id.workload.kind) && !SKIPPED_FAMILIES.contains(&id.family)
         })
-        .map(|p| p.criterion_id.clone())
+        .map(|p| p.meta.id.clone())
         .collect()
 }
 
 /// `ids` dealt round robin into `workers` groups (every n-th id; large and small
 /// benchmarks are spread alike), empty groups dropped.
-pub fn deal(ids: &[String], workers: usize) -> Vec<Vec<String>> {
+pub fn deal<T: Clone>(ids: &[T], workers: usize) -> Vec<Vec<T>> {
     let workers = workers.max(1);
     let mut groups = vec![Vec::new(); workers];
     for (i, id) in ids.iter().enumerate() {
@@ -153,16 +151,13 @@ pub fn deal(ids: &[String], workers: usize) -> Vec<Vec<String>> {
     groups
 }
 
-/// Sets `instructions_per_iter` and `instructions_isa` on the main build's rows (A/A rows
-/// included: they run the baseline's code) by criterion id. Returns how many were set.
+/// Sets `instructions_per_iter` and `instructions_isa` on the main build's rows by the code
+/// they ran ([`Record::code`]: A/A rows take their baseline's). Returns how many were set.
 pub fn fill_instructions(results: &mut [Record], counts: &[InstructionCount]) -> usize {
-    let by_id: BTreeMap<&str, &InstructionCount> = counts
-        .iter()
-        .map(|c| (c.criterion_id.as_str(), c))
-        .collect();
+    let by_id: BTreeMap<&BenchId, &InstructionCount> = counts.iter().map(|c| (&c.id, c)).collect();
     let mut n = 0;
     for r in results.iter_mut().filter(|r| r.is_main_build()) {
-        if let Some(c) = by_id.get(r.criterion_id.as_str()) {
+        if let Some(c) = r.code().and_then(|id| by_id.get(id)).copied() {
             r.instructions_per_iter = Some(c.instructions_per_iter);
             r.instructions_isa = c.isa;
             n += 1;
@@ -289,7 +284,7 @@ pub fn twin_check(results: &[Record]) -> Option<TwinCheck<'_>> {
 /// call), so a disagreement says one of the two passes timed something else.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Disagreement {
-    pub criterion_id: String,
+    pub id: BenchId,
     pub paired: Ratio,
     /// The range one process's ratio takes, by the paired pass ([`one_process_range`]).
     pub one_process: Ratio,
@@ -363,7 +358,7 @@ pub fn disagreements(results: &[Record]) -> Vec<Disagreement> {
             let range = one_process_range(p);
             let apart = c.upper < range.lower || c.lower > range.upper;
             apart.then(|| Disagreement {
-                criterion_id: r.criterion_id.clone(),
+                id: r.id().clone(),
                 paired: p.ratio,
                 one_process: range,
                 criterion: c,

@@ -48,7 +48,7 @@ pub enum Entry<B = BenchId> {
     Missing { missing: Missing },
     /// Process `index` of the paired pass's comparison against `baseline`, as it ended.
     Paired {
-        baseline: String,
+        baseline: BenchId,
         index: u32,
         run: Box<ProcessRun>,
     },
@@ -78,7 +78,9 @@ impl Entry {
 /// One benchmark's instructions per iteration, as the instruction pass counted it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct InstructionCount {
-    pub criterion_id: String,
+    /// The benchmark (its fields written inline, as in the plan).
+    #[serde(flatten)]
+    pub id: BenchId,
     pub instructions_per_iter: f64,
     pub isa: Option<Isa>,
 }
@@ -144,7 +146,7 @@ pub struct Replay {
     pub rows: Vec<Record>,
     pub missing: Vec<Missing>,
     /// The paired pass's processes, per comparison baseline, each with its index.
-    pub paired: BTreeMap<String, Vec<(u32, ProcessRun)>>,
+    pub paired: BTreeMap<BenchId, Vec<(u32, ProcessRun)>>,
     /// The instruction pass's counts.
     pub instructions: Vec<InstructionCount>,
     /// The status of the `end` entry, when the run finished.
@@ -162,21 +164,20 @@ pub fn read(path: &Path) -> Result<Replay> {
         if line.trim().is_empty() {
             continue;
         }
-        match serde_json::from_str::<Entry<String>>(line) {
-            Ok(entry) => {
-                if let Err(e) = replay.apply(entry) {
-                    replay.warnings.push(format!(
-                        "{}:{}: skipped a journal line: {e}",
-                        path.display(),
-                        i + 1
-                    ));
-                }
-            }
-            Err(e) => replay.warnings.push(format!(
-                "{}:{}: skipped a journal line that does not parse ({e})",
-                path.display(),
-                i + 1
-            )),
+        // Why a line is skipped, as the end of "skipped a journal line...".
+        let entry = match serde_json::from_str::<Entry<String>>(line) {
+            Ok(entry) => Ok(entry),
+            Err(e) => match replay.read_older(line) {
+                Some(older) => older.map_err(|why| format!(": {why}")),
+                None => Err(format!(" that does not parse ({e})")),
+            },
+        };
+        let skipped = entry.and_then(|entry| replay.apply(entry).map_err(|e| format!(": {e}")));
+        if let Err(why) = skipped {
+            let at = format!("{}:{}", path.display(), i + 1);
+            replay
+                .warnings
+                .push(format!("{at}: skipped a journal line{why}"));
         }
     }
     Ok(replay)
@@ -219,6 +220,46 @@ impl Replay {
         Ok(())
     }
 
+    /// A `paired` or `instructions` line as journals wrote them before these entries named
+    /// benchmarks by their identity fields: by criterion id, here looked up in the plan
+    /// (the one place the journal reads ids as text). `None` when the line is not one;
+    /// an error when it names a benchmark the plan does not have.
+    fn read_older(&self, line: &str) -> Option<std::result::Result<Entry<String>, String>> {
+        use serde_json::{Map, Value};
+        let fields = |criterion_id: &Value| -> std::result::Result<Map<String, Value>, String> {
+            let text = criterion_id.as_str().unwrap_or_default();
+            let p = self.plan.iter().find(|p| p.criterion_id == text);
+            match p.map(|p| serde_json::to_value(&p.meta.id)) {
+                Some(Ok(Value::Object(m))) => Ok(m),
+                _ => Err(format!("`{text}` names no benchmark of this run")),
+            }
+        };
+        // A row's `criterion_id` becomes its identity fields, inline.
+        let inline = |row: &mut Value| {
+            if let Some(row) = row.as_object_mut() {
+                let id = fields(&row.remove("criterion_id").unwrap_or_default())?;
+                row.extend(id);
+            }
+            Ok::<_, String>(())
+        };
+        let mut v: Value = serde_json::from_str(line).ok()?;
+        let upgraded = match v["entry"].as_str()? {
+            "paired" if v["baseline"].is_string() => fields(&v["baseline"]).and_then(|id| {
+                let id = Value::Object(id);
+                v["baseline"] = id.clone();
+                v["run"]["baseline"] = id;
+                let mut rows = v["run"]["rows"].as_array_mut().into_iter().flatten();
+                rows.try_for_each(inline)
+            }),
+            "instructions" => {
+                let mut counts = v["counts"].as_array_mut().into_iter().flatten();
+                counts.try_for_each(inline)
+            }
+            _ => return None,
+        };
+        Some(upgraded.and_then(|()| serde_json::from_value(v).map_err(|e| e.to_string())))
+    }
+
     /// A journaled row with its `paired.baseline` looked up in the plan.
     fn resolve(&self, record: Record<String>) -> std::result::Result<Record, String> {
         record.resolve(|c| {
@@ -230,7 +271,7 @@ impl Replay {
     }
 
     /// The journaled processes of the comparison against `baseline`, in process order.
-    pub fn paired_runs(&self, baseline: &str) -> Vec<ProcessRun> {
+    pub fn paired_runs(&self, baseline: &BenchId) -> Vec<ProcessRun> {
         let mut runs = self.paired.get(baseline).cloned().unwrap_or_default();
         runs.sort_by_key(|r| r.0);
         runs.dedup_by_key(|r| r.0);
@@ -342,7 +383,7 @@ pub fn recover(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use lab_record::{BenchId, BenchMeta, Digest, Family, Interval, Statistic};
+    use lab_record::{BenchId, BenchMeta, Control, Digest, Family, Interval, Statistic};
 
     fn planned(i: u64) -> Planned {
         let id = BenchId {
@@ -519,7 +560,7 @@ mod tests {
             let mut run = run.clone();
             run.wall_secs = f64::from(index);
             let line = serde_json::to_string(&Entry::<BenchId>::Paired {
-                baseline: "b".into(),
+                baseline: BenchId::sample("b"),
                 index,
                 run: Box::new(run),
             })
@@ -527,7 +568,7 @@ mod tests {
             replay.apply(serde_json::from_str(&line).unwrap()).unwrap();
         }
         let count = InstructionCount {
-            criterion_id: "x".into(),
+            id: BenchId::sample("x"),
             instructions_per_iter: 12.5,
             isa: Some(Isa::Avx2),
         };
@@ -537,13 +578,78 @@ mod tests {
         .unwrap();
         replay.apply(serde_json::from_str(&line).unwrap()).unwrap();
         let walls: Vec<f64> = replay
-            .paired_runs("b")
+            .paired_runs(&BenchId::sample("b"))
             .iter()
             .map(|r| r.wall_secs)
             .collect();
         assert_eq!(walls, [0.0, 1.0]);
-        assert!(replay.paired_runs("other").is_empty());
+        assert!(replay.paired_runs(&BenchId::sample("other")).is_empty());
         assert_eq!(replay.instructions, [count]);
+    }
+
+    /// `paired` and `instructions` lines of journals written before these entries named
+    /// benchmarks by identity read as the same entries written now; one naming a benchmark
+    /// the plan does not have is skipped with a warning.
+    #[test]
+    fn older_paired_and_instructions_lines_read_by_their_plan() {
+        let (tmp, plan, j) = started(2);
+        let (base, row) = (&plan[0].meta.id, &plan[1].meta.id);
+        let layout = r#"[{"iq_mean_log":0.01,"mean_log":0.01,"rounds":5,"sd_log":0.002}]"#;
+        let older_run = |b: &str| {
+            format!(
+                r#"{{"baseline":"{b}","baseline_iters_per_batch":9,"config":{{"rounds":5,"layouts":1,"seed":3,"batch_ns":1}},"stack_offsets":[0],"rows":[{{"criterion_id":"{b}","control":"aa","iters_per_batch":9,"layouts":{layout}}},{{"criterion_id":"{}","iters_per_batch":8,"layouts":{layout}}}],"wall_secs":0.5}}"#,
+                row.criterion_id()
+            )
+        };
+        let lines = [
+            format!(
+                r#"{{"entry":"paired","baseline":"{b}","index":0,"run":{run}}}"#,
+                b = base.criterion_id(),
+                run = older_run(&base.criterion_id())
+            ),
+            format!(
+                r#"{{"entry":"instructions","counts":[{{"criterion_id":"{}","instructions_per_iter":12.5,"isa":"avx2"}}]}}"#,
+                row.criterion_id()
+            ),
+            // Names a benchmark this run did not plan.
+            format!(
+                r#"{{"entry":"paired","baseline":"lt-hash/x/data_size/1","index":1,"run":{}}}"#,
+                older_run("lt-hash/x/data_size/1")
+            ),
+        ];
+        drop(j);
+        let mut f = OpenOptions::new()
+            .append(true)
+            .open(tmp.path().join(FILE))
+            .unwrap();
+        for l in &lines {
+            writeln!(f, "{l}").unwrap();
+        }
+        let replay = read(&tmp.path().join(FILE)).unwrap();
+        let runs = replay.paired_runs(base);
+        assert_eq!(runs.len(), 1);
+        assert_eq!(&runs[0].baseline, base);
+        let ids: Vec<_> = runs[0].rows.iter().map(|r| (&r.id, r.control)).collect();
+        assert_eq!(ids, [(base, Some(Control::Aa)), (row, None)]);
+        assert_eq!(runs[0].rows[1].iters_per_batch, 8);
+        assert_eq!(replay.paired.len(), 1);
+        assert_eq!(
+            replay.instructions,
+            [InstructionCount {
+                id: row.clone(),
+                instructions_per_iter: 12.5,
+                isa: Some(Isa::Avx2),
+            }]
+        );
+        assert_eq!(replay.warnings.len(), 1, "{:?}", replay.warnings);
+        assert!(
+            replay.warnings[0].ends_with(
+                "journal.jsonl:4: skipped a journal line: `lt-hash/x/data_size/1` names no \
+                 benchmark of this run"
+            ),
+            "{:?}",
+            replay.warnings
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@ use crate::error::Result;
 use crate::record::journal::InstructionCount;
 use lab_record::callgrind::{self, Ran};
 use lab_record::{
-    from_json_str, CountFile, Counted, Interval, PlanFile, Planned, Record, Statistic,
+    from_json_str, BenchId, CountFile, Counted, Interval, PlanFile, Planned, Record, Statistic,
 };
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -26,13 +26,13 @@ pub fn parse_plan(name: &Path, text: &str) -> Result<PlanFile> {
     Ok(plan)
 }
 
-/// Parses `lab allocs --json`: the counted figures by criterion id.
-pub fn parse_counts(name: &Path, text: &str) -> Result<BTreeMap<String, Counted>> {
+/// Parses `lab allocs --json`: the counted figures by benchmark.
+pub fn parse_counts(name: &Path, text: &str) -> Result<BTreeMap<BenchId, Counted>> {
     let file: CountFile = from_json_str(name, text)?;
     Ok(file
         .results
         .into_iter()
-        .map(|c| (c.criterion_id.clone(), c))
+        .map(|c| (c.id.clone(), c))
         .collect())
 }
 
@@ -53,7 +53,7 @@ pub fn read_callgrind_dumps(
         let total = callgrind::parse_total(&text)
             .ok_or_else(|| format!("{}: no totals: line", file.display()))?;
         counts.push(InstructionCount {
-            criterion_id: r.criterion_id.clone(),
+            id: r.id.clone(),
             instructions_per_iter: total as f64 / r.iters.max(1) as f64,
             isa: r.isa,
         });
@@ -98,14 +98,14 @@ mod tests {
             std::fs::write(format!("{}.{i}", out.display()), text).unwrap();
         }
         let ran = |id: &str, iters| Ran {
-            criterion_id: id.into(),
+            id: BenchId::sample(id),
             iters,
             isa: None,
         };
         let counts = read_callgrind_dumps(&out, &[ran("a", 100), ran("b", 2)]).unwrap();
         assert_eq!(counts[0].instructions_per_iter, 1237.13);
         assert_eq!(counts[1].instructions_per_iter, 1300.0);
-        assert_eq!(counts[1].criterion_id, "b");
+        assert_eq!(counts[1].id, BenchId::sample("b"));
         // A missing dump is an error naming the file, not a panic.
         let err = read_callgrind_dumps(&out, &[ran("a", 1), ran("b", 1), ran("c", 1)]);
         assert!(err.unwrap_err().contains("callgrind.out.3"));
@@ -199,14 +199,14 @@ mod tests {
             profile: lab_record::Profile::Smoke,
             results: vec![
                 Counted {
-                    criterion_id: "account-hash/meta-first/data_size/0".into(),
+                    id: planned("meta-first", None, "data_size/0").meta.id,
                     iterations: 100,
                     allocs_per_iter: 0.0,
                     peak_bytes: 0,
                     digest_compatible: Some(true),
                 },
                 Counted {
-                    criterion_id: "account-hash/streaming/data_size/165".into(),
+                    id: planned("streaming", None, "data_size/165").meta.id,
                     iterations: 100,
                     allocs_per_iter: 2.0,
                     peak_bytes: 4096,
@@ -229,14 +229,14 @@ mod tests {
             ns,
             Statistic::Slope,
             Some((1.5, 10)),
-            by_id.get(&p.criterion_id),
+            by_id.get(&p.meta.id),
         );
         // meta-first matches its own reference but does not claim the consensus digest.
         assert_eq!(r.digest_compatible, Some(false));
         assert_eq!((r.best_ns_per_iter, r.samples), (Some(1.5), Some(10)));
         assert_eq!(r.compressions_per_item, Some(3.0));
         let p = planned("streaming", None, "data_size/165");
-        let r = measured(&p, ns, Statistic::Mean, None, by_id.get(&p.criterion_id));
+        let r = measured(&p, ns, Statistic::Mean, None, by_id.get(&p.meta.id));
         assert_eq!((r.allocs_per_iter, r.peak_bytes), (Some(2.0), Some(4096)));
         assert_eq!(r.digest_compatible, Some(true));
         let r = measured(&p, ns, Statistic::Mean, None, None);

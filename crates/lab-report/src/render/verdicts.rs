@@ -219,7 +219,7 @@ pub fn disagreement_paragraph(file: &ResultsFile) -> Option<Block> {
         .map(|d| {
             format!(
                 "`{}`: paired ×{:.3} ({:.3}–{:.3}; one process {:.3}–{:.3}), criterion ×{:.3} ({:.3}–{:.3})",
-                d.criterion_id,
+                d.id,
                 d.paired.estimate,
                 d.paired.lower,
                 d.paired.upper,
