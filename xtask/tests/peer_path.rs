@@ -174,7 +174,8 @@ fn unmodified_copy(version: &str) {
     assert_eq!(p["rows"].as_array().unwrap().len(), 1, "{p}");
     assert_eq!(p["digest_differs"].as_array().unwrap().len(), 0, "{p}");
     assert!(
-        stdout.contains("set_1024/165: your solana-lattice-hash (")
+        stdout
+            .contains("lt-hash/peer:solana-lattice-hash/set_1024/165: your solana-lattice-hash (")
             && stdout.contains(") vs 4.4.0: ×"),
         "{version}: {stdout}"
     );

@@ -13,7 +13,8 @@ use std::path::{Path, PathBuf};
 
 /// What identity read from text looks like: the A/A copy's label, a capacity parsed out of
 /// a variant, group lists joined with commas or split on them, rows joined or looked up by
-/// their criterion id (a row is found by its typed id), and the strategy names the report
+/// their criterion id (a row is found by its typed id), an id cut apart at a name built
+/// for the purpose, and the strategy names the report
 /// gives a meaning to, as whole string literals (a name inside a sentence is prose).
 const FORBIDDEN: &[&str] = &[
     "\"(A/A copy",
@@ -27,6 +28,7 @@ const FORBIDDEN: &[&str] = &[
     "criterion_id ==",
     "== r.criterion_id",
     "criterion_id.as_str())",
+    "split_once(&format!(",
     "\"copy-buffer\"",
     "\"streaming\"",
     "\"meta-first\"",

@@ -283,14 +283,9 @@ impl Replay {
         self.plan
             .iter()
             .filter(|p| {
-                !self
-                    .rows
-                    .iter()
-                    .any(|r| r.is_main_build() && r.criterion_id == p.criterion_id)
-                    && !self
-                        .missing
-                        .iter()
-                        .any(|m| m.criterion_id == p.criterion_id)
+                let id = &p.meta.id;
+                !self.rows.iter().any(|r| r.is_main_build() && r.id() == id)
+                    && !self.missing.iter().any(|m| m.id == *id)
             })
             .collect()
     }

@@ -4,20 +4,13 @@
 use super::doc::{text, Block, Item, Section, SectionKind};
 use lab_record::{AbRow, PeerPath, ResultsFile, Verdict};
 
-/// The workload of a row: its criterion id after the strategy (`set_1024/165`).
-fn workload<'a>(p: &PeerPath, criterion_id: &'a str) -> &'a str {
-    let strategy = p.row.split('@').next().unwrap_or(&p.row);
-    criterion_id
-        .split_once(&format!("/{strategy}/"))
-        .map_or(criterion_id, |(_, w)| w)
-}
-
-/// `set_1024/165: your solana-lattice-hash (DIR, describe) vs 4.3.0: ×0.93 [0.92, 0.94]
-/// faster (band ±1.2%, 8 rounds)`.
+/// `lt-hash/peer:solana-lattice-hash/set_1024/165: your solana-lattice-hash (DIR, describe)
+/// vs 4.3.0: ×0.93 [0.92, 0.94] faster (band ±1.2%, 8 rounds)`. A row is named by its
+/// criterion id, the name both builds agree on (as `lab paired --rows` takes it).
 pub fn row_line(p: &PeerPath, r: &AbRow) -> String {
     format!(
         "{}: {} vs {}: ×{:.2} [{:.2}, {:.2}] {} (band ±{:.1}%, {} rounds)",
-        workload(p, &r.criterion_id),
+        r.criterion_id,
         p.yours(),
         p.released,
         r.ratio.estimate,
@@ -34,8 +27,7 @@ pub fn lines(p: &PeerPath) -> Vec<String> {
     let mut out: Vec<String> = p.rows.iter().map(|r| row_line(p, r)).collect();
     for id in &p.digest_differs {
         out.push(format!(
-            "{}: {} vs {}: digest differs from the reference: not timed",
-            workload(p, id),
+            "{id}: {} vs {}: digest differs from the reference: not timed",
             p.yours(),
             p.released
         ));
@@ -43,8 +35,7 @@ pub fn lines(p: &PeerPath) -> Vec<String> {
     for f in &p.failed {
         out.push(format!(
             "{}: not measured: {}",
-            workload(p, &f.criterion_id),
-            f.reason
+            f.criterion_id, f.reason
         ));
     }
     for (ids, only) in [
