@@ -37,21 +37,16 @@ fn every_row_is_portable_and_digests_hold() {
         let m = &b.meta;
         let hashing = m.isa.is_some();
         if hashing {
-            assert_eq!(
-                m.isa.map(|i| i.as_str()),
-                Some("portable"),
-                "{}",
-                b.criterion_id
-            );
+            assert_eq!(m.isa.map(|i| i.as_str()), Some("portable"), "{}", m.id);
         }
         if let Some(backend) = m.id.variant.and_then(|v| v.backend()) {
-            assert_eq!(backend, lab_record::Isa::Portable, "{}", b.criterion_id);
+            assert_eq!(backend, lab_record::Isa::Portable, "{}", m.id);
         }
     }
     let portable = |s: &str| {
         plan.benches
             .iter()
-            .any(|b| b.criterion_id == format!("{s}@portable/set_1024/165"))
+            .any(|b| b.criterion_id() == format!("{s}@portable/set_1024/165"))
     };
     let features = account_hash::strategy::list::compiled_features();
     assert_eq!(portable("lt-hash/batch"), features.contains(&"batch"));

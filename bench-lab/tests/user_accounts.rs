@@ -74,7 +74,7 @@ fn every_mix_strategy_gets_a_user_accounts_row_in_both_families() {
     for b in &rows {
         let m = &b.meta;
         assert_eq!(m.id.workload.param, "my-validator");
-        assert_eq!(m.items_per_iter, 40, "{}", b.criterion_id);
+        assert_eq!(m.items_per_iter, 40, "{}", m.id);
         assert_eq!(m.data_size, None);
         let meta_len = if m.id.family == Family::AccountHash {
             81
@@ -86,7 +86,7 @@ fn every_mix_strategy_gets_a_user_accounts_row_in_both_families() {
             .filter(|r| r.account.lamports != 0)
             .map(|r| (meta_len + r.account.data.len()) as u64)
             .sum();
-        assert_eq!(m.bytes_per_iter, hashed, "{}", b.criterion_id);
+        assert_eq!(m.bytes_per_iter, hashed, "{}", m.id);
     }
     assert!(rows
         .iter()

@@ -42,7 +42,6 @@ fn plan() -> PlanFile {
                 workload: format!("data_size/{}", 100 + i / 2).parse().unwrap(),
             };
             Planned {
-                criterion_id: id.criterion_id(),
                 meta: BenchMeta {
                     id,
                     data_size: Some(100 + (i / 2) as u64),
@@ -139,7 +138,7 @@ fn fake_paired(d: &Path, pause: &str) -> String {
     for p in plan().benches {
         let json = serde_json::to_string(&p.meta.id).unwrap();
         let fields = &json[1..json.len() - 1];
-        std::fs::write(ids.join(p.criterion_id.replace('/', "_")), fields).unwrap();
+        std::fs::write(ids.join(p.criterion_id().replace('/', "_")), fields).unwrap();
     }
     let body = r#"while [ $# -gt 0 ]; do
   case "$1" in --baseline) b="$2" ;; --rows) r="$r $2" ;; --seed) seed="$2" ;; esac
@@ -361,11 +360,7 @@ fn kill_9_inside_the_paired_pass_loses_no_finished_process() {
                 .iter()
                 .find(|r| r.meta.role == Role::Candidate && r.id().workload == b.workload)
                 .unwrap();
-            assert!(
-                row.paired.is_some(),
-                "at {at}: {} not paired",
-                row.criterion_id
-            );
+            assert!(row.paired.is_some(), "at {at}: {} not paired", row.id());
         }
     }
 }

@@ -272,7 +272,6 @@ fn list(sel: &Selection) -> Result<()> {
     let benches: Vec<Planned> = reg
         .select(&filter)
         .map(|b| Planned {
-            criterion_id: b.meta.id.criterion_id(),
             meta: b.meta.clone(),
             expected_secs: profile.settings(&b.meta).expected_secs(),
             compressions_per_item: floor::compressions_per_item(&b.meta, profile),
@@ -289,7 +288,7 @@ fn list(sel: &Selection) -> Result<()> {
         // `lab list | head`: a reader that stops early is not an error.
         let mut out = std::io::stdout().lock();
         for b in &benches {
-            match writeln!(out, "{}", b.criterion_id) {
+            match writeln!(out, "{}", b.meta.id) {
                 Ok(()) => {}
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(()),
                 Err(source) => {

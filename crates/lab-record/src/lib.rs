@@ -540,11 +540,21 @@ impl TryFrom<RawMeta> for BenchMeta {
     }
 }
 
-/// One row of `lab list --json`: a benchmark and what bench-all needs to plan it.
+/// A `criterion_id` as read, against the one its entry's identity gives.
+fn check_criterion_id(written: &str, expected: String) -> Result<(), String> {
+    if written == expected {
+        return Ok(());
+    }
+    Err(format!(
+        "criterion_id `{written}` is not the criterion id of the benchmark (`{expected}`)"
+    ))
+}
+
+/// One row of `lab list --json`: a benchmark and what bench-all needs to plan it. Written
+/// with its `criterion_id` (its id's), which reading checks.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(into = "RawPlanned", try_from = "RawPlanned")]
 pub struct Planned {
-    pub criterion_id: String,
-    #[serde(flatten)]
     pub meta: BenchMeta,
     /// The profile's expected wall time for it (progress and ETA).
     pub expected_secs: f64,
@@ -552,13 +562,52 @@ pub struct Planned {
     pub compressions_per_item: Option<f64>,
 }
 
+/// [`Planned`] as written, with its `criterion_id`.
+#[derive(Clone, Serialize, Deserialize)]
+struct RawPlanned {
+    criterion_id: String,
+    #[serde(flatten)]
+    meta: BenchMeta,
+    expected_secs: f64,
+    compressions_per_item: Option<f64>,
+}
+
+impl From<Planned> for RawPlanned {
+    fn from(p: Planned) -> Self {
+        RawPlanned {
+            criterion_id: p.criterion_id(),
+            meta: p.meta,
+            expected_secs: p.expected_secs,
+            compressions_per_item: p.compressions_per_item,
+        }
+    }
+}
+
+/// A planned benchmark whose `criterion_id` is not its id's is refused, naming both.
+impl TryFrom<RawPlanned> for Planned {
+    type Error = String;
+
+    fn try_from(p: RawPlanned) -> Result<Self, String> {
+        check_criterion_id(&p.criterion_id, p.meta.id.criterion_id())?;
+        Ok(Planned {
+            meta: p.meta,
+            expected_secs: p.expected_secs,
+            compressions_per_item: p.compressions_per_item,
+        })
+    }
+}
+
 impl Planned {
+    /// Criterion's id of the benchmark (`--bench --exact` takes it).
+    pub fn criterion_id(&self) -> String {
+        self.meta.id.criterion_id()
+    }
+
     /// The record of this benchmark measured at `ns_per_iter`; the counted figures, best
     /// sample and comparisons are left empty for the caller to fill in.
     pub fn record(&self, ns_per_iter: Interval, statistic: Statistic) -> Record {
         Record {
             meta: self.meta.clone(),
-            criterion_id: self.criterion_id.clone(),
             ns_per_iter,
             statistic,
             allocs_per_iter: None,
@@ -581,7 +630,6 @@ impl Planned {
         Missing {
             id: self.meta.id.clone(),
             role: self.meta.role,
-            criterion_id: self.criterion_id.clone(),
             reason: reason.to_string(),
         }
     }
@@ -759,15 +807,19 @@ pub enum Control {
 
 /// One measured benchmark: a row of `results`. `B` names the baseline of its `paired`, as
 /// in [`Paired`].
+///
+/// Written with its `criterion_id` ([`Record::criterion_id`]), which reading checks.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(bound(
-    serialize = "Paired<B>: Serialize",
-    deserialize = "Paired<B>: Deserialize<'de>"
-))]
+#[serde(
+    into = "RawRecord<B>",
+    try_from = "RawRecord<B>",
+    bound(
+        serialize = "B: schema::BaselineRef + Clone, Paired<B>: Serialize",
+        deserialize = "B: schema::BaselineRef, Paired<B>: Deserialize<'de>"
+    )
+)]
 pub struct Record<B = BenchId> {
-    #[serde(flatten)]
     pub meta: BenchMeta,
-    pub criterion_id: String,
     /// Criterion's estimate of the time per iteration, with its confidence interval.
     pub ns_per_iter: Interval,
     pub statistic: Statistic,
@@ -776,37 +828,124 @@ pub struct Record<B = BenchId> {
     /// Claims the consensus digest and matched the reference on this input.
     pub digest_compatible: Option<bool>,
     /// BLAKE3 compressions per item, where the floor is a compression count.
-    #[serde(default)]
     pub compressions_per_item: Option<f64>,
     /// The fastest of criterion's samples, time per iteration.
-    #[serde(default)]
     pub best_ns_per_iter: Option<f64>,
     /// How many samples criterion took.
-    #[serde(default)]
     pub samples: Option<u64>,
     /// The paired comparison with the table's baseline; `None` on baseline rows.
-    #[serde(default)]
     pub paired: Option<Paired<B>>,
     /// `aa` on A/A control rows; absent otherwise.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub control: Option<Control>,
     /// On an A/A control row of a table measured with two A/A twins: which twin, `1` or
     /// `2` (the second's id is [`BenchId::aa_twin`]`(2)`'s). Each twin's `paired` is judged
     /// against the *other* twin's band. Absent on a table's one A/A control (files written
     /// before the twins) and on every other row.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub aa_twin: Option<u32>,
     /// Instructions per iteration, counted under valgrind; `None` when not counted.
-    #[serde(default)]
     pub instructions_per_iter: Option<f64>,
     /// The instruction set of the code path that was counted.
-    #[serde(default)]
     pub instructions_isa: Option<Isa>,
     /// The capped lab build that measured this row (`blake3-no-avx512`, `blake3-no-avx2`);
     /// absent on rows of the main build. A capped build re-runs the benchmarks whose `isa`
     /// it changes, under the same criterion id: [`Record::key`] tells them apart.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub build: Option<String>,
+}
+
+/// [`Record`] as written, with its `criterion_id`, in the file's order.
+#[derive(Clone, Serialize, Deserialize)]
+#[serde(bound(
+    serialize = "Paired<B>: Serialize",
+    deserialize = "Paired<B>: Deserialize<'de>"
+))]
+struct RawRecord<B> {
+    #[serde(flatten)]
+    meta: BenchMeta,
+    criterion_id: String,
+    ns_per_iter: Interval,
+    statistic: Statistic,
+    allocs_per_iter: Option<f64>,
+    peak_bytes: Option<u64>,
+    digest_compatible: Option<bool>,
+    #[serde(default)]
+    compressions_per_item: Option<f64>,
+    #[serde(default)]
+    best_ns_per_iter: Option<f64>,
+    #[serde(default)]
+    samples: Option<u64>,
+    #[serde(default)]
+    paired: Option<Paired<B>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    control: Option<Control>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    aa_twin: Option<u32>,
+    #[serde(default)]
+    instructions_per_iter: Option<f64>,
+    #[serde(default)]
+    instructions_isa: Option<Isa>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    build: Option<String>,
+}
+
+impl<B: schema::BaselineRef> Record<B> {
+    /// Criterion's id of the code this row ran: its own; an A/A control's, its baseline's
+    /// (a control without `paired`: its own).
+    pub fn criterion_id(&self) -> String {
+        match (self.control, &self.paired) {
+            (Some(_), Some(p)) => p.baseline.criterion_id(),
+            _ => self.meta.id.criterion_id(),
+        }
+    }
+}
+
+/// `$ty { $($field: $value,)* .. }` with every other field of a record moved from `$from`
+/// (a [`Record`] or its [`RawRecord`]): the one list of the fields the two share besides
+/// `paired`, which each caller gives.
+macro_rules! with_record_fields {
+    ($ty:ident { $($field:ident: $value:expr),* $(,)? }, $from:ident) => {
+        $ty {
+            $($field: $value,)*
+            meta: $from.meta,
+            ns_per_iter: $from.ns_per_iter,
+            statistic: $from.statistic,
+            allocs_per_iter: $from.allocs_per_iter,
+            peak_bytes: $from.peak_bytes,
+            digest_compatible: $from.digest_compatible,
+            compressions_per_item: $from.compressions_per_item,
+            best_ns_per_iter: $from.best_ns_per_iter,
+            samples: $from.samples,
+            control: $from.control,
+            aa_twin: $from.aa_twin,
+            instructions_per_iter: $from.instructions_per_iter,
+            instructions_isa: $from.instructions_isa,
+            build: $from.build,
+        }
+    };
+}
+pub(crate) use with_record_fields;
+
+impl<B: schema::BaselineRef + Clone> From<Record<B>> for RawRecord<B> {
+    fn from(r: Record<B>) -> Self {
+        with_record_fields!(
+            RawRecord {
+                criterion_id: r.criterion_id(),
+                paired: r.paired
+            },
+            r
+        )
+    }
+}
+
+/// A row whose `criterion_id` is not [`Record::criterion_id`] is refused, naming both.
+impl<B: schema::BaselineRef> TryFrom<RawRecord<B>> for Record<B> {
+    type Error = String;
+
+    fn try_from(r: RawRecord<B>) -> Result<Self, String> {
+        let criterion_id = r.criterion_id;
+        let record = with_record_fields!(Record { paired: r.paired }, r);
+        check_criterion_id(&criterion_id, record.criterion_id())?;
+        Ok(record)
+    }
 }
 
 impl<B> Record<B> {
@@ -864,16 +1003,23 @@ impl Record {
     }
 }
 
-/// A planned benchmark that produced no measurement, with the reason.
+/// A planned benchmark that produced no measurement, with the reason. Written with its
+/// `criterion_id` (its id's), which reading checks.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(into = "RawMissing", from = "RawMissing")]
+#[serde(into = "RawMissing", try_from = "RawMissing")]
 pub struct Missing {
     pub id: BenchId,
     /// The role its row would have had; without `role` in the file (older files),
     /// [`Role::of_older_row`].
     pub role: Role,
-    pub criterion_id: String,
     pub reason: String,
+}
+
+impl Missing {
+    /// Criterion's id of the benchmark.
+    pub fn criterion_id(&self) -> String {
+        self.id.criterion_id()
+    }
 }
 
 /// [`Missing`] as written; `role` absent in older files.
@@ -890,22 +1036,24 @@ struct RawMissing {
 impl From<Missing> for RawMissing {
     fn from(m: Missing) -> Self {
         RawMissing {
+            criterion_id: m.criterion_id(),
             id: m.id,
             role: Some(m.role),
-            criterion_id: m.criterion_id,
             reason: m.reason,
         }
     }
 }
 
-impl From<RawMissing> for Missing {
-    fn from(m: RawMissing) -> Self {
-        Missing {
+impl TryFrom<RawMissing> for Missing {
+    type Error = String;
+
+    fn try_from(m: RawMissing) -> Result<Self, String> {
+        check_criterion_id(&m.criterion_id, m.id.criterion_id())?;
+        Ok(Missing {
             role: m.role.unwrap_or_else(|| Role::of_older_row(None, &m.id)),
             id: m.id,
-            criterion_id: m.criterion_id,
             reason: m.reason,
-        }
+        })
     }
 }
 
@@ -1188,7 +1336,6 @@ mod tests {
                 workloads: vec![],
             },
             results: vec![Record {
-                criterion_id: id.criterion_id(),
                 meta,
                 ns_per_iter: Interval {
                     estimate: 2.0,
@@ -1217,7 +1364,6 @@ mod tests {
                     ..id
                 },
                 role: Role::Candidate,
-                criterion_id: "x".into(),
                 reason: "failed".into(),
             }],
             peer_paths: vec![],
@@ -1225,6 +1371,45 @@ mod tests {
     }
 
     /// A row's instruction set is its `isa`, else its variant's backend, else none.
+    /// A missing benchmark's and a plan entry's `criterion_id` are written from their id,
+    /// and one that is not the id's is refused, naming the entry.
+    #[test]
+    fn criterion_ids_are_written_from_the_id_and_checked() {
+        let f = sample();
+        let text = serde_json::to_string_pretty(&f).unwrap();
+        let written = format!("\"criterion_id\": \"{}\"", f.missing[0].criterion_id());
+        assert!(text.contains(&written), "{text}");
+        let bad = text.replace(&written, "\"criterion_id\": \"x\"");
+        let e = parse_error(&bad);
+        assert!(
+            e.contains("field `missing[0]`: criterion_id `x` is not the criterion id"),
+            "{e}"
+        );
+        let p = Planned {
+            meta: f.results[0].meta.clone(),
+            expected_secs: 1.0,
+            compressions_per_item: None,
+        };
+        let plan = PlanFile {
+            profile: Profile::Quick,
+            features: vec![],
+            benches: vec![p.clone()],
+        };
+        let text = serde_json::to_string(&plan).unwrap();
+        let written = format!("\"criterion_id\":\"{}\"", p.criterion_id());
+        assert!(text.contains(&written), "{text}");
+        let back: PlanFile = from_json_str(Path::new("plan"), &text).unwrap();
+        assert_eq!(back.benches, [p]);
+        let bad = text.replace(&written, "\"criterion_id\":\"x\"");
+        let e = from_json_str::<PlanFile>(Path::new("plan"), &bad)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("field `benches[0]`: criterion_id `x` is not the criterion id"),
+            "{e}"
+        );
+    }
+
     #[test]
     fn a_rows_isa_falls_back_to_its_backend() {
         let mut r = sample().results.remove(0);
@@ -1405,9 +1590,6 @@ mod tests {
         other.meta.id.variant = None;
         other.meta.role = Role::Candidate;
         f.results.extend([previous, control, other]);
-        for r in &mut f.results {
-            r.criterion_id = r.meta.id.criterion_id();
-        }
         let mut baseline_missing = f.missing[0].clone();
         baseline_missing.id.variant = Some(Setting::Capacity(200).into());
         baseline_missing.role = Role::Baseline;
@@ -1440,7 +1622,7 @@ mod tests {
         assert!(main.is_main_build() && !capped.is_main_build());
         assert_eq!(main.key(), main.id().key());
         assert_eq!(capped.key(), format!("{}@avx2", main.id().key()));
-        assert_eq!(capped.criterion_id, main.criterion_id);
+        assert_eq!(capped.criterion_id(), main.criterion_id());
         let text = serde_json::to_string(&capped).unwrap();
         assert!(text.contains("\"build\":\"blake3-no-avx512\""), "{text}");
         assert!(!serde_json::to_string(main).unwrap().contains("build"));

@@ -75,36 +75,13 @@ impl Record<String> {
                 Some(p.with_baseline(id))
             }
         };
-        Ok(Record {
-            meta: self.meta,
-            criterion_id: self.criterion_id,
-            ns_per_iter: self.ns_per_iter,
-            statistic: self.statistic,
-            allocs_per_iter: self.allocs_per_iter,
-            peak_bytes: self.peak_bytes,
-            digest_compatible: self.digest_compatible,
-            compressions_per_item: self.compressions_per_item,
-            best_ns_per_iter: self.best_ns_per_iter,
-            samples: self.samples,
-            paired,
-            control: self.control,
-            aa_twin: self.aa_twin,
-            instructions_per_iter: self.instructions_per_iter,
-            instructions_isa: self.instructions_isa,
-            build: self.build,
-        })
+        Ok(crate::with_record_fields!(Record { paired: paired }, self))
     }
 }
 
-/// The `criterion_id` a row must have: its id's; an A/A control's is its baseline's (it runs
-/// the baseline's code); `None` for a control row without `paired`.
-fn expected_criterion_id(r: &Record) -> Option<String> {
-    r.code().map(BenchId::criterion_id)
-}
-
 /// A results file as the model holds it: every `paired.baseline` names a measured row of
-/// the main build (the baseline, not its A/A control), and every `criterion_id` is its
-/// row's ([`expected_criterion_id`]), else an error naming the file and the field.
+/// the main build (the baseline, not its A/A control), else an error naming the file and
+/// the field. (Each row's `criterion_id` was checked as it was read: [`Record::criterion_id`].)
 pub fn resolve(path: &Path, file: ResultsFile<String>) -> Result<ResultsFile, RecordError> {
     // The first row of each criterion id, found in one pass (not a search per row).
     let mut rows: HashMap<String, BenchId> = HashMap::new();
@@ -113,7 +90,7 @@ pub fn resolve(path: &Path, file: ResultsFile<String>) -> Result<ResultsFile, Re
         .iter()
         .filter(|r| r.is_main_build() && r.control.is_none())
     {
-        rows.entry(r.criterion_id.clone())
+        rows.entry(r.criterion_id())
             .or_insert_with(|| r.meta.id.clone());
     }
     let id_of = |c: &str| rows.get(c).cloned();
@@ -127,19 +104,8 @@ pub fn resolve(path: &Path, file: ResultsFile<String>) -> Result<ResultsFile, Re
                 field: format!("results[{i}].{field}"),
                 message,
             };
-            let r = r
-                .resolve(id_of)
-                .map_err(|message| mismatch("paired.baseline", message))?;
-            match expected_criterion_id(&r) {
-                Some(expected) if expected != r.criterion_id => Err(mismatch(
-                    "criterion_id",
-                    format!(
-                        "`{}` is not the criterion id of the row's benchmark (`{expected}`)",
-                        r.criterion_id
-                    ),
-                )),
-                _ => Ok(r),
-            }
+            r.resolve(id_of)
+                .map_err(|message| mismatch("paired.baseline", message))
         })
         .collect::<Result<_, _>>()?;
     Ok(ResultsFile {
@@ -186,7 +152,6 @@ mod tests {
         row.meta.id.strategy = "streaming".into();
         row.meta.id.variant = None;
         row.meta.role = Role::Candidate;
-        row.criterion_id = row.meta.id.criterion_id();
         row.paired = Some(paired);
         f.results.insert(0, aa);
         f.results.push(row);
@@ -219,11 +184,13 @@ mod tests {
                 .unwrap_err()
                 .to_string()
         };
-        let text = serde_json::to_string_pretty(&compared().0).unwrap();
-        let other = "\"baseline\": \"account-hash/copy-buffer@cap=300/data_size/165\"";
+        // The compared row's (the A/A control's `criterion_id` is its `paired.baseline`).
+        let mut other = compared().0;
+        let paired = other.results[2].paired.as_mut().unwrap();
+        paired.baseline.variant = Some("cap=300".parse().unwrap());
         assert_eq!(
-            error(&text.replacen(WRITTEN, other, 2)),
-            "r.json: field `results[0].paired.baseline`: \
+            error(&serde_json::to_string_pretty(&other).unwrap()),
+            "r.json: field `results[2].paired.baseline`: \
              `account-hash/copy-buffer@cap=300/data_size/165` names no benchmark of this run \
              (expected the criterion id of the row this one was compared with)"
         );
@@ -262,8 +229,8 @@ mod tests {
                 "\"criterion_id\": \"account-hash/streaming/data_size/200\"",
                 1
             ),
-            "r.json: field `results[2].criterion_id`: `account-hash/streaming/data_size/200` \
-             is not the criterion id of the row's benchmark \
+            "r.json:163:3: field `results[2]`: criterion_id `account-hash/streaming/data_size/200` \
+             is not the criterion id of the benchmark \
              (`account-hash/streaming/data_size/165`)"
         );
         let aa = "\"criterion_id\": \"account-hash/copy-buffer@cap=200/data_size/165\"";
@@ -273,7 +240,7 @@ mod tests {
             1,
         );
         assert!(
-            e.starts_with("r.json: field `results[0].criterion_id`"),
+            e.starts_with("r.json:78:4: field `results[0]`: criterion_id `"),
             "{e}"
         );
     }

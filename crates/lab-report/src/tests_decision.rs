@@ -82,7 +82,6 @@ pub(crate) fn with_paired() -> ResultsFile {
     let set: Workload = "set_1024/165".parse().unwrap();
     let mut set_base = lt.clone();
     set_base.meta.id.workload = set.clone();
-    set_base.criterion_id = set_base.meta.id.criterion_id();
     let mut peer = set_base.clone();
     peer.meta.id.strategy = "peer:solana-lattice-hash".into();
     peer.meta.id.variant = None;
@@ -300,7 +299,6 @@ fn by_size_section_shows_the_ladder_and_where_kernels_leave_the_lanes() {
         .cloned()
         .map(|mut r| {
             r.meta.id.workload = ladder.clone();
-            r.criterion_id = r.meta.id.criterion_id();
             r
         })
         .collect();

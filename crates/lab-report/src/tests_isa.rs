@@ -196,7 +196,6 @@ fn floor_per_isa_uses_the_machine_floor_rows_per_call_shape() {
         r.meta.id.strategy = strategy.into();
         r.meta.id.variant = Some(Variant::backend_of(isa.parse().unwrap()));
         r.meta.isa = Some(isa.parse().unwrap());
-        r.criterion_id = r.meta.id.criterion_id();
         let per_iter = ns * r.meta.items_per_iter as f64;
         r.ns_per_iter.estimate = per_iter;
         r.ns_per_iter.lower = per_iter;
@@ -243,7 +242,6 @@ fn the_machine_table_shows_the_port_limit_and_the_alu_bound() {
         r.meta.id.variant = Some(Variant::backend_of(isa.parse().unwrap()));
         r.meta.id.workload = workload.parse().unwrap();
         r.meta.isa = Some(isa.parse().unwrap());
-        r.criterion_id = r.meta.id.criterion_id();
         let per_iter = ns * r.meta.items_per_iter as f64;
         r.ns_per_iter.estimate = per_iter;
         r.ns_per_iter.lower = per_iter;

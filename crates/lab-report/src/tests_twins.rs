@@ -26,7 +26,7 @@ fn id(criterion_id: &str) -> BenchId {
     let row = f
         .results
         .iter()
-        .find(|r| r.is_main_build() && r.control.is_none() && r.criterion_id == criterion_id);
+        .find(|r| r.is_main_build() && r.control.is_none() && r.criterion_id() == criterion_id);
     row.expect("a row of the fixture").id().clone()
 }
 
@@ -156,7 +156,7 @@ fn two_twins_round_trip_through_results_json() {
     let base = f
         .results
         .iter()
-        .position(|r| r.criterion_id == BASE && r.control.is_none())
+        .position(|r| r.criterion_id() == BASE && r.control.is_none())
         .unwrap();
     let twins: Vec<_> = f.results[base + 1..base + 3].iter().collect();
     assert!(twins.iter().all(|r| r.control == Some(Control::Aa)));

@@ -36,7 +36,7 @@ fn filled() -> ResultsFile {
     assert_eq!(verdicts::fill_paired(&mut f.results, &combined()), 3);
     let id_of = |id: &str| {
         let criterion_id = format!("account-hash/{id}");
-        let row = f.results.iter().find(|r| r.criterion_id == criterion_id);
+        let row = f.results.iter().find(|r| r.criterion_id() == criterion_id);
         row.expect("a row of the fixture").id().clone()
     };
     let count = |id: &str, n: f64| InstructionCount {
@@ -105,7 +105,7 @@ fn fill_sets_paired_and_adds_one_aa_row_per_table() {
     assert_eq!(aa.len(), 1);
     assert_eq!(aa[0].control, Some(Control::Aa));
     assert_eq!(aa[0].meta.role, lab_record::Role::Control);
-    assert_eq!(aa[0].criterion_id, base[0].criterion_id);
+    assert_eq!(aa[0].criterion_id(), base[0].criterion_id());
     assert_eq!(aa[0].paired.as_ref().unwrap().baseline, *base[0].id());
     let cap47 = get("account-hash/legacy/copy-buffer cap=47/data_size/165");
     assert_eq!(cap47[0].paired.as_ref().unwrap().verdict, Verdict::Slower);
@@ -281,7 +281,7 @@ fn equal_rules_the_effect_out_only_at_a_narrow_band() {
     let cap47 = |f: &mut ResultsFile| {
         f.results
             .iter_mut()
-            .find(|r| r.criterion_id == "account-hash/copy-buffer@cap=47/data_size/165")
+            .find(|r| r.criterion_id() == "account-hash/copy-buffer@cap=47/data_size/165")
             .unwrap()
             .paired
             .as_mut()
@@ -291,7 +291,7 @@ fn equal_rules_the_effect_out_only_at_a_narrow_band() {
     let set = |f: &mut ResultsFile, p: Paired| {
         f.results
             .iter_mut()
-            .find(|r| r.criterion_id == "account-hash/copy-buffer@cap=47/data_size/165")
+            .find(|r| r.criterion_id() == "account-hash/copy-buffer@cap=47/data_size/165")
             .unwrap()
             .paired = Some(p);
     };
@@ -410,7 +410,8 @@ fn paired_and_criterion_ratios_that_disagree_are_flagged() {
     assert_eq!(&apart[0].id, f.results[row].id());
     let md = markdown::render(&outline::document(&f).unwrap());
     assert!(
-        md.contains("Paired and criterion disagree:") && md.contains(&f.results[row].criterion_id),
+        md.contains("Paired and criterion disagree:")
+            && md.contains(&f.results[row].criterion_id()),
         "{md}"
     );
     // Criterion's ratio is one process of each: 4 % off the paired mean is inside the range
@@ -455,7 +456,6 @@ fn paired_requests_follow_the_plan_and_profile() {
         .results
         .iter()
         .map(|r| lab_record::Planned {
-            criterion_id: r.criterion_id.clone(),
             meta: r.meta.clone(),
             expected_secs: 1.0,
             compressions_per_item: None,

@@ -696,7 +696,7 @@ fn time_all(
             Err(reason) if pass.build.is_some() => {
                 eprintln!(
                     "bench-all: {} ({}) not measured: {reason}",
-                    p.criterion_id,
+                    p.criterion_id(),
                     pass.build.as_deref().unwrap_or_default()
                 );
             }
@@ -779,7 +779,7 @@ fn failed(session: &Session, p: &Planned, reason: String) -> Missing {
     } else {
         reason
     };
-    eprintln!("bench-all: {} missing: {reason}", p.criterion_id);
+    eprintln!("bench-all: {} missing: {reason}", p.criterion_id());
     p.missing(&reason)
 }
 
@@ -804,12 +804,12 @@ fn time_one(
     index: &mut criterion::Index,
     log: &mut std::fs::File,
 ) -> std::result::Result<Timed, String> {
-    let _ = writeln!(log, "==== {}", p.criterion_id);
+    let _ = writeln!(log, "==== {}", p.criterion_id());
     let log_out = log.try_clone().map_err(|e| e.to_string())?;
     let log_err = log.try_clone().map_err(|e| e.to_string())?;
     let run = CriterionRun {
         exe,
-        criterion_id: &p.criterion_id,
+        criterion_id: &p.criterion_id(),
         home: &pass.home,
         profile: session.args.profile,
         baseline: Some(&session.run_id),

@@ -201,7 +201,6 @@ mod tests {
             workload: Workload::new(WorkloadKind::DataSize, 165),
         };
         Planned {
-            criterion_id: id.criterion_id(),
             meta: BenchMeta {
                 id,
                 data_size: Some(165),
@@ -249,7 +248,7 @@ mod tests {
         ]);
         let ids: Vec<String> = capped_reruns(&main, &capped, true)
             .into_iter()
-            .map(|p| format!("{}@{:?}", p.criterion_id, p.meta.isa))
+            .map(|p| format!("{}@{:?}", p.criterion_id(), p.meta.isa))
             .collect();
         assert_eq!(
             ids,

@@ -228,7 +228,7 @@ impl Replay {
         use serde_json::{Map, Value};
         let fields = |criterion_id: &Value| -> std::result::Result<Map<String, Value>, String> {
             let text = criterion_id.as_str().unwrap_or_default();
-            let p = self.plan.iter().find(|p| p.criterion_id == text);
+            let p = self.plan.iter().find(|p| p.criterion_id() == text);
             match p.map(|p| serde_json::to_value(&p.meta.id)) {
                 Some(Ok(Value::Object(m))) => Ok(m),
                 _ => Err(format!("`{text}` names no benchmark of this run")),
@@ -265,7 +265,7 @@ impl Replay {
         record.resolve(|c| {
             self.plan
                 .iter()
-                .find(|p| p.criterion_id == c)
+                .find(|p| p.criterion_id() == c)
                 .map(|p| p.meta.id.clone())
         })
     }
@@ -369,7 +369,7 @@ pub fn recover(
         missing: file
             .missing
             .iter()
-            .map(|m| format!("{} ({})", m.criterion_id, m.reason))
+            .map(|m| format!("{} ({})", m.criterion_id(), m.reason))
             .collect(),
         warnings: replay.warnings,
     })
@@ -389,7 +389,6 @@ mod tests {
             workload: format!("data_size/{i}").parse().unwrap(),
         };
         Planned {
-            criterion_id: id.criterion_id(),
             meta: BenchMeta {
                 id,
                 data_size: Some(i),
@@ -463,16 +462,16 @@ mod tests {
         let file = replay.results(&dir.join(FILE)).unwrap();
         assert_eq!(file.run.status, Status::Interrupted);
         assert_eq!(file.results, filled);
-        let missing: Vec<(&str, &str)> = file
+        let missing: Vec<(String, &str)> = file
             .missing
             .iter()
-            .map(|m| (m.criterion_id.as_str(), m.reason.as_str()))
+            .map(|m| (m.criterion_id(), m.reason.as_str()))
             .collect();
         assert_eq!(
             missing,
             [
-                (plan[2].criterion_id.as_str(), "criterion exited with 1"),
-                (plan[3].criterion_id.as_str(), NOT_MEASURED),
+                (plan[2].criterion_id(), "criterion exited with 1"),
+                (plan[3].criterion_id(), NOT_MEASURED),
             ]
         );
         match recover(dir, None, |_, _| {}).unwrap() {

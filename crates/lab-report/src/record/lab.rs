@@ -120,7 +120,6 @@ mod tests {
             workload: workload.parse::<Workload>().unwrap(),
         };
         Planned {
-            criterion_id: id.criterion_id(),
             meta: BenchMeta {
                 role: lab_record::Role::of_older_row(None, &id),
                 id,
@@ -152,11 +151,7 @@ mod tests {
     #[test]
     fn plan_runs_each_workload_back_to_back() {
         let plan = parse_plan(Path::new("<lab list>"), &plan_json()).unwrap();
-        let ids: Vec<&str> = plan
-            .benches
-            .iter()
-            .map(|p| p.criterion_id.as_str())
-            .collect();
+        let ids: Vec<String> = plan.benches.iter().map(|p| p.criterion_id()).collect();
         assert_eq!(
             ids,
             [
@@ -241,7 +236,7 @@ mod tests {
         assert_eq!(r.digest_compatible, Some(true));
         let r = measured(&p, ns, Statistic::Mean, None, None);
         assert_eq!((r.allocs_per_iter, r.digest_compatible), (None, None));
-        assert_eq!(p.missing("failed").criterion_id, p.criterion_id);
+        assert_eq!(p.missing("failed").criterion_id(), p.criterion_id());
     }
 
     /// The examples of docs/results-format.md are what the parsers read.

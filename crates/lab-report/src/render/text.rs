@@ -167,7 +167,7 @@ pub fn progress_line(
         "[{:>3}/{}] {:<58} elapsed {}  ETA {}",
         i + 1,
         plan.len(),
-        plan[i].criterion_id,
+        plan[i].criterion_id(),
         units::clock(run_secs),
         units::clock(remaining * scale)
     )
@@ -387,7 +387,6 @@ mod tests {
                     workload: format!("data_size/{i}").parse().unwrap(),
                 };
                 Planned {
-                    criterion_id: id.criterion_id(),
                     meta: lab_record::BenchMeta {
                         id,
                         data_size: Some(i),
