@@ -147,7 +147,8 @@ pub(super) fn build_order(rng: &mut SplitMix64, k: usize, shuffle: bool) -> Vec<
     order
 }
 
-/// One comparison: a baseline, optionally its A/A twin, and rows, all by criterion id.
+/// One comparison: a baseline, optionally its A/A twin, and rows, each with its id (looked
+/// up by criterion id in the registry).
 pub struct Comparison<'r> {
     pub(super) entries: Vec<Entry<'r>>,
 }

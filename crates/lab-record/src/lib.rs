@@ -936,14 +936,18 @@ impl<B: schema::BaselineRef + Clone> From<Record<B>> for RawRecord<B> {
     }
 }
 
-/// A row whose `criterion_id` is not [`Record::criterion_id`] is refused, naming both.
+/// A row whose `criterion_id` is not [`Record::criterion_id`] is refused, naming both (a
+/// control row without `paired` is not checked).
 impl<B: schema::BaselineRef> TryFrom<RawRecord<B>> for Record<B> {
     type Error = String;
 
     fn try_from(r: RawRecord<B>) -> Result<Self, String> {
         let criterion_id = r.criterion_id;
         let record = with_record_fields!(Record { paired: r.paired }, r);
-        check_criterion_id(&criterion_id, record.criterion_id())?;
+        // A control row without `paired` names no code to check against.
+        if record.control.is_none() || record.paired.is_some() {
+            check_criterion_id(&criterion_id, record.criterion_id())?;
+        }
         Ok(record)
     }
 }
@@ -1370,7 +1374,6 @@ mod tests {
         }
     }
 
-    /// A row's instruction set is its `isa`, else its variant's backend, else none.
     /// A missing benchmark's and a plan entry's `criterion_id` are written from their id,
     /// and one that is not the id's is refused, naming the entry.
     #[test]
@@ -1385,6 +1388,18 @@ mod tests {
             e.contains("field `missing[0]`: criterion_id `x` is not the criterion id"),
             "{e}"
         );
+        // A control row without `paired` names no code: its `criterion_id` is not checked.
+        let mut g = sample();
+        let mut control = g.results[0].clone();
+        control.control = Some(Control::Aa);
+        control.meta.role = Role::Control;
+        g.results.push(control);
+        let text = serde_json::to_string_pretty(&g).unwrap();
+        let results_end = text.find("\"missing\"").unwrap();
+        let at = text[..results_end].rfind("\"criterion_id\": \"").unwrap();
+        let unchecked = format!("{}\"criterion_id\": \"y{}", &text[..at], &text[at + 17..]);
+        let back = ResultsFile::parse(Path::new("r.json"), &unchecked).unwrap();
+        assert_eq!(back.results, g.results);
         let p = Planned {
             meta: f.results[0].meta.clone(),
             expected_secs: 1.0,
@@ -1410,6 +1425,7 @@ mod tests {
         );
     }
 
+    /// A row's instruction set is its `isa`, else its variant's backend, else none.
     #[test]
     fn a_rows_isa_falls_back_to_its_backend() {
         let mut r = sample().results.remove(0);

@@ -26,6 +26,7 @@ const FORBIDDEN: &[&str] = &[
     "split(',')",
     "split(\",\")",
     "criterion_id ==",
+    "criterion_id() ==",
     "== r.criterion_id",
     "criterion_id.as_str())",
     "split_once(&format!(",

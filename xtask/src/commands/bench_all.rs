@@ -636,7 +636,7 @@ fn plan(lab: &Path, session: &Session) -> Result<PlanFile> {
     Ok(plan)
 }
 
-/// The counted pass (allocations, peak heap, digest check; never timed), by criterion id.
+/// The counted pass (allocations, peak heap, digest check; never timed), by benchmark.
 /// A failure leaves the figures out and says so.
 fn count(lab: &Path, session: &Session) -> BTreeMap<BenchId, Counted> {
     let counted =

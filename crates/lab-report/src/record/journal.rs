@@ -243,15 +243,21 @@ impl Replay {
             Ok::<_, String>(())
         };
         let mut v: Value = serde_json::from_str(line).ok()?;
+        // The older form only: a string baseline, or counts named by `criterion_id`; a line
+        // of today's form that does not parse keeps its own error.
+        let older_counts = v["counts"]
+            .as_array()
+            .is_some_and(|c| c.iter().any(|x| x["criterion_id"].is_string()));
         let upgraded = match v["entry"].as_str()? {
-            "paired" if v["baseline"].is_string() => fields(&v["baseline"]).and_then(|id| {
-                let id = Value::Object(id);
-                v["baseline"] = id.clone();
-                v["run"]["baseline"] = id;
-                let mut rows = v["run"]["rows"].as_array_mut().into_iter().flatten();
-                rows.try_for_each(inline)
-            }),
-            "instructions" => {
+            "paired" if v["baseline"].is_string() && v["run"].is_object() => fields(&v["baseline"])
+                .and_then(|id| {
+                    let id = Value::Object(id);
+                    v["baseline"] = id.clone();
+                    v["run"]["baseline"] = id;
+                    let mut rows = v["run"]["rows"].as_array_mut().into_iter().flatten();
+                    rows.try_for_each(inline)
+                }),
+            "instructions" if older_counts => {
                 let mut counts = v["counts"].as_array_mut().into_iter().flatten();
                 counts.try_for_each(inline)
             }
@@ -610,6 +616,19 @@ mod tests {
                 r#"{{"entry":"paired","baseline":"lt-hash/x/data_size/1","index":1,"run":{}}}"#,
                 older_run("lt-hash/x/data_size/1")
             ),
+            // Today's form with a bad count: its own parse error, not a lookup's.
+            format!(
+                r#"{{"entry":"instructions","counts":[{{{},"instructions_per_iter":"many","isa":null}}]}}"#,
+                {
+                    let id = serde_json::to_string(row).unwrap();
+                    id[1..id.len() - 1].to_string()
+                }
+            ),
+            // A run that is not an object: skipped, not a panic.
+            format!(
+                r#"{{"entry":"paired","baseline":"{}","index":2,"run":7}}"#,
+                base.criterion_id()
+            ),
         ];
         drop(j);
         let mut f = OpenOptions::new()
@@ -635,7 +654,7 @@ mod tests {
                 isa: Some(Isa::Avx2),
             }]
         );
-        assert_eq!(replay.warnings.len(), 1, "{:?}", replay.warnings);
+        assert_eq!(replay.warnings.len(), 3, "{:?}", replay.warnings);
         assert!(
             replay.warnings[0].ends_with(
                 "journal.jsonl:4: skipped a journal line: `lt-hash/x/data_size/1` names no \
@@ -644,6 +663,11 @@ mod tests {
             "{:?}",
             replay.warnings
         );
+        for (w, line) in replay.warnings[1..].iter().zip([5, 6]) {
+            let at = format!("journal.jsonl:{line}: skipped a journal line that does not parse");
+            assert!(w.contains(&at), "{w}");
+        }
+        assert!(replay.warnings[1].contains("invalid type: string \"many\""));
     }
 
     #[test]

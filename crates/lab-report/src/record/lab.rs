@@ -1,5 +1,5 @@
 //! What the lab's commands print, read into the record: `lab list --json` (the plan, put
-//! in run order), `lab allocs --json` (the counted pass, by criterion id), the callgrind
+//! in run order), `lab allocs --json` (the counted pass, by benchmark), the callgrind
 //! dumps of `lab instructions` under valgrind (one per benchmark), and a timed benchmark's
 //! record from its plan, criterion's estimate and the counted figures.
 
