@@ -56,6 +56,10 @@ fn every_process_appends_its_batches_untimed_then_timed() {
         assert_eq!(pair[0]["entry"], pair[1]["entry"]);
         let id = pair[1]["criterion_id"].as_str().unwrap();
         assert!(id == BASE || id == ROW, "{id}");
+        // copy-buffer has code copies: each batch names the one it ran.
+        let copy = pair[1]["copy"].as_u64().unwrap() as usize;
+        assert!(copy < bench_lab::paired::CODE_COPIES, "{pair:?}");
+        assert_eq!(pair[0]["copy"], pair[1]["copy"]);
         assert!(pair[1]["ns"].as_u64().unwrap() > 0 && pair[1]["items"].as_f64().unwrap() >= 1.0);
     }
 }

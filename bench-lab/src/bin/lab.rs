@@ -193,7 +193,7 @@ struct PairedArgs {
     #[arg(long)]
     fixed_layout: bool,
     /// Append every batch's time, the untimed call before it and the timed batch, to FILE
-    /// as JSON lines (seed, layout, round, entry, criterion_id, timed, items, ns): the raw
+    /// as JSON lines (seed, layout, round, entry, criterion_id, copy, timed, items, ns): the raw
     /// times behind a row's ratio (for experiments).
     #[arg(long, value_name = "FILE")]
     trace: Option<PathBuf>,

@@ -124,7 +124,6 @@ pub(super) struct Built {
     pub(super) cases: Vec<Box<dyn Case>>,
     pub(super) pads: Vec<Vec<u8>>,
     pub(super) first_ns: Vec<f64>,
-    #[cfg_attr(not(test), expect(dead_code, reason = "read by the placement tests"))]
     pub(super) given: Vec<Option<Given>>,
 }
 

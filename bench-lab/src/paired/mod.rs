@@ -110,6 +110,9 @@ pub struct Call<'a> {
     pub entry: usize,
     /// The entry's criterion id (an A/A twin's is its baseline's).
     pub criterion_id: &'a str,
+    /// Which of its strategy's code copies the entry ran in this layout (per-account
+    /// strategies with copies; `None` for the others).
+    pub copy: Option<usize>,
     /// The untimed call (or window) before the timed batch, or the timed batch.
     pub timed: bool,
     /// Items (accounts, adds, ...) the batch processed.
@@ -144,7 +147,7 @@ pub fn run_traced(
             mut cases,
             pads,
             first_ns,
-            ..
+            given,
         } = cmp.build(
             &mut rng,
             config.randomize_layout,
@@ -248,6 +251,7 @@ pub fn run_traced(
                             round,
                             entry: i,
                             criterion_id: &cmp.entries[i].criterion_id,
+                            copy: given[i].as_ref().map(|g| g.copy),
                             timed,
                             items,
                             ns: ns.as_nanos() as u64,
