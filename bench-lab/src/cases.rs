@@ -4,7 +4,7 @@
 //! Every case runs the code its row names and nothing else.
 
 use crate::{isa, reference, Case};
-use account_hash::strategy::list::{self, StrategyEntry};
+use account_hash::strategy::list::{StrategyEntry, ValidatorCode};
 use account_hash::{
     Account, AccountHash, AccountHasher, AccountRef, BatchHasher, DigestBytes, Instance,
     IntoLtLanes, LtAccumulator, LtHash, Pubkey,
@@ -100,7 +100,7 @@ impl Subject {
             digest,
             strategy: H::STRATEGY.to_string(),
             variant: variant_of(hasher),
-            role: role(entry.role),
+            role: role(entry.validator),
             claims_consensus: H::CONSENSUS,
             isa: Some(entry_isa(entry)),
             lanes: entry.backend.is_some(),
@@ -166,12 +166,13 @@ impl Subject {
     }
 }
 
-/// The role of a listed strategy instance in the record: the list's role, one to one.
-pub fn role(listed: list::Role) -> Role {
-    match listed {
-        list::Role::Baseline => Role::Baseline,
-        list::Role::Previous => Role::Previous,
-        list::Role::Candidate => Role::Candidate,
+/// The role of a listed strategy instance's rows: the validator's current code is every
+/// account-hash table's baseline, its previous code the before of the before and after.
+pub fn role(validator: ValidatorCode) -> Role {
+    match validator {
+        ValidatorCode::Current => Role::Baseline,
+        ValidatorCode::Previous => Role::Previous,
+        ValidatorCode::Other => Role::Candidate,
     }
 }
 

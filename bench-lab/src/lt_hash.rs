@@ -23,7 +23,7 @@
 use crate::cases::{Accumulated, AccountDigest, PerAccount, Subject};
 use crate::workloads::{self, LT_SET_SIZES};
 use crate::{peers, rows, Profile, Registry};
-use account_hash::strategy::list::{self, Role, StrategyEntry, StrategyVisitor};
+use account_hash::strategy::list::{self, StrategyEntry, StrategyVisitor, ValidatorCode};
 use account_hash::{AccountHasher, BatchHasher, IntoLtLanes};
 use lab_record::{Family, WorkloadKind};
 
@@ -87,7 +87,7 @@ impl StrategyVisitor for Rows<'_> {
                 rows::mix(self.reg, &who, &hasher, mix);
             }
             Part::Sets => {
-                if entry.role != Role::Previous || self.reg.profile == Profile::Full {
+                if entry.validator != ValidatorCode::Previous || self.reg.profile == Profile::Full {
                     rows::lt_sets_of(self.reg, &who, &PerAccount(hasher), sets, None);
                 }
             }
@@ -95,7 +95,7 @@ impl StrategyVisitor for Rows<'_> {
                 rows::user_accounts(self.reg, &who, &hasher)
             }
             Part::User => {}
-            Part::PerCall if entry.role == Role::Baseline => {
+            Part::PerCall if entry.validator == ValidatorCode::Current => {
                 rows::accounts_per_call(self.reg, &who, &PerAccount(hasher))
             }
             Part::PerCall => {}

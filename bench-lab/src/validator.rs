@@ -18,7 +18,7 @@ use crate::cases::{
 };
 use crate::workloads::{self, SlotWrites, LADDER_ACCOUNTS, SLOT_VOTE_WRITES, SLOT_WRITES};
 use crate::{isa, reference, Case, Profile, Registry};
-use account_hash::strategy::list::{self, Role, StrategyEntry, StrategyVisitor};
+use account_hash::strategy::list::{self, StrategyEntry, StrategyVisitor, ValidatorCode};
 use account_hash::{Account, AccountHasher, AccountRef, BatchHasher, IntoLtLanes, LtHash};
 use lab_record::{BenchMeta, Family, Workload, WorkloadKind};
 use std::hint::black_box;
@@ -26,7 +26,8 @@ use std::sync::Arc;
 
 /// Whether a per-account entry gets the validator's rows in this profile.
 pub fn measured(entry: &StrategyEntry, profile: Profile) -> bool {
-    entry.default_instance && (entry.role != Role::Previous || profile == Profile::Full)
+    entry.default_instance
+        && (entry.validator != ValidatorCode::Previous || profile == Profile::Full)
 }
 
 /// One set of the validator's workloads.

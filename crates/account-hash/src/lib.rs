@@ -75,7 +75,7 @@ pub use strategy::batch::{Batch, BatchLtAccumulator};
 pub use strategy::copy_buffer::{CopyBuffer, CopyBuffer200, CopyBuffer47};
 #[cfg(feature = "lane-xof")]
 pub use strategy::lane_xof::LaneXof;
-pub use strategy::list::{LaneDigests, Role, StrategyEntry, StrategyVisitor};
+pub use strategy::list::{LaneDigests, StrategyEntry, StrategyVisitor, ValidatorCode};
 #[cfg(feature = "meta-first")]
 pub use strategy::meta_first::MetaFirst;
 #[cfg(feature = "streaming")]

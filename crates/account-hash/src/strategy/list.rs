@@ -9,16 +9,17 @@
 use super::*;
 use crate::digest::IntoLtLanes;
 
-/// What a strategy is to the tables that compare strategies.
+/// Whether the validator runs a strategy instance: a fact about the instance, which the lab
+/// turns into the row's role in its tables (`lab_record::Role`: the validator's current
+/// code is every account-hash table's baseline).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Role {
-    /// The validator's current code (`copy-buffer cap=200`): every table's baseline.
-    Baseline,
-    /// What the validator ran before the baseline (`copy-buffer cap=47`), kept for the
-    /// before/after comparison.
+pub enum ValidatorCode {
+    /// The validator's current code (`copy-buffer cap=200`).
+    Current,
+    /// What the validator ran before (`copy-buffer cap=47`).
     Previous,
     /// Any other strategy or variant.
-    Candidate,
+    Other,
 }
 
 /// Which of an instance's digests are computed across SIMD lanes (the rest take the blake3
@@ -33,13 +34,14 @@ pub enum LaneDigests {
     Both,
 }
 
-/// How one listed strategy instance is compiled and compared: its feature, its role and
+/// How one listed strategy instance is compiled and compared: its feature, whether the validator runs it and
 /// what it can do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StrategyEntry {
     /// The cargo feature of this crate that compiles the strategy.
     pub feature: &'static str,
-    pub role: Role,
+    /// Whether the validator runs this instance.
+    pub validator: ValidatorCode,
     /// For strategies with run-time backends: this instance's backend
     /// (`blake3_lanes::Backend::name`: `portable`, `sse41`, `avx2`, `avx512`).
     pub backend: Option<&'static str>,
@@ -60,7 +62,7 @@ impl StrategyEntry {
     pub const fn new(feature: &'static str) -> Self {
         StrategyEntry {
             feature,
-            role: Role::Candidate,
+            validator: ValidatorCode::Other,
             backend: None,
             default_instance: true,
             lane_digests: LaneDigests::None,
@@ -68,9 +70,9 @@ impl StrategyEntry {
         }
     }
 
-    /// The same entry with another role.
-    pub const fn role(self, role: Role) -> Self {
-        StrategyEntry { role, ..self }
+    /// The same entry, as the validator's current or previous code.
+    pub const fn validator(self, validator: ValidatorCode) -> Self {
+        StrategyEntry { validator, ..self }
     }
 
     /// The same entry, offering the code copies of copy-buffer at `cap`.
@@ -114,9 +116,9 @@ pub trait StrategyVisitor {
 #[rustfmt::skip] // one line per strategy instance
 pub fn visit(v: &mut impl StrategyVisitor) {
     #[cfg(feature = "copy-buffer")]
-    v.per_account(&COPY_BUFFER.role(Role::Previous).copies(47), copy_buffer::CopyBuffer47::default());
+    v.per_account(&COPY_BUFFER.validator(ValidatorCode::Previous).copies(47), copy_buffer::CopyBuffer47::default());
     #[cfg(feature = "copy-buffer")]
-    v.per_account(&COPY_BUFFER.role(Role::Baseline).copies(200), copy_buffer::CopyBuffer200::default());
+    v.per_account(&COPY_BUFFER.validator(ValidatorCode::Current).copies(200), copy_buffer::CopyBuffer200::default());
     #[cfg(feature = "streaming")]
     v.per_account(&StrategyEntry::new("streaming"), streaming::Streaming);
     #[cfg(feature = "meta-first")]
@@ -168,20 +170,21 @@ const COPY_BUFFER: StrategyEntry = StrategyEntry::new("copy-buffer");
 /// 175 → 256 and 239 → 320 are multiples of 64, the seed thread's question).
 pub const SWEEP_CAPS: [usize; 8] = [0, 47, 128, 175, 200, 239, 256, 512];
 
-/// copy-buffer at each of [`SWEEP_CAPS`] as a sweep variant: cap=200 with the baseline's
-/// role, cap=47 with the previous buffer's.
+/// copy-buffer at each of [`SWEEP_CAPS`] as a sweep variant: cap=200 as the validator's
+/// current code, cap=47 as its previous.
 #[cfg(feature = "copy-buffer")]
 fn visit_copy_buffer_sweep(v: &mut impl StrategyVisitor) {
     use crate::copy_buffer;
-    let with = |role, cap| COPY_BUFFER.role(role).copies(cap);
-    v.sweep(&with(Role::Candidate, 0), <copy_buffer!(0)>::default());
-    v.sweep(&with(Role::Previous, 47), <copy_buffer!(47)>::default());
-    v.sweep(&with(Role::Candidate, 128), <copy_buffer!(128)>::default());
-    v.sweep(&with(Role::Candidate, 175), <copy_buffer!(175)>::default());
-    v.sweep(&with(Role::Baseline, 200), <copy_buffer!(200)>::default());
-    v.sweep(&with(Role::Candidate, 239), <copy_buffer!(239)>::default());
-    v.sweep(&with(Role::Candidate, 256), <copy_buffer!(256)>::default());
-    v.sweep(&with(Role::Candidate, 512), <copy_buffer!(512)>::default());
+    use ValidatorCode::{Current, Other, Previous};
+    let with = |validator, cap| COPY_BUFFER.validator(validator).copies(cap);
+    v.sweep(&with(Other, 0), <copy_buffer!(0)>::default());
+    v.sweep(&with(Previous, 47), <copy_buffer!(47)>::default());
+    v.sweep(&with(Other, 128), <copy_buffer!(128)>::default());
+    v.sweep(&with(Other, 175), <copy_buffer!(175)>::default());
+    v.sweep(&with(Current, 200), <copy_buffer!(200)>::default());
+    v.sweep(&with(Other, 239), <copy_buffer!(239)>::default());
+    v.sweep(&with(Other, 256), <copy_buffer!(256)>::default());
+    v.sweep(&with(Other, 512), <copy_buffer!(512)>::default());
 }
 
 /// How many distinct compiled copies of one copy-buffer capacity [`visit_code_copies`]
@@ -287,13 +290,13 @@ mod tests {
         }
     }
 
-    /// Names and roles of the listed instances.
+    /// Names of the listed instances and whether the validator runs them.
     #[derive(Default)]
-    struct Names(Vec<(String, Role, bool)>);
+    struct Names(Vec<(String, ValidatorCode, bool)>);
 
     impl StrategyVisitor for Names {
         fn per_account<H: AccountHasher>(&mut self, entry: &StrategyEntry, hasher: H) {
-            self.0.push((label::<H>(&hasher), entry.role, false));
+            self.0.push((label::<H>(&hasher), entry.validator, false));
         }
         fn batch<B: BatchHasher>(&mut self, entry: &StrategyEntry, batch: B) {
             let backend = match batch.variant() {
@@ -301,10 +304,10 @@ mod tests {
                 _ => None,
             };
             assert_eq!(entry.backend, backend);
-            self.0.push((label::<B>(&batch), entry.role, false));
+            self.0.push((label::<B>(&batch), entry.validator, false));
         }
         fn sweep<H: AccountHasher>(&mut self, entry: &StrategyEntry, hasher: H) {
-            self.0.push((label::<H>(&hasher), entry.role, true));
+            self.0.push((label::<H>(&hasher), entry.validator, true));
         }
     }
 
@@ -324,7 +327,10 @@ mod tests {
         labels.sort();
         labels.dedup();
         assert_eq!(labels.len(), listed.len(), "{listed:?}");
-        let baselines: Vec<_> = listed.iter().filter(|n| n.1 == Role::Baseline).collect();
+        let baselines: Vec<_> = listed
+            .iter()
+            .filter(|n| n.1 == ValidatorCode::Current)
+            .collect();
         if cfg!(feature = "copy-buffer") {
             assert_eq!(baselines.len(), 1);
             assert_eq!(baselines[0].0, "copy-buffer cap=200");
@@ -391,12 +397,12 @@ mod tests {
         let expected: Vec<_> = SWEEP_CAPS
             .iter()
             .map(|cap| {
-                let role = match cap {
-                    200 => Role::Baseline,
-                    47 => Role::Previous,
-                    _ => Role::Candidate,
+                let validator = match cap {
+                    200 => ValidatorCode::Current,
+                    47 => ValidatorCode::Previous,
+                    _ => ValidatorCode::Other,
                 };
-                (format!("copy-buffer cap={cap}"), role, true)
+                (format!("copy-buffer cap={cap}"), validator, true)
             })
             .collect();
         let swept: Vec<_> = swept.into_iter().cloned().collect();
