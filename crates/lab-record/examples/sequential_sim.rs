@@ -95,9 +95,9 @@ fn main() {
             "reach" => band = BandRule::Reach,
             "twins" => band = BandRule::Twins,
             "pooled" => band = BandRule::TwinsPooled,
-            "pocock" => rule.spending = Spending::Pocock,
-            "obf" => rule.spending = Spending::OBrienFleming,
-            "after-first" => rule.spending = Spending::PocockAfterFirst,
+            "pocock" => design.spending = Spending::Pocock,
+            "obf" => design.spending = Spending::OBrienFleming,
+            "after-first" => design.spending = Spending::PocockAfterFirst,
             "between" => rule.between_looks = true,
             "pretest" => {
                 rule.between_looks = true;
@@ -115,20 +115,15 @@ fn main() {
         }
     }
     println!(
-        "{profile}: looks {:?}, margin ±{} %, target band {} %, interval {:?}, band {band:?}, {rule:?}, {tables} tables per effect; budget cap {REAL_CAP} processes unless said",
+        "{profile}: looks {:?}, margin ±{} %, target band {} %, interval {:?}, spending {:?}, band {band:?}, {rule:?}, {tables} tables per effect; budget cap {REAL_CAP} processes unless said",
         design.looks,
         design.margin * 100.0,
         design.target_band * 100.0,
-        design.interval
+        design.interval,
+        design.spending
     );
     let levels: Vec<String> = (0..design.looks.len())
-        .map(|k| {
-            format!(
-                "{}: {:.4}",
-                design.looks[k],
-                rule.spending.look_alpha(&design, k)
-            )
-        })
+        .map(|k| format!("{}: {:.4}", design.looks[k], design.look_alpha(k)))
         .collect();
     println!("alpha per look: {}", levels.join(", "));
     println!();

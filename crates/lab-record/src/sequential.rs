@@ -3,7 +3,9 @@
 //!
 //! Method: a group-sequential design with **Lan–DeMets alpha spending** (Lan & DeMets 1983,
 //! "Discrete sequential boundaries for clinical trials", Biometrika 70(3)) using the
-//! **Pocock-type spending function** `α(t) = α · ln(1 + (e − 1) · t)`, `t = n / n_max`.
+//! **O'Brien–Fleming-type spending function** `α(t) = 2 − 2Φ(z_{1−α/2} / √t)`,
+//! `t = n / n_max` ([`Spending`]): almost nothing at the first look, where a shift common to
+//! one burst of processes cannot be seen, and more at the looks runs reach.
 //! The comparison is looked at only at the planned process counts [`Design::looks`]; look
 //! `k` uses a two-sided interval at level `1 − α_k` with `α_k = α(t_k) − α(t_{k−1})`: the
 //! Hodges–Lehmann interval of the Wilcoxon signed-rank test ([`IntervalMethod`]; chosen by
@@ -12,7 +14,7 @@
 //! bound over looks: the chance that *any* look's interval misses the true ratio is at most
 //! `Σ α_k = α`, for any dependence between looks and any data-dependent choice of when to
 //! stop (after any look, or because a time budget ran out). It is conservative (the exact
-//! Pocock boundary is narrower) and needs no numerical integration.
+//! group-sequential boundary is narrower) and needs no numerical integration.
 //!
 //! Verdicts at a look ([`decide`]), symmetric in log space with `m = ln(1 + max(band,
 //! margin))`: `faster` / `slower` when the whole `1 − α_k` interval lies beyond `∓m`; `equal`
@@ -59,13 +61,16 @@ pub struct Design {
     pub target_band: f64,
     /// How a look's intervals are taken.
     pub interval: IntervalMethod,
+    /// How `alpha` is spread over the looks.
+    pub spending: Spending,
 }
 
 impl Design {
     /// The design of bench-all's paired pass per profile: `smoke` one look at 2 processes;
     /// `quick` looks at 8, 12, 16, 20, 24; `full` at 8, 12, 16, 24, 32. Equal means within
     /// ±1 % ([`EQUAL_MARGIN`]); a band above 1.5 % asks for more processes. Quick and full
-    /// take Hodges–Lehmann intervals, smoke (two processes) t intervals.
+    /// take Hodges–Lehmann intervals and spend the error rate O'Brien–Fleming-type (almost
+    /// none at the first look), smoke (two processes) t intervals.
     pub fn for_profile(profile: Profile) -> Design {
         let looks = match profile {
             Profile::Smoke => return Design::fixed(2, EQUAL_MARGIN),
@@ -78,6 +83,7 @@ impl Design {
             margin: EQUAL_MARGIN,
             target_band: 0.015,
             interval: IntervalMethod::HodgesLehmann,
+            spending: Spending::OBrienFleming,
         }
     }
 
@@ -89,20 +95,18 @@ impl Design {
             margin,
             target_band: 1.0,
             interval: IntervalMethod::StudentT,
+            spending: Spending::Pocock,
         }
     }
 
-    /// Cumulative alpha spent by information fraction `t` (Pocock-type Lan–DeMets).
+    /// Cumulative alpha spent by information fraction `t` ([`Design::spending`]).
     pub fn spent(&self, t: f64) -> f64 {
-        self.alpha * (1.0 + (std::f64::consts::E - 1.0) * t.clamp(0.0, 1.0)).ln()
+        self.spending.spent(self, t)
     }
 
     /// The error rate of look `k` (0-based): `α(t_k) − α(t_{k−1})`.
     pub fn look_alpha(&self, k: usize) -> f64 {
-        let n_max = f64::from(*self.looks.last().unwrap_or(&1));
-        let t = |i: usize| f64::from(self.looks[i]) / n_max;
-        let before = if k == 0 { 0.0 } else { self.spent(t(k - 1)) };
-        self.spent(t(k.min(self.looks.len() - 1))) - before
+        self.spending.look_alpha(self, k)
     }
 
     /// The look whose interval applies with `processes` processes: the last planned look at
@@ -868,13 +872,12 @@ pub fn simulate(design: &Design, scenario: Scenario, runs: u32, seed: u64) -> Ta
 }
 
 /// How the error rate is spread over the looks (Lan & DeMets 1983 spending functions).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Spending {
-    /// The design's own, Pocock-type: `α · ln(1 + (e − 1) t)` ([`Design::spent`]).
-    #[default]
+    /// Pocock-type: `α · ln(1 + (e − 1) t)`: much at the first look, less at each later one.
     Pocock,
     /// O'Brien–Fleming-type: `2 − 2 Φ(z_{1−α/2} / √t)`: almost nothing at the first
-    /// look, more than Pocock's at the later ones.
+    /// look, more than Pocock's at the later ones (the quick and full designs').
     OBrienFleming,
     /// Pocock-type, with nothing spent at the first look (its share is given up, so the
     /// total is below `α`): the first look never decides, the later ones keep Pocock's
@@ -885,15 +888,17 @@ pub enum Spending {
 impl Spending {
     /// The cumulative error rate spent by information fraction `t`.
     pub fn spent(self, design: &Design, t: f64) -> f64 {
+        let pocock =
+            |t: f64| design.alpha * (1.0 + (std::f64::consts::E - 1.0) * t.clamp(0.0, 1.0)).ln();
         match self {
-            Spending::Pocock => design.spent(t),
+            Spending::Pocock => pocock(t),
             Spending::PocockAfterFirst => {
                 let first =
                     f64::from(design.looks[0]) / f64::from(*design.looks.last().unwrap_or(&1));
                 if t < first {
                     0.0
                 } else {
-                    design.spent(t) - design.spent(first)
+                    pocock(t) - pocock(first)
                 }
             }
             Spending::OBrienFleming => {
@@ -901,7 +906,7 @@ impl Spending {
                     return 0.0;
                 }
                 let Ok(z) = statrs::distribution::Normal::new(0.0, 1.0) else {
-                    return design.spent(t);
+                    return pocock(t);
                 };
                 let edge = z.inverse_cdf(1.0 - design.alpha / 2.0) / t.min(1.0).sqrt();
                 2.0 * (1.0 - z.cdf(edge))
@@ -922,13 +927,11 @@ impl Spending {
     }
 }
 
-/// A verdict rule [`simulate_rule`] compares against the design's own: the spending
-/// function, and whether intervals are widened by the spread between looks
-/// ([`intervals_between_looks`]). The interval method is the design's, the band rule the
-/// scenario's.
+/// A verdict rule [`simulate_rule`] compares against the design's own: whether intervals
+/// are widened by the spread between looks ([`intervals_between_looks`]). The interval
+/// method and the spending are the design's, the band rule the scenario's.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Rule {
-    pub spending: Spending,
     pub between_looks: bool,
     /// With [`Rule::between_looks`]: widen only when the looks' means differ beyond their
     /// noise at the 10 % level (the heterogeneity statistic `Q` above the 0.9 quantile of
@@ -1077,7 +1080,7 @@ pub fn simulate_rule(
                     );
                 }
             }
-            let alpha = rule.spending.look_alpha(design, k);
+            let alpha = design.look_alpha(k);
             let blocks: Vec<usize> = looks[..=k]
                 .iter()
                 .scan(0u32, |before, &n| {
@@ -1209,7 +1212,10 @@ mod tests {
 
     #[test]
     fn pocock_spending_splits_alpha_over_the_looks() {
-        let d = Design::for_profile(Profile::Quick);
+        let d = Design {
+            spending: Spending::Pocock,
+            ..Design::for_profile(Profile::Quick)
+        };
         let a = |t: f64| 0.05 * (1.0 + (std::f64::consts::E - 1.0) * t).ln();
         assert!((d.look_alpha(0) - a(8.0 / 24.0)).abs() < 1e-15);
         assert!((d.look_alpha(1) - (a(0.5) - a(8.0 / 24.0))).abs() < 1e-15);
@@ -1626,15 +1632,18 @@ mod tests {
             obf.spent(&d, 0.5)
         );
         assert!(obf.look_alpha(&d, 0) < 0.001);
-        assert!(obf.look_alpha(&d, 2) > Spending::Pocock.look_alpha(&d, 2));
-        assert_eq!(Spending::Pocock.look_alpha(&d, 1), d.look_alpha(1));
+        let pocock = Spending::Pocock;
+        assert!(obf.look_alpha(&d, 2) > pocock.look_alpha(&d, 2));
+        // The quick and full designs spend O'Brien–Fleming-type.
+        assert_eq!(obf.look_alpha(&d, 1), d.look_alpha(1));
+        assert_eq!(Design::for_profile(Profile::Full).spending, obf);
         assert_eq!(obf.spent(&d, 0.0), 0.0);
         // Pocock-type after the first look: nothing there, Pocock's increments after.
         let after = Spending::PocockAfterFirst;
         assert_eq!(after.look_alpha(&d, 0), 0.0);
         for k in 1..d.looks.len() {
             assert!(
-                (after.look_alpha(&d, k) - d.look_alpha(k)).abs() < 1e-15,
+                (after.look_alpha(&d, k) - pocock.look_alpha(&d, k)).abs() < 1e-15,
                 "{k}"
             );
         }
@@ -1729,7 +1738,7 @@ mod tests {
     #[test]
     fn simulated_rules_move_their_targets() {
         let d = Design::for_profile(Profile::Quick);
-        let run = |rule: Rule, band: BandRule, shape: Shape, drift: f64, effect: f64| {
+        let run = |(spending, rule): (Spending, Rule), band, shape, drift, effect| {
             let s = Scenario {
                 shape,
                 drift,
@@ -1737,17 +1746,21 @@ mod tests {
                 cap: Some(16),
                 ..Scenario::normal(effect, 0.01)
             };
+            let d = Design {
+                spending,
+                ..d.clone()
+            };
             simulate_rule(&d, rule, s, 1_000, 0x5eed)
         };
-        let pocock = Rule::default();
-        let obf = Rule {
-            spending: Spending::OBrienFleming,
-            ..pocock
-        };
-        let between = Rule {
-            between_looks: true,
-            ..obf
-        };
+        let pocock = (Spending::Pocock, Rule::default());
+        let obf = (Spending::OBrienFleming, Rule::default());
+        let between = (
+            Spending::OBrienFleming,
+            Rule {
+                between_looks: true,
+                ..Rule::default()
+            },
+        );
         let n = Shape::Normal;
         // O'Brien–Fleming: power for 2 % at 1 % with the twin band reaches 80 %, and the
         // drift's coverage rises.
@@ -1755,14 +1768,20 @@ mod tests {
         assert!(p.share(p.slower) >= 0.78, "{p:?}");
         let p0 = run(pocock, BandRule::Twins, n, 0.0, 0.02);
         assert!(p.slower > p0.slower, "{p:?} {p0:?}");
-        let missed = |rule: Rule| {
-            let t = run(rule, BandRule::Twins, n, 0.005, 0.0);
-            t.share(t.missed)
+        // Coverage under drift, at the worst of three effects.
+        let missed = |rule: (Spending, Rule)| {
+            [0.0, 0.01, 0.02]
+                .map(|effect| {
+                    let t = run(rule, BandRule::Twins, n, 0.005, effect);
+                    t.share(t.missed)
+                })
+                .into_iter()
+                .fold(0.0, f64::max)
         };
         let (m_pocock, m_obf, m_between) = (missed(pocock), missed(obf), missed(between));
         assert!(m_obf < m_pocock, "{m_obf} {m_pocock}");
         assert!(
-            m_between < m_obf && m_between <= 0.06,
+            m_between < m_obf && m_between <= 0.07,
             "{m_between} {m_obf}"
         );
         // The union interval: fewer false `faster` at -1 % with a slow layout than
@@ -1782,7 +1801,7 @@ mod tests {
             cap: Some(16),
             ..Scenario::normal(-0.01, 0.01)
         };
-        let union = simulate_rule(&dt, obf, s, 1_000, 0x5eed);
+        let union = simulate_rule(&dt, Rule::default(), s, 1_000, 0x5eed);
         assert!(union.faster < hl.faster, "{union:?} {hl:?}");
     }
 

@@ -275,7 +275,7 @@ fn rows_measured_in_the_same_processes_are_compared_directly() {
     let t = crate::render::decision::table(&f).unwrap();
     assert_eq!(
         title(&t, 1, 2),
-        "time / peer:solana-lattice-hash: ×0.500 [0.500, 0.501]"
+        "time / peer:solana-lattice-hash: ×0.500 [0.499, 0.501]"
     );
     // Layouts that do not pair (different counts) fall back to the quotient.
     find(&mut f, Digest::Lt, "batch avx512", set)

@@ -521,7 +521,7 @@ mod tests {
 
     /// An undecided row that no look decides can still be brought within ±2 %: one at 1.0
     /// with a 2.2 % spread reaches past ±2 % at 8 processes, and gets looks until it does
-    /// not (16); one at ±10 % ([`value`]'s comparison 4) never comes within, and gets none.
+    /// not (20); one at ±10 % ([`value`]'s comparison 4) never comes within, and gets none.
     #[test]
     fn undecided_rows_past_two_percent_get_processes_while_they_can_be_bounded() {
         let design = Design::for_profile(Profile::Quick);
@@ -549,7 +549,7 @@ mod tests {
             || 1e9,
             |k, i| Ok(if k == 0 { wide(i) } else { value(4, i) }),
         );
-        assert_eq!((extra, lens(&runs)), (8, vec![Some(16), Some(8)]));
+        assert_eq!((extra, lens(&runs)), (12, vec![Some(20), Some(8)]));
         let c = decide(runs[0].as_ref().unwrap(), &design).unwrap();
         let r = c.rows[1].paired.ratio;
         assert!(!reaches_past(&r, UNDECIDED_BOUND), "{r:?}");
