@@ -198,31 +198,6 @@ pub fn entry_isa(entry: &StrategyEntry) -> Isa {
     entry.backend.map_or_else(isa::blake3, isa::backend)
 }
 
-/// Hash one account per iteration.
-pub struct OneAccount<H> {
-    pub hasher: H,
-    pub account: Account,
-    pub digest: AccountDigest,
-}
-
-impl<H: AccountHasher> Case for OneAccount<H> {
-    fn run_once(&mut self) {
-        let a = self.account.as_ref();
-        match self.digest {
-            AccountDigest::Legacy => {
-                black_box(self.hasher.hash(black_box(&a)));
-            }
-            AccountDigest::Lt => {
-                black_box(self.hasher.lt_hash(black_box(&a)));
-            }
-        }
-    }
-
-    fn digest_matches_reference(&mut self) -> Option<bool> {
-        Some(matches(&self.hasher, &self.account, self.digest))
-    }
-}
-
 /// Hash every account of a set per iteration (the mainnet mix, a user's accounts).
 pub struct ManyAccounts<H> {
     pub hasher: H,
@@ -284,15 +259,19 @@ where
     }
 
     fn digest_matches_reference(&mut self) -> Option<bool> {
-        // Every account would be slow for lt on big mixes; a strided sample covers every
-        // category (1 in 7 of 100,000 is ~14,000 accounts).
-        Some(
-            self.accounts
-                .iter()
-                .step_by(7)
-                .all(|a| matches(&self.hasher, a, self.digest)),
-        )
+        Some(matches_reference(&self.hasher, &self.accounts, self.digest))
     }
+}
+
+/// Whether `h` gives the reference digest on `accounts`. Every account would be slow for lt
+/// on big mixes; a strided sample covers every category (1 in 7 of 100,000 is ~14,000
+/// accounts), and a single account is checked itself.
+pub fn matches_reference<H: AccountHasher>(
+    h: &H,
+    accounts: &[Account],
+    digest: AccountDigest,
+) -> bool {
+    accounts.iter().step_by(7).all(|a| matches(h, a, digest))
 }
 
 fn matches<H: AccountHasher>(h: &H, a: &Account, digest: AccountDigest) -> bool {

@@ -124,6 +124,10 @@ pub trait Case {
     }
     /// Compare this case's output with the reference digest; `None` when there is none.
     fn digest_matches_reference(&mut self) -> Option<bool>;
+    /// The case's concrete type, so a test can check that two passes time the same loop.
+    fn case_type(&self) -> &'static str {
+        std::any::type_name::<Self>()
+    }
 }
 
 /// Times `case` with criterion: each sample is one call of [`Case::run_n`], the loop the
@@ -394,6 +398,31 @@ mod tests {
     /// The rows' roles: copy-buffer cap=200 and negentropy 0.5 on its vector storage are
     /// baselines, copy-buffer cap=47 and negentropy 0.4.4 what the seed replaced; the lab
     /// never writes the A/A control's role (xtask does).
+    /// A row registered with shared inputs is timed through the same case type by every
+    /// pass: criterion's case ([`Bench::make`]) is one of the paired pass's code copies, so
+    /// both run the same loop around the same hashing code.
+    #[test]
+    fn criterion_times_the_paired_pass_case() {
+        let reg = Registry::new(Profile::Smoke);
+        let mut checked = 0;
+        for b in reg.select(&Filter::default()) {
+            let Some(shared) = b.shared() else { continue };
+            let criterion = b.make().case_type();
+            let paired: Vec<&str> = shared
+                .copies
+                .iter()
+                .map(|make| make(shared.inputs.build()).case_type())
+                .collect();
+            assert!(
+                paired.contains(&criterion),
+                "{}: criterion times {criterion}, the paired pass {paired:?}",
+                b.meta.id.criterion_id()
+            );
+            checked += 1;
+        }
+        assert!(checked > 20, "{checked}");
+    }
+
     #[test]
     fn roles_are_the_seeds() {
         use lab_record::{Role, Setting, Storage};

@@ -2,10 +2,9 @@
 //! of each size, the mainnet mix, the LtHash of a set.
 
 use crate::cases::{
-    AccountDigest, LtMixIn, LtSetAccumulator, LtSetCase, ManyAccounts, MixInCase, OneAccount,
-    Subject,
+    AccountDigest, LtMixIn, LtSetAccumulator, LtSetCase, ManyAccounts, MixInCase, Subject,
 };
-use crate::shared::{Inputs, SharedMakers};
+use crate::shared::{Inputs, SharedAccounts, SharedMakers};
 use crate::workloads::{
     self, ACCOUNTS_PER_CALL, LT_SET_ACCOUNTS, LT_SET_SIZES, MIX_IN_HASHES, PER_CALL_SIZE,
 };
@@ -59,11 +58,13 @@ pub fn one_account<H>(
             )
         };
         let h = hasher.clone();
-        // The sweep hashes the same `workloads::account(size, 0)` as the seed sizes.
-        add_row(reg, who, hasher, (meta, Inputs::One(size)), move || {
-            Box::new(OneAccount {
+        // The sweep hashes the same `workloads::account(size, 0)` as the seed sizes; the
+        // case is the paired pass's type, on this process's own copy of the inputs.
+        let inputs = Inputs::One(size);
+        add_row(reg, who, hasher, (meta, inputs), move || {
+            Box::new(SharedAccounts {
                 hasher: h.clone(),
-                account: workloads::account(size, 0),
+                accounts: inputs.build(),
                 digest,
             })
         });
@@ -80,10 +81,11 @@ where
     let digest = who.digest;
     let meta = mix_meta(who, n, cap);
     let h = hasher.clone();
-    add_row(reg, who, hasher, (meta, Inputs::Mix(n, cap)), move || {
-        Box::new(ManyAccounts {
+    let inputs = Inputs::Mix(n, cap);
+    add_row(reg, who, hasher, (meta, inputs), move || {
+        Box::new(SharedAccounts {
             hasher: h.clone(),
-            accounts: workloads::live_mainnet_mix(n, cap),
+            accounts: inputs.build(),
             digest,
         })
     });

@@ -50,8 +50,10 @@ impl<H: AccountHasher, const N: usize> AccountHasher for Twin<H, N> {
 }
 
 /// A per-account strategy over inputs shared with the other rows of its comparison: one
-/// account per iteration (`data_size/*`) or every account of the set (`mainnet_mix/*`,
-/// lt digests summed into the set's total, as `cases::ManyAccounts` does).
+/// account per iteration (`data_size/*`, `cap_sweep/*`) or every account of the set
+/// (`mainnet_mix/*`, lt digests summed into the set's total, as `cases::ManyAccounts` does).
+/// Criterion, the allocation and instruction passes time these rows through this type too,
+/// on their own copy of the inputs, so every pass runs the same loop.
 pub struct SharedAccounts<H> {
     pub hasher: H,
     pub accounts: Arc<Vec<Account>>,
@@ -107,7 +109,11 @@ where
     }
 
     fn digest_matches_reference(&mut self) -> Option<bool> {
-        None
+        Some(crate::cases::matches_reference(
+            &self.hasher,
+            &self.accounts,
+            self.digest,
+        ))
     }
 }
 
