@@ -88,9 +88,9 @@ pub struct BenchAllArgs {
     /// Seed of `--sample`'s draw.
     #[arg(long, value_name = "SEED", default_value_t = 0, requires = "sample")]
     pub sample_seed: u64,
-    /// After the main run, build the lab with the blake3 crate capped at AVX2 and at
-    /// SSE4.1 and re-run the benchmarks whose instruction set that changes (default: on
-    /// for quick and full, off for smoke).
+    /// Build the lab also with the blake3 crate capped at AVX2 and at SSE4.1 (before
+    /// anything is timed), and after the main run re-run the benchmarks whose instruction
+    /// set that changes (default: on for quick and full, off for smoke).
     #[arg(long, conflicts_with = "no_isa_builds")]
     pub isa_builds: bool,
     /// Do not make the capped instruction-set builds.
@@ -446,7 +446,9 @@ fn read_accounts(args: &BenchAllArgs) -> Option<accounts::UserAccounts> {
     }
 }
 
-/// The timed passes: the main build's plan, then the capped builds' re-runs.
+/// The timed passes: the main build's plan, then the capped builds' re-runs. The capped
+/// builds are made first, so that every pass times the working tree as it was when the run
+/// started, even if it is edited while the run measures.
 fn measure(
     session: &Session,
     bench_exe: &Path,
@@ -454,6 +456,15 @@ fn measure(
     counted: &BTreeMap<BenchId, Counted>,
     run: &RunMeta,
 ) -> Result<Tally> {
+    let args = session.args;
+    let capped: Vec<_> = if isa_builds::enabled(args.profile, args.isa_builds, args.no_isa_builds) {
+        isa_builds::BUILDS
+            .into_iter()
+            .map(|c| (c, build_capped(session, c)))
+            .collect()
+    } else {
+        Vec::new()
+    };
     let main_pass = Pass {
         home: session.criterion_home(),
         build: None,
@@ -468,12 +479,9 @@ fn measure(
         &main_pass,
         &mut tally,
     )?;
-    let args = session.args;
-    if isa_builds::enabled(args.profile, args.isa_builds, args.no_isa_builds) {
-        for capped in isa_builds::BUILDS {
-            if !session.interrupted() {
-                capped_pass(session, capped, plan, run, &mut tally)?;
-            }
+    for (c, built) in capped {
+        if !session.interrupted() {
+            capped_pass(session, c, built, plan, run, &mut tally)?;
         }
     }
     Ok(tally)
@@ -726,16 +734,8 @@ struct Tally {
     missing: Vec<Missing>,
 }
 
-/// A capped build: build it, plan it, re-run the benchmarks whose `isa` it changes. A
-/// build that fails (bench-lab without the feature, a toolchain problem) is reported and
-/// skipped; the main build's rows stand.
-fn capped_pass(
-    session: &Session,
-    capped: CappedBuild,
-    main: &PlanFile,
-    run: &RunMeta,
-    tally: &mut Tally,
-) -> Result<()> {
+/// A capped build, made before anything is timed: its criterion executable and its plan.
+fn build_capped(session: &Session, capped: CappedBuild) -> Result<(PathBuf, PlanFile)> {
     println!(
         "bench-all: building bench-lab with {} (shared target directory; only blake3 and \
          what depends on it rebuild) ...",
@@ -744,7 +744,20 @@ fn capped_pass(
     let t = Instant::now();
     let built = build(&workspace_root(), session.args, Some(capped));
     session.add_build(t.elapsed().as_secs_f64());
-    let built = built.and_then(|(bench, lab)| Ok((bench, plan(&lab, session)?)));
+    built.and_then(|(bench, lab)| Ok((bench, plan(&lab, session)?)))
+}
+
+/// A capped build's pass: re-run the benchmarks whose `isa` it changes. A build that
+/// failed (bench-lab without the feature, a toolchain problem) is reported and skipped;
+/// the main build's rows stand.
+fn capped_pass(
+    session: &Session,
+    capped: CappedBuild,
+    built: Result<(PathBuf, PlanFile)>,
+    main: &PlanFile,
+    run: &RunMeta,
+    tally: &mut Tally,
+) -> Result<()> {
     let (bench_exe, capped_plan) = match built {
         Ok(b) => b,
         Err(e) => {
