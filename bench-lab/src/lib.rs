@@ -395,9 +395,6 @@ mod tests {
         }
     }
 
-    /// The rows' roles: copy-buffer cap=200 and negentropy 0.5 on its vector storage are
-    /// baselines, copy-buffer cap=47 and negentropy 0.4.4 what the seed replaced; the lab
-    /// never writes the A/A control's role (xtask does).
     /// A row registered with shared inputs is timed through the same case type by every
     /// pass: criterion's case ([`Bench::make`]) is one of the paired pass's code copies, so
     /// both run the same loop around the same hashing code.
@@ -423,6 +420,9 @@ mod tests {
         assert!(checked > 20, "{checked}");
     }
 
+    /// The rows' roles: copy-buffer cap=200 and negentropy 0.5 on its vector storage are
+    /// baselines, copy-buffer cap=47 and negentropy 0.4.4 what the seed replaced; the lab
+    /// never writes the A/A control's role (xtask does).
     #[test]
     fn roles_are_the_seeds() {
         use lab_record::{Role, Setting, Storage};

@@ -1087,6 +1087,18 @@ pub struct RunMeta {
     /// with their composition.
     #[serde(default)]
     pub workloads: Vec<WorkloadInfo>,
+    /// How the paired pass spent its error rate over the looks; absent in files written
+    /// before runs recorded it (Pocock-type, [`sequential::Design::of_run`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spending: Option<sequential::Spending>,
+}
+
+impl RunMeta {
+    /// The paired pass's design of this run, as recorded ([`sequential::Design::of_run`]):
+    /// what a report rebuilt from it decides with.
+    pub fn design(&self) -> sequential::Design {
+        sequential::Design::of_run(self.profile, self.spending)
+    }
 }
 
 /// A workload made of a user's own accounts: what it holds.
@@ -1338,6 +1350,7 @@ mod tests {
                 os: None,
                 filters: vec![],
                 workloads: vec![],
+                spending: None,
             },
             results: vec![Record {
                 meta,
@@ -1376,6 +1389,23 @@ mod tests {
 
     /// A missing benchmark's and a plan entry's `criterion_id` are written from their id,
     /// and one that is not the id's is refused, naming the entry.
+    /// A run records its spending; a file without it was decided Pocock-type, and reads so.
+    #[test]
+    fn a_run_records_its_spending() {
+        use sequential::{Design, Spending};
+        let mut f = sample();
+        f.run.profile = Profile::Quick;
+        let text = serde_json::to_string(&f).unwrap();
+        assert!(!text.contains("spending"), "{text}");
+        let old = ResultsFile::parse(Path::new("r.json"), &text).unwrap();
+        assert_eq!(old.run.design().spending, Spending::Pocock);
+        f.run.spending = Some(Design::for_profile(Profile::Quick).spending);
+        let text = serde_json::to_string(&f).unwrap();
+        assert!(text.contains("\"spending\":\"obrien-fleming\""), "{text}");
+        let new = ResultsFile::parse(Path::new("r.json"), &text).unwrap();
+        assert_eq!(new.run.design(), Design::for_profile(Profile::Quick));
+    }
+
     #[test]
     fn criterion_ids_are_written_from_the_id_and_checked() {
         let f = sample();

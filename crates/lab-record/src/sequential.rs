@@ -69,8 +69,10 @@ impl Design {
     /// The design of bench-all's paired pass per profile: `smoke` one look at 2 processes;
     /// `quick` looks at 8, 12, 16, 20, 24; `full` at 8, 12, 16, 24, 32. Equal means within
     /// ±1 % ([`EQUAL_MARGIN`]); a band above 1.5 % asks for more processes. Quick and full
-    /// take Hodges–Lehmann intervals and spend the error rate O'Brien–Fleming-type (almost
-    /// none at the first look), smoke (two processes) t intervals.
+    /// take Hodges–Lehmann intervals (t intervals at the first look, whose level the
+    /// signed-rank statistic of 8 values cannot reach) and spend the error rate
+    /// O'Brien–Fleming-type (almost none at the first look), smoke (two processes) t
+    /// intervals.
     pub fn for_profile(profile: Profile) -> Design {
         let looks = match profile {
             Profile::Smoke => return Design::fixed(2, EQUAL_MARGIN),
@@ -84,6 +86,16 @@ impl Design {
             target_band: 0.015,
             interval: IntervalMethod::HodgesLehmann,
             spending: Spending::OBrienFleming,
+        }
+    }
+
+    /// The profile's design with one look, at `processes`: its interval method with the
+    /// whole `alpha` there. For a comparison of a fixed number of rounds that never stops
+    /// early (`cargo xtask ab`, `--peer-path`), which spends nothing on looks it never takes.
+    pub fn one_look(profile: Profile, processes: u32) -> Design {
+        Design {
+            looks: vec![processes.max(2)],
+            ..Design::for_profile(profile)
         }
     }
 
@@ -107,6 +119,15 @@ impl Design {
     /// The error rate of look `k` (0-based): `α(t_k) − α(t_{k−1})`.
     pub fn look_alpha(&self, k: usize) -> f64 {
         self.spending.look_alpha(self, k)
+    }
+
+    /// The design a run of `profile` used, by the spending it recorded: `None` (a file
+    /// written before runs recorded it) is the Pocock-type spending every run had then.
+    pub fn of_run(profile: Profile, spending: Option<Spending>) -> Design {
+        Design {
+            spending: spending.unwrap_or(Spending::Pocock),
+            ..Design::for_profile(profile)
+        }
     }
 
     /// The look whose interval applies with `processes` processes: the last planned look at
@@ -872,12 +893,15 @@ pub fn simulate(design: &Design, scenario: Scenario, runs: u32, seed: u64) -> Ta
 }
 
 /// How the error rate is spread over the looks (Lan & DeMets 1983 spending functions).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// results.json records the run's (`run.spending`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Spending {
     /// Pocock-type: `α · ln(1 + (e − 1) t)`: much at the first look, less at each later one.
     Pocock,
     /// O'Brien–Fleming-type: `2 − 2 Φ(z_{1−α/2} / √t)`: almost nothing at the first
     /// look, more than Pocock's at the later ones (the quick and full designs').
+    #[serde(rename = "obrien-fleming")]
     OBrienFleming,
     /// Pocock-type, with nothing spent at the first look (its share is given up, so the
     /// total is below `α`): the first look never decides, the later ones keep Pocock's
@@ -1026,7 +1050,7 @@ fn between_looks_factor(xs: &[f64], blocks: &[usize], pretest: bool) -> f64 {
     (1.0 + tau2 * share2 * n / s2).sqrt()
 }
 
-/// [`simulate`] under `rule`: its spending function's per-look error rates and, with
+/// [`simulate`] under `rule`: the design's per-look error rates (its [`Spending`]) and, with
 /// [`Rule::between_looks`], intervals by [`intervals_between_looks`] over the looks'
 /// process blocks.
 pub fn simulate_rule(
@@ -1617,6 +1641,27 @@ mod tests {
         assert!(capped.share(capped.slower) >= 0.60, "{capped:?}");
         let null = simulate(&d, Scenario::normal(0.0, 0.01), 2_000, 17);
         assert!(null.share(null.equal) >= 0.90, "{null:?}");
+    }
+
+    /// `ab` and `--peer-path` run a fixed number of rounds: the whole error rate at that one
+    /// look, with the profile's interval method.
+    #[test]
+    fn one_look_spends_the_whole_alpha() {
+        for (profile, method) in [
+            (Profile::Smoke, IntervalMethod::StudentT),
+            (Profile::Quick, IntervalMethod::HodgesLehmann),
+            (Profile::Full, IntervalMethod::HodgesLehmann),
+        ] {
+            let d = Design::one_look(profile, 8);
+            assert_eq!(d.looks, vec![8]);
+            assert_eq!(d.interval, method);
+            assert!(
+                (d.alpha_at(8) - ALPHA).abs() < 1e-9,
+                "{profile} {}",
+                d.alpha_at(8)
+            );
+            assert!((d.alpha_at(5) - ALPHA).abs() < 1e-9, "{profile}");
+        }
     }
 
     #[test]

@@ -265,9 +265,9 @@ impl Runner for Replay<'_> {
 }
 
 /// The same per-process log ratios through the three verdict paths: `ab` and
-/// `--peer-path` (both [`measure_all`] with [`Design::for_profile`] of their profile) and
-/// bench-all's paired pass ([`decide`] on one `lab paired` process per
-/// round, the A/A control first). Every verdict, interval and band agrees, on rows that
+/// `--peer-path` (both [`measure_all`] with [`Design::one_look`] of their profile and
+/// rounds) and bench-all's paired pass ([`decide`] on one `lab paired` process per
+/// round, the A/A control first, under the same design). Every verdict, interval and band agrees, on rows that
 /// are faster, slower, equal and undecided. `ab` runs one A/A control per round, so this
 /// is bench-all's rule with one control (the reach rule, as in files written before the
 /// twins); bench-all's two-twin rule is tested in `tests_twins.rs`.
@@ -317,7 +317,7 @@ fn ab_peer_path_and_bench_all_decide_the_same_ratios_alike() {
         .collect();
     let mut seen = BTreeMap::new();
     for profile in [Profile::Smoke, Profile::Quick] {
-        let design = Design::for_profile(profile);
+        let design = Design::one_look(profile, n as u32);
         let bench_all = decide(&processes, &design).unwrap();
         for path in ["ab", "peer-path"] {
             let s = split(&ids(&names), &ids(&names));

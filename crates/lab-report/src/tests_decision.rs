@@ -272,11 +272,21 @@ fn rows_measured_in_the_same_processes_are_compared_directly() {
     assert!((r.estimate - 0.5).abs() < 1e-12, "{r:?}");
     // Far narrower than the quotient's [0.476, 0.526]: the layouts' common spread cancels.
     assert!(r.lower > 0.498 && r.upper < 0.502, "{r:?}");
+    // The fixture records no spending: it was decided Pocock-type, and so is this interval
+    // (8 layouts, the first look's 0.0226); a run that records O'Brien–Fleming-type spending
+    // takes that look's 0.0007 (a t interval: wider).
+    let t = crate::render::decision::table(&f).unwrap();
+    assert_eq!(
+        title(&t, 1, 2),
+        "time / peer:solana-lattice-hash: ×0.500 [0.500, 0.501]"
+    );
+    f.run.spending = Some(lab_record::sequential::Spending::OBrienFleming);
     let t = crate::render::decision::table(&f).unwrap();
     assert_eq!(
         title(&t, 1, 2),
         "time / peer:solana-lattice-hash: ×0.500 [0.499, 0.501]"
     );
+    f.run.spending = None;
     // Layouts that do not pair (different counts) fall back to the quotient.
     find(&mut f, Digest::Lt, "batch avx512", set)
         .paired

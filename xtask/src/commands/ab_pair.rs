@@ -87,7 +87,7 @@ pub fn measure_pair(
     let tally = ab_rounds::measure_all(
         split,
         pair.rounds,
-        &Design::for_profile(pair.profile),
+        &Design::one_look(pair.profile, pair.rounds),
         &mut runner,
         &mut Rng::from_time(),
         &mut hooks,

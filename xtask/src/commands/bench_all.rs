@@ -271,6 +271,8 @@ fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
         None
     };
 
+    let capped = build_capped(&session);
+
     let plan = plan(&lab_exe, &session)?;
     let mut run = run_meta(args, &session.run_id, started, plan.features.clone());
     run.workloads = workloads;
@@ -283,7 +285,7 @@ fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
     let Tally {
         mut results,
         missing,
-    } = measure(&session, &bench_exe, &plan, &counted, &run)?;
+    } = measure(&session, &bench_exe, &plan, &counted, &run, capped)?;
     let before = results.clone();
     verdict_passes(
         &session,
@@ -446,25 +448,16 @@ fn read_accounts(args: &BenchAllArgs) -> Option<accounts::UserAccounts> {
     }
 }
 
-/// The timed passes: the main build's plan, then the capped builds' re-runs. The capped
-/// builds are made first, so that every pass times the working tree as it was when the run
-/// started, even if it is edited while the run measures.
+/// The timed passes: the main build's plan, then the capped builds' re-runs ([`CappedBuilt`],
+/// made with the main build).
 fn measure(
     session: &Session,
     bench_exe: &Path,
     plan: &PlanFile,
     counted: &BTreeMap<BenchId, Counted>,
     run: &RunMeta,
+    capped: Vec<CappedBuilt>,
 ) -> Result<Tally> {
-    let args = session.args;
-    let capped: Vec<_> = if isa_builds::enabled(args.profile, args.isa_builds, args.no_isa_builds) {
-        isa_builds::BUILDS
-            .into_iter()
-            .map(|c| (c, build_capped(session, c)))
-            .collect()
-    } else {
-        Vec::new()
-    };
     let main_pass = Pass {
         home: session.criterion_home(),
         build: None,
@@ -479,9 +472,9 @@ fn measure(
         &main_pass,
         &mut tally,
     )?;
-    for (c, built) in capped {
+    for built in capped {
         if !session.interrupted() {
-            capped_pass(session, c, built, plan, run, &mut tally)?;
+            capped_pass(session, built, plan, run, &mut tally)?;
         }
     }
     Ok(tally)
@@ -540,6 +533,7 @@ fn run_meta(
         os: Some(meta::os()),
         filters: filters(args),
         workloads: Vec::new(),
+        spending: Some(lab_record::sequential::Design::for_profile(args.profile).spending),
     }
 }
 
@@ -557,7 +551,8 @@ fn print_summary(session: &Session, file: &ResultsFile, build_secs: f64) {
     println!("\n{}", text::end_of_run(file, wall, builds, &session.dir));
 }
 
-/// Builds the lab; a capped build adds its feature and uses its own target directory.
+/// Builds the lab; a capped build adds its feature (into the same target directory, where
+/// cargo keeps each feature set's artifacts apart) and is pinned under its own tag.
 fn build(
     root: &Path,
     args: &BenchAllArgs,
@@ -734,37 +729,60 @@ struct Tally {
     missing: Vec<Missing>,
 }
 
-/// A capped build, made before anything is timed: its criterion executable and its plan.
-fn build_capped(session: &Session, capped: CappedBuild) -> Result<(PathBuf, PlanFile)> {
-    println!(
-        "bench-all: building bench-lab with {} (shared target directory; only blake3 and \
-         what depends on it rebuild) ...",
-        capped.feature
-    );
-    let t = Instant::now();
-    let built = build(&workspace_root(), session.args, Some(capped));
-    session.add_build(t.elapsed().as_secs_f64());
-    built.and_then(|(bench, lab)| Ok((bench, plan(&lab, session)?)))
+/// A capped build made with the main build, before anything is timed (so every pass times
+/// the working tree as it was when the run started): its criterion executable and plan.
+struct CappedBuilt {
+    capped: CappedBuild,
+    bench_exe: PathBuf,
+    plan: PlanFile,
 }
 
-/// A capped build's pass: re-run the benchmarks whose `isa` it changes. A build that
-/// failed (bench-lab without the feature, a toolchain problem) is reported and skipped;
-/// the main build's rows stand.
+/// The capped builds this run makes, in [`isa_builds::BUILDS`] order. A build that fails
+/// (bench-lab without the feature, a toolchain problem) is reported and skipped; the main
+/// build's rows stand. None once the run is interrupted.
+fn build_capped(session: &Session) -> Vec<CappedBuilt> {
+    let args = session.args;
+    if !isa_builds::enabled(args.profile, args.isa_builds, args.no_isa_builds) {
+        return Vec::new();
+    }
+    let mut built = Vec::new();
+    for capped in isa_builds::BUILDS {
+        if session.interrupted() {
+            break;
+        }
+        println!(
+            "bench-all: building bench-lab with {} (shared target directory; only blake3 and \
+             what depends on it rebuild) ...",
+            capped.feature
+        );
+        let t = Instant::now();
+        let exes = build(&workspace_root(), args, Some(capped));
+        session.add_build(t.elapsed().as_secs_f64());
+        match exes.and_then(|(bench, lab)| Ok((bench, plan(&lab, session)?))) {
+            Ok((bench_exe, plan)) => built.push(CappedBuilt {
+                capped,
+                bench_exe,
+                plan,
+            }),
+            Err(e) => eprintln!("bench-all: warning: {} build skipped: {e}", capped.feature),
+        }
+    }
+    built
+}
+
+/// A capped build's pass: re-run the benchmarks whose `isa` it changes.
 fn capped_pass(
     session: &Session,
-    capped: CappedBuild,
-    built: Result<(PathBuf, PlanFile)>,
+    built: CappedBuilt,
     main: &PlanFile,
     run: &RunMeta,
     tally: &mut Tally,
 ) -> Result<()> {
-    let (bench_exe, capped_plan) = match built {
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("bench-all: warning: {} build skipped: {e}", capped.feature);
-            return Ok(());
-        }
-    };
+    let CappedBuilt {
+        capped,
+        bench_exe,
+        plan: capped_plan,
+    } = built;
     let reruns = isa::capped_reruns(main, &capped_plan, session.args.profile == Profile::Full);
     println!(
         "bench-all: {}: {} benchmarks change instruction set",

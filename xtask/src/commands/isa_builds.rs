@@ -1,10 +1,10 @@
-//! `bench-all --isa-builds`: after the main build's run, the lab is built twice more with
+//! `bench-all --isa-builds`: right after the main build, the lab is built twice more with
 //! the blake3 crate capped (`blake3-no-avx512`, `blake3-no-avx2`: bench-lab features that
 //! forward to blake3's `no_avx512` / `no_avx2`), into the workspace's target directory
 //! (cargo keeps each feature set's artifacts apart: only blake3 and what depends on it
 //! rebuild, and the main build stays fresh; each build's executables are pinned under
-//! `target/hashlab-lab/<tag>/`), and only the benchmarks whose `isa` the cap changes are run
-//! again (`analysis::isa::capped_reruns`), with their own `CRITERION_HOME`. Their rows carry
+//! `target/hashlab-lab/<tag>/`), and after the main build's criterion pass only the
+//! benchmarks whose `isa` the cap changes are run again (`analysis::isa::capped_reruns`), with their own `CRITERION_HOME`. Their rows carry
 //! `build`; the report shows them in "Per instruction set" only.
 
 use lab_record::{Isa, Profile};

@@ -77,8 +77,8 @@ pub fn median(xs: &[f64]) -> f64 {
     }
 }
 
-/// A benchmark's row from its rounds, by `design` (bench-all's paired design for the
-/// profile, [`Design::for_profile`]) at the look the rounds reach: B/A across rounds with
+/// A benchmark's row from its rounds, by `design` (the profile's paired design with one look
+/// at the planned rounds, [`Design::one_look`]) at the look the rounds reach: B/A across rounds with
 /// that look's interval, the band from its own A/A control ([`noise_band`]) and the verdict of [`decide`], exactly as bench-all's paired pass decides
 /// a row on the same per-process log ratios. `None` with fewer than two rounds or a time
 /// that is not positive and finite.

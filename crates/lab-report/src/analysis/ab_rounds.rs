@@ -93,7 +93,8 @@ pub struct Hooks<'a> {
 
 /// Measures every benchmark of `split.common`, `rounds` rounds each, each row decided by
 /// `design` ([`ab::row`]): for `ab` and `--peer-path`, bench-all's paired design for the
-/// profile of the processes ([`Design::for_profile`]), at the look the rounds reach.
+/// profile of the processes with one look at `rounds` ([`Design::one_look`]: the rounds
+/// never stop early, so the whole error rate is spent there).
 pub fn measure_all(
     split: &Split,
     rounds: u32,

@@ -9,9 +9,7 @@
 use crate::analysis::floor::{alu_bound_of, floor_of, machine_floors, MachineFloor};
 use lab_record::identity::Origin;
 use lab_record::sequential::{decide, intervals_at, Design, Intervals, EQUAL_MARGIN};
-use lab_record::{
-    Digest, Family, Profile, Ratio, Record, ResultsFile, Verdict, Workload, WorkloadKind,
-};
+use lab_record::{Digest, Family, Ratio, Record, ResultsFile, Verdict, Workload, WorkloadKind};
 
 /// The peer that is the validator's LtHash code.
 pub use lab_record::identity::VALIDATOR_LT_PEER as LT_PEER;
@@ -126,13 +124,12 @@ fn quotient(a: &Ratio, b: &Ratio) -> Ratio {
 /// differences are the per-layout log ratios of `cand` to `current`. The interval is at the
 /// error rate the run's design spends by that many layouts; `None` when the rows do not
 /// carry matching layouts.
-fn paired_between(cand: &Record, current: &Record, profile: Profile) -> Option<(Ratio, Verdict)> {
+fn paired_between(cand: &Record, current: &Record, design: &Design) -> Option<(Ratio, Verdict)> {
     let (c, p) = (cand.paired.as_ref()?, current.paired.as_ref()?);
     let (a, b) = (&c.layout_log_ratios, &p.layout_log_ratios);
     if c.baseline != p.baseline || a.len() != b.len() || a.len() < 2 {
         return None;
     }
-    let design = Design::for_profile(profile);
     let diffs: Vec<f64> = a.iter().zip(b).map(|(x, y)| x - y).collect();
     let (across, iv) = intervals_at(design.interval, &diffs, design.alpha_at(diffs.len() as u32))?;
     Some((across.ratio(), decide(&iv, c.band, design.margin)))
@@ -143,13 +140,13 @@ fn against(
     cand: &Record,
     current: &Record,
     band: f64,
-    profile: Profile,
+    design: &Design,
 ) -> Option<(Ratio, bool, Verdict)> {
     if current.meta.is_baseline() {
         let p = cand.paired.as_ref()?;
         return Some((p.ratio, true, p.verdict));
     }
-    if let Some((r, v)) = paired_between(cand, current, profile) {
+    if let Some((r, v)) = paired_between(cand, current, design) {
         return Some((r, true, v));
     }
     let q = quotient(&to_baseline(cand)?, &to_baseline(current)?);
@@ -218,6 +215,7 @@ fn reason(
 /// workload. Tables without a baseline or without paired ratios are left out.
 pub fn decisions(file: &ResultsFile) -> Vec<Decision<'_>> {
     let machine = machine_floors(file);
+    let design = file.run.design();
     let rows: Vec<&Record> = file
         .results
         .iter()
@@ -267,7 +265,7 @@ pub fn decisions(file: &ResultsFile) -> Vec<Decision<'_>> {
                 && r.id().origin() == Origin::Hashlab
         });
         let faster: Vec<_> = candidates
-            .filter_map(|r| Some((r, against(r, current, band, file.run.profile)?)))
+            .filter_map(|r| Some((r, against(r, current, band, &design)?)))
             .filter(|(_, (_, _, v))| *v == Verdict::Faster)
             .collect();
         let selected_from = faster.len();
@@ -286,9 +284,9 @@ pub fn decisions(file: &ResultsFile) -> Vec<Decision<'_>> {
             .copied()
             .find(|r| r.id().is_drop_in() && !std::ptr::eq(*r, current))
             .and_then(|d| {
-                let (q, _, v) = against(d, current, band, file.run.profile)?;
+                let (q, _, v) = against(d, current, band, &design)?;
                 let to_best = (!std::ptr::eq(best, current))
-                    .then(|| against(d, best, band, file.run.profile))
+                    .then(|| against(d, best, band, &design))
                     .flatten()
                     .map(|(q, _, v)| (q, v));
                 Some(DropInLine {

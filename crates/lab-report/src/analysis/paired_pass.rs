@@ -159,31 +159,30 @@ pub fn split_by_placement(combined: &mut Combined, runs: &[ProcessRun], design: 
 /// processes cut back to the design's last look they reached (as [`sample_until_decided`]
 /// ends) and combined, and the rows filled as the pass fills them. Rows already filled (a
 /// run killed after its passes' updates) are left as they are. Returns the rows filled.
-pub fn fill_from_journal(profile: Profile, replay: &Replay, results: &mut Vec<Record>) -> usize {
+pub fn fill_from_journal(design: &Design, replay: &Replay, results: &mut Vec<Record>) -> usize {
     if results
         .iter()
         .any(|r| r.control.is_some() || r.paired.is_some())
     {
         return 0;
     }
-    let design = Design::for_profile(profile);
     let combined: Vec<Combined> = verdicts::comparisons(&replay.plan)
         .iter()
         .filter_map(|c| {
             let mut runs = replay.paired_runs(&c.baseline);
-            cut_to_last_look(&mut runs, &design);
-            decide(&runs, &design)
+            cut_to_last_look(&mut runs, design);
+            decide(&runs, design)
         })
         .collect();
     verdicts::fill_paired(results, &combined)
 }
 
 /// The paired and instruction passes of a killed run, from what its journal holds: the
-/// paired pass as [`fill_from_journal`] gives it (with the run's profile, when the journal
+/// paired pass as [`fill_from_journal`] gives it (with the run's design, when the journal
 /// names the run), the instruction counts as the pass fills them.
 pub fn fill_passes_from_journal(replay: &Replay, results: &mut Vec<Record>) {
     if let Some(run) = &replay.run {
-        fill_from_journal(run.profile, replay, results);
+        fill_from_journal(&run.design(), replay, results);
     }
     verdicts::fill_instructions(results, &replay.instructions);
 }
