@@ -1088,16 +1088,20 @@ pub struct RunMeta {
     #[serde(default)]
     pub workloads: Vec<WorkloadInfo>,
     /// How the paired pass spent its error rate over the looks; absent in files written
-    /// before runs recorded it (Pocock-type, [`sequential::Design::of_run`]).
+    /// before runs recorded it (Pocock-type, [`RunMeta::design`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spending: Option<sequential::Spending>,
 }
 
 impl RunMeta {
-    /// The paired pass's design of this run, as recorded ([`sequential::Design::of_run`]):
-    /// what a report rebuilt from it decides with.
+    /// The paired pass's design of this run, by the spending it recorded: what a report
+    /// rebuilt from it decides with. A file written before runs recorded it (`None`) was
+    /// decided with the Pocock-type spending every run had then.
     pub fn design(&self) -> sequential::Design {
-        sequential::Design::of_run(self.profile, self.spending)
+        sequential::Design {
+            spending: self.spending.unwrap_or(sequential::Spending::Pocock),
+            ..sequential::Design::for_profile(self.profile)
+        }
     }
 }
 

@@ -121,15 +121,6 @@ impl Design {
         self.spending.look_alpha(self, k)
     }
 
-    /// The design a run of `profile` used, by the spending it recorded: `None` (a file
-    /// written before runs recorded it) is the Pocock-type spending every run had then.
-    pub fn of_run(profile: Profile, spending: Option<Spending>) -> Design {
-        Design {
-            spending: spending.unwrap_or(Spending::Pocock),
-            ..Design::for_profile(profile)
-        }
-    }
-
     /// The look whose interval applies with `processes` processes: the last planned look at
     /// or below it (the first look when there are fewer, e.g. after a failed process).
     pub fn look_at(&self, processes: u32) -> usize {
