@@ -10,11 +10,21 @@
 //! widened by the spread between looks, `Rule::between_looks`; `pretest`: only when the looks'
 //! means differ at the 10 % level, `Rule::between_pretest`); `tables=N` (per scenario and
 //! effect, 10,000 by default)
+//!
+//! `sequential_sim fit reports/<id>/results.json ...` prints the donor rows of
+//! `Shape::LabRows` (`crates/lab-record/data/lab-rows.txt`) from those runs: every paired
+//! row with 8 or more processes, its per-process log ratios standardized.
+//!
+//! `sequential_sim drift reports/<id>/results.json ...` estimates the drift between looks in
+//! those runs: each row's processes split into the looks' blocks, the heterogeneity
+//! statistic `Q` of the blocks' means and the DerSimonian–Laird `τ²` pooled over rows, for
+//! the order sampled and for the same processes shuffled (where no drift can be); the
+//! excess is the drift.
 
 use lab_record::sequential::{
     simulate_rule, BandRule, Design, IntervalMethod, Rule, Scenario, Shape, Spending, Tally,
 };
-use lab_record::Profile;
+use lab_record::{Profile, ResultsFile};
 
 /// The share of processes with a slow layout, and how much slower in units of the SD, fitted
 /// to the lab's own per-process log ratios (docs/measurement.md, "Simulated scenarios").
@@ -23,6 +33,137 @@ const SLOW_SHIFT_SDS: f64 = 4.5;
 
 /// The process count the time budget lets a default run's tables reach.
 const REAL_CAP: u32 = 16;
+
+/// The SD of a shift common to one look's processes, fitted to default runs on the Intel
+/// Xeon (docs/measurement.md, "Drift and the lab's own rows").
+const FITTED_DRIFT: f64 = 0.0015;
+
+/// Rows of the runs in `files` with a whole number of looks past the first, their per-process
+/// log ratios in the order sampled.
+fn rows_over_looks(files: &[String], looks: &[u32]) -> Result<Vec<Vec<f64>>, String> {
+    let mut rows = Vec::new();
+    for file in files {
+        let run = ResultsFile::load(std::path::Path::new(file)).map_err(|e| e.to_string())?;
+        for record in run.results {
+            let Some(paired) = record.paired else {
+                continue;
+            };
+            let n = paired.layout_log_ratios.len() as u32;
+            if looks[1..].contains(&n) {
+                rows.push(paired.layout_log_ratios);
+            }
+        }
+    }
+    Ok(rows)
+}
+
+/// `Σ Q / Σ df` and the pooled DerSimonian–Laird `τ` over `rows` split at `looks`.
+fn heterogeneity(rows: &[Vec<f64>], looks: &[u32]) -> (f64, f64) {
+    let (mut q_sum, mut df_sum, mut num, mut den) = (0.0, 0.0, 0.0, 0.0);
+    for row in rows {
+        let mut blocks = Vec::new();
+        let mut start = 0;
+        for &end in looks.iter().take_while(|&&l| l as usize <= row.len()) {
+            blocks.push(&row[start..end as usize]);
+            start = end as usize;
+        }
+        let mean = |b: &[f64]| b.iter().sum::<f64>() / b.len() as f64;
+        let within: f64 = blocks
+            .iter()
+            .map(|b| b.iter().map(|x| (x - mean(b)).powi(2)).sum::<f64>())
+            .sum();
+        let s2 = within / (row.len() - blocks.len()) as f64;
+        if s2 <= 0.0 {
+            continue;
+        }
+        let w: Vec<f64> = blocks.iter().map(|b| b.len() as f64 / s2).collect();
+        let w_sum: f64 = w.iter().sum();
+        let centre = blocks.iter().zip(&w).map(|(b, w)| w * mean(b)).sum::<f64>() / w_sum;
+        let q: f64 = blocks
+            .iter()
+            .zip(&w)
+            .map(|(b, w)| w * (mean(b) - centre).powi(2))
+            .sum();
+        let df = (blocks.len() - 1) as f64;
+        q_sum += q;
+        df_sum += df;
+        num += q - df;
+        den += w_sum - w.iter().map(|w| w * w).sum::<f64>() / w_sum;
+    }
+    (q_sum / df_sum, (num / den).max(0.0).sqrt())
+}
+
+/// `sequential_sim drift FILE...`: the drift between looks in those runs.
+fn drift(files: &[String]) -> Result<(), String> {
+    let looks = Design::for_profile(Profile::Quick).looks;
+    let rows = rows_over_looks(files, &looks)?;
+    let (q, tau) = heterogeneity(&rows, &looks);
+    println!(
+        "{} rows over looks {looks:?}: sum Q / sum df {q:.3}, pooled tau {:.3} %",
+        rows.len(),
+        tau * 100.0
+    );
+    let mut rng = lab_record::sequential::SplitMix64(0x5eed);
+    let mut shuffled_tau2 = 0.0;
+    const SHUFFLES: u32 = 20;
+    for _ in 0..SHUFFLES {
+        let rows: Vec<Vec<f64>> = rows
+            .iter()
+            .map(|row| {
+                let mut row = row.clone();
+                for i in (1..row.len()).rev() {
+                    row.swap(i, rng.next_u64() as usize % (i + 1));
+                }
+                row
+            })
+            .collect();
+        shuffled_tau2 += heterogeneity(&rows, &looks).1.powi(2) / f64::from(SHUFFLES);
+    }
+    println!(
+        "the same processes shuffled ({SHUFFLES} times): pooled tau {:.3} %; the drift, tau over it: {:.3} %",
+        shuffled_tau2.sqrt() * 100.0,
+        (tau * tau - shuffled_tau2).max(0.0).sqrt() * 100.0
+    );
+    Ok(())
+}
+
+/// `sequential_sim fit FILE...`: the donor rows of `Shape::LabRows` on standard output.
+fn fit(files: &[String]) -> Result<(), String> {
+    let mut out = String::from(
+        "# Per-process log ratios of measured paired rows (8 or more processes), each row's mean\n\
+         # subtracted and divided by its SD, three decimals; one row per line. Written by\n\
+         # `cargo run --release -p lab-record --example sequential_sim fit` from:\n",
+    );
+    let mut rows = Vec::new();
+    for file in files {
+        let run = ResultsFile::load(std::path::Path::new(file)).map_err(|e| e.to_string())?;
+        let before = rows.len();
+        for record in &run.results {
+            let Some(paired) = &record.paired else {
+                continue;
+            };
+            if let Some(z) = lab_record::sequential::standardized(&paired.layout_log_ratios) {
+                rows.push(z);
+            }
+        }
+        out += &format!(
+            "# {} ({}, {}, commit {}, {}): {} rows\n",
+            run.run.id,
+            run.run.cpu,
+            run.run.started_at,
+            run.run.git_commit,
+            run.run.profile,
+            rows.len() - before
+        );
+    }
+    for row in rows {
+        let words: Vec<String> = row.iter().map(|z| format!("{z:.3}")).collect();
+        out += &words.join(" ");
+        out.push('\n');
+    }
+    print!("{out}");
+    Ok(())
+}
 
 fn scenarios() -> Vec<(String, Scenario)> {
     let at = |sd: f64| Scenario {
@@ -64,6 +205,36 @@ fn scenarios() -> Vec<(String, Scenario)> {
         },
     ));
     out.push((
+        format!(
+            "drift {:.2} % between looks (fitted), SD 1.0 %",
+            FITTED_DRIFT * 100.0
+        ),
+        Scenario {
+            drift: FITTED_DRIFT,
+            ..at(0.01)
+        },
+    ));
+    for sd in [0.01, 0.02] {
+        out.push((
+            format!("the lab's rows, SD {:.1} %", sd * 100.0),
+            Scenario {
+                shape: Shape::LabRows,
+                ..at(sd)
+            },
+        ));
+    }
+    out.push((
+        format!(
+            "the lab's rows and drift {:.2} %, SD 1.0 %",
+            FITTED_DRIFT * 100.0
+        ),
+        Scenario {
+            shape: Shape::LabRows,
+            drift: FITTED_DRIFT,
+            ..at(0.01)
+        },
+    ));
+    out.push((
         "4 rows, one baseline, SD 1.0 %".into(),
         Scenario {
             rows: 4,
@@ -75,6 +246,19 @@ fn scenarios() -> Vec<(String, Scenario)> {
 
 fn main() {
     let arg = std::env::args().nth(1).unwrap_or_else(|| "quick".into());
+    if arg == "fit" || arg == "drift" {
+        let files: Vec<String> = std::env::args().skip(2).collect();
+        let done = if arg == "fit" {
+            fit(&files)
+        } else {
+            drift(&files)
+        };
+        if let Err(e) = done {
+            eprintln!("sequential_sim {arg}: {e}");
+            std::process::exit(2);
+        }
+        return;
+    }
     let profile: Profile = match arg.parse() {
         Ok(profile) => profile,
         Err(e) => {
