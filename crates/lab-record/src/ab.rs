@@ -95,7 +95,8 @@ pub struct AbRow {
     pub a_ns: f64,
     /// Median over rounds of B's estimate.
     pub b_ns: f64,
-    /// B / A across rounds: exp of the mean per-round log ratio, 95 % t interval over rounds.
+    /// B / A across rounds: exp of the mean per-round log ratio, with the 95 % interval of
+    /// the profile's design at one look (`sequential::Design::one_look`) over rounds.
     pub ratio: Ratio,
     /// This row's noise band (a fraction), from its own A/A control.
     pub band: f64,

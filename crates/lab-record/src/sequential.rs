@@ -177,6 +177,18 @@ pub enum IntervalMethod {
     StudentTOrHodgesLehmann,
 }
 
+impl IntervalMethod {
+    /// The interval's name in a sentence ("a 95 % {name} interval").
+    pub fn name(self) -> &'static str {
+        match self {
+            IntervalMethod::StudentT => "t",
+            IntervalMethod::HodgesLehmann => "Hodges–Lehmann",
+            IntervalMethod::SignMedian => "sign-test",
+            IntervalMethod::StudentTOrHodgesLehmann => "t ∪ Hodges–Lehmann",
+        }
+    }
+}
+
 /// A row's intervals at one look, in log space: what [`decide`] reads.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Intervals {

@@ -885,6 +885,24 @@ fn peer_path_lines_name_your_copy_the_ratio_and_the_verdict() {
         aa: ratio,
         aa_round_ratios: vec![1.0; 8],
     });
+    // An undecided row says how many rounds would decide it (per round ±2 %).
+    let wiggle = [1.02, 0.98, 1.01, 0.99, 1.02, 0.98, 1.01, 0.99];
+    let round_ratios: Vec<f64> = wiggle.iter().map(|w| 1.004 * w).collect();
+    let logs: Vec<f64> = round_ratios.iter().map(|r: &f64| r.ln()).collect();
+    let mean = (logs.iter().sum::<f64>() / 8.0).exp();
+    p.rows.push(AbRow {
+        criterion_id: "lt-hash/peer:solana-lattice-hash/accounts_per_call/1".into(),
+        ratio: Ratio {
+            estimate: mean,
+            lower: 0.985,
+            upper: 1.02,
+        },
+        band: 0.02,
+        verdict: Verdict::Undecided,
+        round_ratios,
+        aa_round_ratios: wiggle.to_vec(),
+        ..p.rows[0].clone()
+    });
     p.digest_differs = vec!["lt-hash/peer:solana-lattice-hash/mainnet_mix/10000".into()];
     f.peer_paths.push(p);
     expect_test::expect![[r#"
@@ -893,6 +911,7 @@ fn peer_path_lines_name_your_copy_the_ratio_and_the_verdict() {
         your solana-lattice-hash (/src/lattice-hash, v4.3.0-2-gabc) (rows `peer:solana-lattice-hash@path`) against the released solana-lattice-hash 4.3.0 in the same run: both checked against the reference digests, then timed in 8 rounds of three fresh processes (released, released again as the A/A control, yours; profile quick). ×: your time / the released crate's, with the profile's sequential design's interval at the look the rounds reached; faster or slower needs the interval beyond the row's A/A band (and 1 %), equal needs it inside, else undecided, as in bench-all.
 
         - lt-hash/peer:solana-lattice-hash/set_1024/165: your solana-lattice-hash (/src/lattice-hash, v4.3.0-2-gabc) vs 4.3.0: ×0.93 [0.92, 0.94] faster (band ±1.2%, 8 rounds)
+        - lt-hash/peer:solana-lattice-hash/accounts_per_call/1: your solana-lattice-hash (/src/lattice-hash, v4.3.0-2-gabc) vs 4.3.0: ×1.00 [0.98, 1.02] undecided (band ±2.0%, 8 rounds; about 50 rounds would decide it 80 % of the time)
         - lt-hash/peer:solana-lattice-hash/mainnet_mix/10000: your solana-lattice-hash (/src/lattice-hash, v4.3.0-2-gabc) vs 4.3.0: digest differs from the reference: not timed
 
     "#]]

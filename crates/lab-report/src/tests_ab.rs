@@ -68,6 +68,21 @@ fn ab_report_is_ready_for_a_pull_request() {
     assert!(md.contains("Machine: lab-vm, Intel(R) Xeon(R)"), "{md}");
     assert!(md.contains("sse2 sse4.1 avx2 avx512f avx512bw"), "{md}");
     assert!(md.contains("4 rounds per benchmark"), "{md}");
+    // The interval named is the profile's at one look: t for smoke, Hodges–Lehmann for quick.
+    assert_eq!(f.profile, lab_record::Profile::Smoke);
+    assert!(
+        md.contains("the interval is a 95% t interval over rounds"),
+        "{md}"
+    );
+    let quick = AbFile {
+        profile: lab_record::Profile::Quick,
+        ..f.clone()
+    };
+    let (_, md_quick) = render::ab::report(&quick);
+    assert!(
+        md_quick.contains("the interval is a 95% Hodges–Lehmann interval over rounds"),
+        "{md_quick}"
+    );
     assert!(
         md.contains("1 faster") || md.contains("0 faster, 1 slower, 1 equal"),
         "{md}"

@@ -8,9 +8,9 @@
 //! ([`lab_record::sequential::decide`]: margin, `undecided`) at the same design's look,
 //! with the band from the one A/A control as there ([`noise_band`]).
 
-use lab_record::paired::noise_band;
-use lab_record::sequential::{decide, intervals_at, Design};
-use lab_record::{AbFile, AbRow, Verdict};
+use lab_record::paired::{noise_band, Across};
+use lab_record::sequential::{decide, intervals_at, reach, Design, Reach, REACH_ODDS};
+use lab_record::{AbFile, AbRow, Profile, Verdict};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// One round of one benchmark: criterion's estimate (ns per iteration) of each process.
@@ -108,6 +108,28 @@ pub fn row(criterion_id: &str, rounds: &[Round], design: &Design) -> Option<AbRo
     })
 }
 
+/// For an undecided row: how many rounds would decide it 80 % of the time if its estimate
+/// and both spreads held ([`reach`] with the profile's design at one look: `Beyond(n)` is
+/// `--rounds n`; `Edge` when no count up to [`lab_record::sequential::REACH_CAP`] would).
+/// The A/A control is the same binary in another process, so its true offset is 0: its
+/// band is projected from its spread alone (what more rounds shrink), not from its
+/// estimate. `None` for a decided row or one with fewer than two rounds.
+pub fn rounds_to_decide(profile: Profile, row: &AbRow) -> Option<Reach> {
+    if row.verdict != Verdict::Undecided {
+        return None;
+    }
+    let design = Design::one_look(profile, row.rounds);
+    let alpha = design.alpha_at(row.rounds);
+    let logs = |xs: &[f64]| xs.iter().map(|x| x.ln()).collect::<Vec<f64>>();
+    let (across, _) = intervals_at(design.interval, &logs(&row.round_ratios), alpha)?;
+    let (aa, _) = intervals_at(design.interval, &logs(&row.aa_round_ratios), alpha)?;
+    let aa = Across {
+        mean_log: 0.0,
+        ..aa
+    };
+    Some(reach(&design, &across, &aa, 0.0, REACH_ODDS))
+}
+
 /// How many rows say faster, slower, equal and undecided.
 pub fn counts(file: &AbFile) -> [(Verdict, usize); 4] {
     [
@@ -158,5 +180,50 @@ mod tests {
         assert_eq!(two.a_ns, 101.0);
         assert_eq!(two.round_ratios.len(), 2);
         assert!((two.round_ratios[0] - 1.3).abs() < 1e-12);
+    }
+
+    /// Rounds of a B equal to A (per-round noise ±2 %, alternating) with an A/A control
+    /// whose per-round ratios are `aa_offset` off: the row at 8 rounds of the quick design.
+    fn rounds_around_one(n: usize, aa_offset: f64) -> Vec<Round> {
+        (0..n)
+            .map(|i| {
+                let wiggle = [1.02, 0.98, 1.01, 0.99][i % 4];
+                Round {
+                    a: 100.0,
+                    a2: 100.0 * aa_offset * [1.0, 1.015, 0.985, 1.0][i % 4],
+                    b: 100.0 * wiggle,
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn rounds_to_decide_projects_an_undecided_row() {
+        let q = Profile::Quick;
+        let rounds = rounds_around_one(8, 1.0);
+        let r = row("x", &rounds, &Design::one_look(q, 8)).unwrap();
+        assert_eq!(r.verdict, Verdict::Undecided, "{r:?}");
+        let Some(Reach::Beyond(n)) = rounds_to_decide(q, &r) else {
+            panic!("{:?}", rounds_to_decide(q, &r));
+        };
+        assert!((9..200).contains(&n), "{n}");
+        // The A/A control's estimate is not held: the same binary's true offset is 0.
+        let off = row("x", &rounds_around_one(8, 1.03), &Design::one_look(q, 8)).unwrap();
+        assert_eq!(rounds_to_decide(q, &off), Some(Reach::Beyond(n)));
+        // At the projected count, rounds like these decide it `equal`.
+        let more = row(
+            "x",
+            &rounds_around_one(n as usize, 1.0),
+            &Design::one_look(q, n),
+        );
+        assert_eq!(more.map(|r| r.verdict), Some(Verdict::Equal));
+        // A decided row needs no more rounds.
+        let slower: Vec<Round> = rounds
+            .iter()
+            .map(|r| Round { b: r.b * 1.3, ..*r })
+            .collect();
+        let s = row("x", &slower, &Design::one_look(q, 8)).unwrap();
+        assert_eq!(s.verdict, Verdict::Slower);
+        assert_eq!(rounds_to_decide(q, &s), None);
     }
 }

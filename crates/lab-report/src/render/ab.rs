@@ -6,9 +6,10 @@
 use super::doc::{text, Block, Cell, CellKind, Document, Inline, Section, SectionKind, Table};
 use super::doc::{Item, TableKind};
 use super::{html, markdown, units};
-use crate::analysis::ab::{band_range, counts};
+use crate::analysis::ab::{self as analysis, band_range, counts};
 use crate::error::{write, Result};
-use lab_record::{AbFile, AbRow, AbStatus, Ratio, Revision, Verdict};
+use lab_record::sequential::Reach;
+use lab_record::{AbFile, AbRow, AbStatus, Profile, Ratio, Revision, Verdict};
 use std::path::Path;
 
 /// `index.html` and `summary.md` of an A/B comparison.
@@ -129,9 +130,10 @@ fn verdict_lines(file: &AbFile) -> Vec<Item> {
         strong: faster + slower > 0,
     }];
     for r in file.rows.iter().filter(|r| r.verdict != Verdict::Equal) {
+        let more = rounds_hint(file.profile, r, Some("--rounds"));
         items.push(Item {
             text: format!(
-                "{}: B is {} ({} of A's time, band ±{}).",
+                "{}: B is {} ({} of A's time, band ±{}{more}).",
                 r.criterion_id,
                 r.verdict,
                 ratio_text(&r.ratio),
@@ -141,6 +143,20 @@ fn verdict_lines(file: &AbFile) -> Vec<Item> {
         });
     }
     items
+}
+
+/// For an undecided row, what more rounds would do ([`analysis::rounds_to_decide`]):
+/// `; about 43 rounds would decide it 80 % of the time (`--rounds 43`)` with `option`
+/// the command's flag (without it when `None`); empty for a decided row.
+pub fn rounds_hint(profile: Profile, r: &AbRow, option: Option<&str>) -> String {
+    match analysis::rounds_to_decide(profile, r) {
+        Some(Reach::Beyond(n) | Reach::Look(n)) => {
+            let flag = option.map_or(String::new(), |o| format!(" (`{o} {n}`)"));
+            format!("; about {n} rounds would decide it 80 % of the time{flag}")
+        }
+        Some(Reach::Edge) => "; on an edge at this spread: no number of rounds decides it".into(),
+        None => String::new(),
+    }
 }
 
 fn band_text(file: &AbFile) -> String {
@@ -159,13 +175,16 @@ fn band_text(file: &AbFile) -> String {
 fn machine_text(file: &AbFile) -> String {
     format!(
         "Machine: {}, {} ({}); {}. {} rounds per benchmark, each three fresh processes (A, A again, B) \
-         in a random order, profile {}; the interval is a 95% t interval over rounds.",
+         in a random order, profile {}; the interval is a 95% {} interval over rounds.",
         file.machine,
         file.cpu,
         file.cpu_features.join(" "),
         file.rustc,
         file.rounds,
-        file.profile
+        file.profile,
+        lab_record::sequential::Design::one_look(file.profile, file.rounds)
+            .interval
+            .name()
     )
 }
 

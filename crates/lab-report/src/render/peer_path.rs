@@ -5,11 +5,12 @@ use super::doc::{text, Block, Item, Section, SectionKind};
 use lab_record::{AbRow, PeerPath, ResultsFile, Verdict};
 
 /// `lt-hash/peer:solana-lattice-hash/set_1024/165: your solana-lattice-hash (DIR, describe)
-/// vs 4.3.0: ×0.93 [0.92, 0.94] faster (band ±1.2%, 8 rounds)`. A row is named by its
+/// vs 4.3.0: ×0.93 [0.92, 0.94] faster (band ±1.2%, 8 rounds)`; an undecided row adds how
+/// many rounds would decide it ([`super::ab::rounds_hint`]). A row is named by its
 /// criterion id, the name both builds agree on (as `lab paired --rows` takes it).
 pub fn row_line(p: &PeerPath, r: &AbRow) -> String {
     format!(
-        "{}: {} vs {}: ×{:.2} [{:.2}, {:.2}] {} (band ±{:.1}%, {} rounds)",
+        "{}: {} vs {}: ×{:.2} [{:.2}, {:.2}] {} (band ±{:.1}%, {} rounds{})",
         r.criterion_id,
         p.yours(),
         p.released,
@@ -18,7 +19,8 @@ pub fn row_line(p: &PeerPath, r: &AbRow) -> String {
         r.ratio.upper,
         r.verdict,
         r.band * 100.0,
-        r.rounds
+        r.rounds,
+        super::ab::rounds_hint(p.profile, r, None)
     )
 }
 
