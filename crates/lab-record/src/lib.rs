@@ -1391,8 +1391,6 @@ mod tests {
         }
     }
 
-    /// A missing benchmark's and a plan entry's `criterion_id` are written from their id,
-    /// and one that is not the id's is refused, naming the entry.
     /// A run records its spending; a file without it was decided Pocock-type, and reads so.
     #[test]
     fn a_run_records_its_spending() {
@@ -1410,6 +1408,8 @@ mod tests {
         assert_eq!(new.run.design(), Design::for_profile(Profile::Quick));
     }
 
+    /// A missing benchmark's and a plan entry's `criterion_id` are written from their id,
+    /// and one that is not the id's is refused, naming the entry.
     #[test]
     fn criterion_ids_are_written_from_the_id_and_checked() {
         let f = sample();
