@@ -86,12 +86,12 @@ pub fn process_args(profile: Profile, c: &Comparison, s: Settings, seed: u64) ->
 }
 
 /// The time the paired pass may spend after its fixed processes, per profile, when
-/// bench-all has no `--budget`: smoke none, quick 75 s, full 300 s.
+/// bench-all has no `--budget`: smoke none, quick 105 s, full 300 s.
 pub fn default_budget_secs(profile: Profile) -> f64 {
     match profile {
         Profile::Smoke => 0.0,
         Profile::Full => 300.0,
-        Profile::Quick => 75.0,
+        Profile::Quick => 105.0,
     }
 }
 
