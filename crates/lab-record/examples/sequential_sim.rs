@@ -17,50 +17,57 @@
 //!
 //! `sequential_sim drift reports/<id>/results.json ...` estimates the drift between looks in
 //! those runs: each row's processes split into the looks' blocks, the heterogeneity
-//! statistic `Q` of the blocks' means and the DerSimonian–Laird `τ²` pooled over rows, for
+//! statistic `Q` of the blocks' means and the DerSimonian–Laird `τ²` pooled over rows (each
+//! run split at its own design's looks), for
 //! the order sampled and for the same processes shuffled (where no drift can be); the
 //! excess is the drift.
 
 use lab_record::sequential::{
     simulate_rule, BandRule, Design, IntervalMethod, Rule, Scenario, Shape, Spending, Tally,
+    FITTED_DRIFT,
 };
 use lab_record::{Profile, ResultsFile};
 
-/// The share of processes with a slow layout, and how much slower in units of the SD, fitted
-/// to the lab's own per-process log ratios (docs/measurement.md, "Simulated scenarios").
+/// The share of processes with a slow layout, and how much slower in units of the SD: the
+/// worst tenth of rows of one run (docs/measurement.md, "Simulated scenarios"), a stress
+/// case beside `Shape::LabRows`.
 const SLOW_SHARE: f64 = 0.15;
 const SLOW_SHIFT_SDS: f64 = 4.5;
 
-/// The process count the time budget lets a default run's tables reach.
+/// The budget cap of the scenarios: the look most default runs' tables reached when quick's
+/// extra looks had 75 s. With 105 s many undecided tables reach 20 or 24, so the figures at
+/// this cap are the conservative side of a default run's (the line "budget to the last
+/// look" is the other).
 const REAL_CAP: u32 = 16;
 
-/// The SD of a shift common to one look's processes, fitted to default runs on the Intel
-/// Xeon (docs/measurement.md, "Drift and the lab's own rows").
-const FITTED_DRIFT: f64 = 0.0015;
+/// A row's per-process log ratios in the order sampled, and the looks of its run's design.
+type RowOverLooks = (Vec<f64>, Vec<u32>);
 
-/// Rows of the runs in `files` with a whole number of looks past the first, their per-process
-/// log ratios in the order sampled.
-fn rows_over_looks(files: &[String], looks: &[u32]) -> Result<Vec<Vec<f64>>, String> {
+/// Rows of the runs in `files` that stopped at a look past the first of their run's design
+/// (`RunMeta::design`).
+fn rows_over_looks(files: &[String]) -> Result<Vec<RowOverLooks>, String> {
     let mut rows = Vec::new();
     for file in files {
         let run = ResultsFile::load(std::path::Path::new(file)).map_err(|e| e.to_string())?;
+        let looks = run.run.design().looks;
         for record in run.results {
             let Some(paired) = record.paired else {
                 continue;
             };
             let n = paired.layout_log_ratios.len() as u32;
-            if looks[1..].contains(&n) {
-                rows.push(paired.layout_log_ratios);
+            if looks.iter().skip(1).any(|&l| l == n) {
+                rows.push((paired.layout_log_ratios, looks.clone()));
             }
         }
     }
     Ok(rows)
 }
 
-/// `Σ Q / Σ df` and the pooled DerSimonian–Laird `τ` over `rows` split at `looks`.
-fn heterogeneity(rows: &[Vec<f64>], looks: &[u32]) -> (f64, f64) {
+/// `Σ Q / Σ df` and the pooled DerSimonian–Laird `τ²` (not clipped at 0) over `rows`, each
+/// split at its looks.
+fn heterogeneity<'a>(rows: impl Iterator<Item = (&'a [f64], &'a [u32])>) -> (f64, f64) {
     let (mut q_sum, mut df_sum, mut num, mut den) = (0.0, 0.0, 0.0, 0.0);
-    for row in rows {
+    for (row, looks) in rows {
         let mut blocks = Vec::new();
         let mut start = 0;
         for &end in looks.iter().take_while(|&&l| l as usize <= row.len()) {
@@ -90,39 +97,48 @@ fn heterogeneity(rows: &[Vec<f64>], looks: &[u32]) -> (f64, f64) {
         num += q - df;
         den += w_sum - w.iter().map(|w| w * w).sum::<f64>() / w_sum;
     }
-    (q_sum / df_sum, (num / den).max(0.0).sqrt())
+    (q_sum / df_sum, num / den)
 }
 
 /// `sequential_sim drift FILE...`: the drift between looks in those runs.
 fn drift(files: &[String]) -> Result<(), String> {
-    let looks = Design::for_profile(Profile::Quick).looks;
-    let rows = rows_over_looks(files, &looks)?;
-    let (q, tau) = heterogeneity(&rows, &looks);
+    let rows = rows_over_looks(files)?;
+    if rows.is_empty() {
+        return Err(format!(
+            "no paired row of {} stopped at a look past the first",
+            files.join(", ")
+        ));
+    }
+    let view = |rows: &'_ [RowOverLooks]| -> (f64, f64) {
+        heterogeneity(rows.iter().map(|(r, l)| (r.as_slice(), l.as_slice())))
+    };
+    let (q, tau2) = view(&rows);
+    let tau = |t2: f64| t2.max(0.0).sqrt() * 100.0;
     println!(
-        "{} rows over looks {looks:?}: sum Q / sum df {q:.3}, pooled tau {:.3} %",
+        "{} rows: sum Q / sum df {q:.3}, pooled tau {:.3} %",
         rows.len(),
-        tau * 100.0
+        tau(tau2)
     );
     let mut rng = lab_record::sequential::SplitMix64(0x5eed);
     let mut shuffled_tau2 = 0.0;
     const SHUFFLES: u32 = 20;
     for _ in 0..SHUFFLES {
-        let rows: Vec<Vec<f64>> = rows
+        let shuffled: Vec<RowOverLooks> = rows
             .iter()
-            .map(|row| {
+            .map(|(row, looks)| {
                 let mut row = row.clone();
                 for i in (1..row.len()).rev() {
                     row.swap(i, rng.next_u64() as usize % (i + 1));
                 }
-                row
+                (row, looks.clone())
             })
             .collect();
-        shuffled_tau2 += heterogeneity(&rows, &looks).1.powi(2) / f64::from(SHUFFLES);
+        shuffled_tau2 += view(&shuffled).1 / f64::from(SHUFFLES);
     }
     println!(
         "the same processes shuffled ({SHUFFLES} times): pooled tau {:.3} %; the drift, tau over it: {:.3} %",
-        shuffled_tau2.sqrt() * 100.0,
-        (tau * tau - shuffled_tau2).max(0.0).sqrt() * 100.0
+        tau(shuffled_tau2),
+        tau(tau2 - shuffled_tau2)
     );
     Ok(())
 }

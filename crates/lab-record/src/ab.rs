@@ -100,7 +100,9 @@ pub struct AbRow {
     pub ratio: Ratio,
     /// This row's noise band (a fraction), from its own A/A control.
     pub band: f64,
-    /// `faster` / `slower` (the whole interval beyond `1 ∓ band`) or `equal`.
+    /// `faster` / `slower` (the whole interval beyond `1 ∓ max(band, 1 %)`), `equal` (the
+    /// interval within ±1 % and the band at most 2 %) or `undecided`
+    /// (`sequential::decide`).
     pub verdict: Verdict,
     /// Rounds that measured all three processes.
     pub rounds: u32,

@@ -911,7 +911,7 @@ fn peer_path_lines_name_your_copy_the_ratio_and_the_verdict() {
         your solana-lattice-hash (/src/lattice-hash, v4.3.0-2-gabc) (rows `peer:solana-lattice-hash@path`) against the released solana-lattice-hash 4.3.0 in the same run: both checked against the reference digests, then timed in 8 rounds of three fresh processes (released, released again as the A/A control, yours; profile quick). ×: your time / the released crate's, with the profile's sequential design's interval at the look the rounds reached; faster or slower needs the interval beyond the row's A/A band (and 1 %), equal needs it inside, else undecided, as in bench-all.
 
         - lt-hash/peer:solana-lattice-hash/set_1024/165: your solana-lattice-hash (/src/lattice-hash, v4.3.0-2-gabc) vs 4.3.0: ×0.93 [0.92, 0.94] faster (band ±1.2%, 8 rounds)
-        - lt-hash/peer:solana-lattice-hash/accounts_per_call/1: your solana-lattice-hash (/src/lattice-hash, v4.3.0-2-gabc) vs 4.3.0: ×1.00 [0.98, 1.02] undecided (band ±2.0%, 8 rounds; about 50 rounds would decide it 80 % of the time)
+        - lt-hash/peer:solana-lattice-hash/accounts_per_call/1: your solana-lattice-hash (/src/lattice-hash, v4.3.0-2-gabc) vs 4.3.0: ×1.00 [0.98, 1.02] undecided (band ±2.0%, 8 rounds; about 68 rounds would decide it 80 % of the time)
         - lt-hash/peer:solana-lattice-hash/mainnet_mix/10000: your solana-lattice-hash (/src/lattice-hash, v4.3.0-2-gabc) vs 4.3.0: digest differs from the reference: not timed
 
     "#]]

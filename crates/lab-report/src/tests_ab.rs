@@ -68,17 +68,25 @@ fn ab_report_is_ready_for_a_pull_request() {
     assert!(md.contains("Machine: lab-vm, Intel(R) Xeon(R)"), "{md}");
     assert!(md.contains("sse2 sse4.1 avx2 avx512f avx512bw"), "{md}");
     assert!(md.contains("4 rounds per benchmark"), "{md}");
-    // The interval named is the profile's at one look: t for smoke, Hodges–Lehmann for quick.
+    // The interval named is the one the rows were taken with: the profile's at one look (t
+    // for smoke, Hodges–Lehmann for quick), t where Hodges–Lehmann cannot reach 95 % with
+    // so few rounds (4: its widest interval has level 1 − 2/16).
     assert_eq!(f.profile, lab_record::Profile::Smoke);
     assert!(
         md.contains("the interval is a 95% t interval over rounds"),
         "{md}"
     );
-    let quick = AbFile {
+    let quick = |rounds| AbFile {
         profile: lab_record::Profile::Quick,
+        rounds,
         ..f.clone()
     };
-    let (_, md_quick) = render::ab::report(&quick);
+    let (_, md_quick) = render::ab::report(&quick(4));
+    assert!(
+        md_quick.contains("the interval is a 95% t interval over rounds"),
+        "{md_quick}"
+    );
+    let (_, md_quick) = render::ab::report(&quick(8));
     assert!(
         md_quick.contains("the interval is a 95% Hodges–Lehmann interval over rounds"),
         "{md_quick}"

@@ -112,7 +112,7 @@ pub struct BenchAllArgs {
     #[arg(long)]
     pub no_instructions: bool,
     /// Seconds the paired pass may spend after its fixed processes on undecided rows and
-    /// noisy tables (default: quick 90, full 300, smoke 0).
+    /// noisy tables (default: quick 105, full 300, smoke 0).
     #[arg(long, value_name = "SECONDS", value_parser = parse_budget)]
     pub budget: Option<f64>,
     /// Your working copy of a peer crate, measured against the released one in this run:

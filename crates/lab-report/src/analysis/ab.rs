@@ -182,8 +182,8 @@ mod tests {
         assert!((two.round_ratios[0] - 1.3).abs() < 1e-12);
     }
 
-    /// Rounds of a B equal to A (per-round noise ±2 %, alternating) with an A/A control
-    /// whose per-round ratios are `aa_offset` off: the row at 8 rounds of the quick design.
+    /// `n` rounds of a B equal to A (per-round noise ±2 %, alternating) with an A/A control
+    /// whose per-round ratios are `aa_offset` off.
     fn rounds_around_one(n: usize, aa_offset: f64) -> Vec<Round> {
         (0..n)
             .map(|i| {

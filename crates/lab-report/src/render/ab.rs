@@ -145,16 +145,18 @@ fn verdict_lines(file: &AbFile) -> Vec<Item> {
     items
 }
 
-/// For an undecided row, what more rounds would do ([`analysis::rounds_to_decide`]):
-/// `; about 43 rounds would decide it 80 % of the time (`--rounds 43`)` with `option`
-/// the command's flag (without it when `None`); empty for a decided row.
+/// For an undecided row, what more rounds would do ([`analysis::rounds_to_decide`]), e.g.
+/// "; about 43 rounds would decide it 80 % of the time (`--rounds 43`)" with `option` the
+/// command's flag (without it when `None`); empty for a decided row.
 pub fn rounds_hint(profile: Profile, r: &AbRow, option: Option<&str>) -> String {
     match analysis::rounds_to_decide(profile, r) {
         Some(Reach::Beyond(n) | Reach::Look(n)) => {
             let flag = option.map_or(String::new(), |o| format!(" (`{o} {n}`)"));
             format!("; about {n} rounds would decide it 80 % of the time{flag}")
         }
-        Some(Reach::Edge) => "; on an edge at this spread: no number of rounds decides it".into(),
+        Some(Reach::Edge) => {
+            "; on an edge at this spread: no number of rounds up to 10,000 decides it".into()
+        }
         None => String::new(),
     }
 }
@@ -172,6 +174,14 @@ fn band_text(file: &AbFile) -> String {
     )
 }
 
+/// The interval the rows were taken with: the profile's at one look at the rounds, or t
+/// where that one cannot reach 95 % with so few rounds.
+fn interval_name(file: &AbFile) -> &'static str {
+    let design = lab_record::sequential::Design::one_look(file.profile, file.rounds);
+    let alpha = design.alpha_at(file.rounds);
+    design.interval.at(file.rounds as usize, alpha).name()
+}
+
 fn machine_text(file: &AbFile) -> String {
     format!(
         "Machine: {}, {} ({}); {}. {} rounds per benchmark, each three fresh processes (A, A again, B) \
@@ -182,9 +192,7 @@ fn machine_text(file: &AbFile) -> String {
         file.rustc,
         file.rounds,
         file.profile,
-        lab_record::sequential::Design::one_look(file.profile, file.rounds)
-            .interval
-            .name()
+        interval_name(file)
     )
 }
 
