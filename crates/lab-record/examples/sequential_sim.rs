@@ -23,8 +23,8 @@
 //! excess is the drift.
 
 use lab_record::sequential::{
-    simulate_rule, BandRule, Design, IntervalMethod, Rule, Scenario, Shape, Spending, Tally,
-    FITTED_DRIFT,
+    block_spread, simulate_rule, BandRule, Design, IntervalMethod, Rule, Scenario, Shape, Spending,
+    Tally, FITTED_DRIFT,
 };
 use lab_record::{Profile, ResultsFile};
 
@@ -64,38 +64,23 @@ fn rows_over_looks(files: &[String]) -> Result<Vec<RowOverLooks>, String> {
 }
 
 /// `Σ Q / Σ df` and the pooled DerSimonian–Laird `τ²` (not clipped at 0) over `rows`, each
-/// split at its looks.
+/// split at its looks (`sequential::block_spread`).
 fn heterogeneity<'a>(rows: impl Iterator<Item = (&'a [f64], &'a [u32])>) -> (f64, f64) {
     let (mut q_sum, mut df_sum, mut num, mut den) = (0.0, 0.0, 0.0, 0.0);
     for (row, looks) in rows {
         let mut blocks = Vec::new();
         let mut start = 0;
         for &end in looks.iter().take_while(|&&l| l as usize <= row.len()) {
-            blocks.push(&row[start..end as usize]);
+            blocks.push(end as usize - start);
             start = end as usize;
         }
-        let mean = |b: &[f64]| b.iter().sum::<f64>() / b.len() as f64;
-        let within: f64 = blocks
-            .iter()
-            .map(|b| b.iter().map(|x| (x - mean(b)).powi(2)).sum::<f64>())
-            .sum();
-        let s2 = within / (row.len() - blocks.len()) as f64;
-        if s2 <= 0.0 {
+        let Some(b) = block_spread(row, &blocks) else {
             continue;
-        }
-        let w: Vec<f64> = blocks.iter().map(|b| b.len() as f64 / s2).collect();
-        let w_sum: f64 = w.iter().sum();
-        let centre = blocks.iter().zip(&w).map(|(b, w)| w * mean(b)).sum::<f64>() / w_sum;
-        let q: f64 = blocks
-            .iter()
-            .zip(&w)
-            .map(|(b, w)| w * (mean(b) - centre).powi(2))
-            .sum();
-        let df = (blocks.len() - 1) as f64;
-        q_sum += q;
-        df_sum += df;
-        num += q - df;
-        den += w_sum - w.iter().map(|w| w * w).sum::<f64>() / w_sum;
+        };
+        q_sum += b.q;
+        df_sum += b.df;
+        num += b.q - b.df;
+        den += b.dl_denominator;
     }
     (q_sum / df_sum, num / den)
 }

@@ -1087,11 +1087,36 @@ pub fn widened_between_looks(
     Some((a, iv))
 }
 
-/// The half-width factor of [`intervals_between_looks`]; 1 with fewer than two blocks of
-/// at least two values, or blocks not summing to `xs.len()`.
-fn between_looks_factor(xs: &[f64], blocks: &[usize], pretest: bool) -> f64 {
+/// How far apart the means of blocks of consecutive values lie (a row's processes split at
+/// its looks): Cochran's heterogeneity statistic `Q` of the blocks' means, weighted by
+/// their size over the pooled within-block variance, and the terms of the DerSimonian–Laird
+/// moment estimate of the between-block variance `τ²` (DerSimonian & Laird 1986).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BlockSpread {
+    pub q: f64,
+    /// Its degrees of freedom: non-empty blocks − 1.
+    pub df: f64,
+    /// `Σ w − Σ w² / Σ w` of the blocks' weights `w = size / s²`: `τ² = (Q − df) / this`.
+    pub dl_denominator: f64,
+    /// The pooled within-block variance.
+    pub s2: f64,
+    /// `Σ (size / n)²` over the blocks.
+    pub share2: f64,
+}
+
+impl BlockSpread {
+    /// The DerSimonian–Laird `τ²`, not clipped at 0.
+    pub fn tau2_unclipped(&self) -> f64 {
+        (self.q - self.df) / self.dl_denominator
+    }
+}
+
+/// [`BlockSpread`] of `xs` split into consecutive blocks of the sizes `blocks`; `None` with
+/// fewer than two non-empty blocks, blocks not summing to `xs.len()`, or no spread within
+/// the blocks.
+pub fn block_spread(xs: &[f64], blocks: &[usize]) -> Option<BlockSpread> {
     if blocks.iter().sum::<usize>() != xs.len() || blocks.iter().filter(|&&b| b > 0).count() < 2 {
-        return 1.0;
+        return None;
     }
     let mut means = Vec::new();
     let (mut within, mut df, mut start) = (0.0, 0usize, 0usize);
@@ -1104,7 +1129,7 @@ fn between_looks_factor(xs: &[f64], blocks: &[usize], pretest: bool) -> f64 {
         means.push((b as f64, m));
     }
     if df == 0 || within <= 0.0 {
-        return 1.0;
+        return None;
     }
     let s2 = within / df as f64;
     let n = xs.len() as f64;
@@ -1117,18 +1142,31 @@ fn between_looks_factor(xs: &[f64], blocks: &[usize], pretest: bool) -> f64 {
         .zip(&w)
         .map(|((_, m), w)| w * (m - centre) * (m - centre))
         .sum();
-    let df_between = (means.len() - 1) as f64;
+    Some(BlockSpread {
+        q,
+        df: (means.len() - 1) as f64,
+        dl_denominator: sw - sw2 / sw,
+        s2,
+        share2: means.iter().map(|(b, _)| (b / n) * (b / n)).sum(),
+    })
+}
+
+/// The half-width factor of [`intervals_between_looks`]; 1 with fewer than two blocks of
+/// at least two values, or blocks not summing to `xs.len()`.
+fn between_looks_factor(xs: &[f64], blocks: &[usize], pretest: bool) -> f64 {
+    let Some(b) = block_spread(xs, blocks) else {
+        return 1.0;
+    };
     if pretest {
-        let critical = statrs::distribution::ChiSquared::new(df_between)
+        let critical = statrs::distribution::ChiSquared::new(b.df)
             .map(|c| c.inverse_cdf(0.9))
             .unwrap_or(f64::INFINITY);
-        if q <= critical {
+        if b.q <= critical {
             return 1.0;
         }
     }
-    let tau2 = ((q - df_between) / (sw - sw2 / sw)).max(0.0);
-    let share2: f64 = means.iter().map(|(b, _)| (b / n) * (b / n)).sum();
-    (1.0 + tau2 * share2 * n / s2).sqrt()
+    let tau2 = b.tau2_unclipped().max(0.0);
+    (1.0 + tau2 * b.share2 * xs.len() as f64 / b.s2).sqrt()
 }
 
 /// [`simulate`] under `rule`: the design's per-look error rates (its [`Spending`]) and, with
