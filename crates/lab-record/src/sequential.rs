@@ -850,6 +850,14 @@ pub fn lab_rows() -> &'static [Vec<f64>] {
     })
 }
 
+/// One process's value drawn from a donor row of [`lab_rows`], with unit variance: the
+/// standardized values (SD 1 with `n − 1`) resampled with replacement have variance
+/// `(n − 1) / n`, so the draw is rescaled by `√(n / (n − 1))`.
+fn donor_draw(row: &[f64], rng: &mut SplitMix64) -> f64 {
+    let n = row.len() as f64;
+    (n / (n - 1.0)).sqrt() * row[rng.next_u64() as usize % row.len()]
+}
+
 /// A row's per-process log ratios standardized for [`lab_rows`]: mean 0, SD 1 (`None` for
 /// fewer than 8 values or no spread).
 pub fn standardized(xs: &[f64]) -> Option<Vec<f64>> {
@@ -1215,14 +1223,7 @@ pub fn simulate_rule(
             let drift = scenario.drift * rng.normal();
             while aa.len() < n as usize {
                 if let Some(donors) = &donors {
-                    let mut draw = |d: usize| {
-                        let row = &lab[donors[d]];
-                        let n = row.len() as f64;
-                        // Resampled with replacement, the standardized values (SD 1 with
-                        // n − 1) have variance (n − 1) / n: rescaled to 1.
-                        let unit = (n / (n - 1.0)).sqrt();
-                        scenario.sd * unit * row[rng.next_u64() as usize % row.len()]
-                    };
+                    let mut draw = |d: usize| scenario.sd * donor_draw(&lab[donors[d]], &mut rng);
                     aa.push(scenario.twin_offset + draw(0));
                     if two {
                         aa2.push(draw(1));
@@ -1761,6 +1762,19 @@ mod tests {
         assert!(down.share(down.faster) <= 0.03, "{down:?}");
         assert!(two.share(two.slower) >= 0.75, "{two:?}");
         assert_eq!(two.faster, 0, "{two:?}");
+    }
+
+    /// Draws from a donor row have unit variance (its SD was taken with `n − 1`; resampling
+    /// alone would give `(n − 1) / n`, 0.875 for 8 values).
+    #[test]
+    fn donor_draws_have_unit_variance() {
+        let row = standardized(&[0.0, 1.0, 0.5, 3.0, -1.0, 0.2, 0.1, -0.4]).unwrap();
+        let mut rng = SplitMix64(7);
+        let n = 400_000;
+        let draws: Vec<f64> = (0..n).map(|_| donor_draw(&row, &mut rng)).collect();
+        let mean = draws.iter().sum::<f64>() / n as f64;
+        let var = draws.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / n as f64;
+        assert!((var - 1.0).abs() < 0.02, "{var}");
     }
 
     #[test]
