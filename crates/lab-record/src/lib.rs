@@ -1091,6 +1091,11 @@ pub struct RunMeta {
     /// before runs recorded it (Pocock-type, [`RunMeta::design`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spending: Option<sequential::Spending>,
+    /// Whether the paired pass alternated its processes between the main build and the
+    /// placement build (even process indices the main build's): what a report rebuilt
+    /// from the journal splits each row by. Absent when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub placement: bool,
 }
 
 impl RunMeta {
@@ -1355,6 +1360,7 @@ mod tests {
                 filters: vec![],
                 workloads: vec![],
                 spending: None,
+                placement: false,
             },
             results: vec![Record {
                 meta,
@@ -1406,6 +1412,20 @@ mod tests {
         assert!(text.contains("\"spending\":\"obrien-fleming\""), "{text}");
         let new = ResultsFile::parse(Path::new("r.json"), &text).unwrap();
         assert_eq!(new.run.design(), Design::for_profile(Profile::Quick));
+    }
+
+    /// Whether the paired pass alternated two placement builds: absent when it did not
+    /// (and so in files written before runs recorded it), `true` read back.
+    #[test]
+    fn a_run_records_its_placement_build() {
+        let mut f = sample();
+        let text = serde_json::to_string(&f).unwrap();
+        assert!(!text.contains("placement"), "{text}");
+        f.run.placement = true;
+        let text = serde_json::to_string(&f).unwrap();
+        assert!(text.contains("\"placement\":true"), "{text}");
+        let back = ResultsFile::parse(Path::new("r.json"), &text).unwrap();
+        assert!(back.run.placement);
     }
 
     /// A missing benchmark's and a plan entry's `criterion_id` are written from their id,

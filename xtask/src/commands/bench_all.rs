@@ -102,7 +102,7 @@ pub struct BenchAllArgs {
     /// Build the lab a second time with only its code placement changed (every function
     /// aligned to 64 bytes, in `target/placement`) and run every other paired process on
     /// it, so each row's interval includes what placement moves and a verdict that
-    /// depends on it reads `undecided` (default: on for full, off for smoke and quick).
+    /// depends on it reads `undecided` (default: on for quick and full, off for smoke).
     #[arg(long, conflicts_with = "no_placement")]
     pub placement: bool,
     /// Do not make the placement build.
@@ -534,6 +534,7 @@ fn run_meta(
         filters: filters(args),
         workloads: Vec::new(),
         spending: Some(lab_record::sequential::Design::for_profile(args.profile).spending),
+        placement: placement_enabled(args) && !args.no_paired,
     }
 }
 
@@ -576,10 +577,10 @@ fn build(
 /// function and the code after it lands elsewhere, and nothing else.
 pub const PLACEMENT_RUSTFLAGS: [&str; 2] = ["-C", "llvm-args=-align-all-functions=6"];
 
-/// Whether this run makes the placement build: `--placement`, or the full profile unless
-/// `--no-placement`.
+/// Whether this run makes the placement build: `--placement`, or the quick and full
+/// profiles unless `--no-placement`.
 pub fn placement_enabled(args: &BenchAllArgs) -> bool {
-    !args.no_placement && (args.placement || args.profile == Profile::Full)
+    !args.no_placement && (args.placement || args.profile != Profile::Smoke)
 }
 
 /// Builds the lab with [`PLACEMENT_RUSTFLAGS`] in its own target directory (the flags
@@ -857,20 +858,21 @@ fn time_one(
 mod tests {
     use super::*;
 
-    /// `run.machine` is the host name unless `--machine` names it; the filters are recorded
-    /// without the profile.
-    #[test]
-    fn run_meta_labels_the_machine_and_records_the_filters() {
+    /// bench-all's arguments as the command line `bench-all EXTRA...` gives them.
+    fn args(extra: &[&str]) -> BenchAllArgs {
         use clap::Parser;
         #[derive(Parser)]
         struct Cli {
             #[command(flatten)]
             args: BenchAllArgs,
         }
-        let args = |extra: &[&str]| {
-            let argv = ["bench-all"].iter().chain(extra).copied();
-            Cli::parse_from(argv).args
-        };
+        Cli::parse_from(["bench-all"].iter().chain(extra).copied()).args
+    }
+
+    /// `run.machine` is the host name unless `--machine` names it; the filters are recorded
+    /// without the profile.
+    #[test]
+    fn run_meta_labels_the_machine_and_records_the_filters() {
         let started = SystemTime::UNIX_EPOCH;
         let m = run_meta(&args(&["--families", "lt-hash"]), "r", started, vec![]);
         assert_eq!(m.machine, meta::hostname());
@@ -885,5 +887,23 @@ mod tests {
         );
         assert!(m.filters.is_empty());
         assert_eq!(record::final_status(false, &[]), Status::Complete);
+    }
+
+    /// The placement build is on by default in quick and full, off in smoke, and the run
+    /// records whether its paired pass alternated the two builds.
+    #[test]
+    fn the_default_profiles_measure_two_placements() {
+        let placement = |extra: &[&str]| {
+            let a = args(extra);
+            let m = run_meta(&a, "r", SystemTime::UNIX_EPOCH, vec![]);
+            assert_eq!(m.placement, placement_enabled(&a) && !a.no_paired);
+            m.placement
+        };
+        assert!(placement(&[]));
+        assert!(placement(&["--profile", "full"]));
+        assert!(!placement(&["--profile", "smoke"]));
+        assert!(placement(&["--profile", "smoke", "--placement"]));
+        assert!(!placement(&["--no-placement"]));
+        assert!(!placement(&["--no-paired"]));
     }
 }

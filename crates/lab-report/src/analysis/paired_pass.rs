@@ -157,9 +157,15 @@ pub fn split_by_placement(combined: &mut Combined, runs: &[ProcessRun], design: 
 
 /// The paired pass of a killed run, from its journaled processes: each comparison's
 /// processes cut back to the design's last look they reached (as [`sample_until_decided`]
-/// ends) and combined, and the rows filled as the pass fills them. Rows already filled (a
+/// ends) and combined (split by build when the run alternated `placement` builds, as the
+/// live pass does), and the rows filled as the pass fills them. Rows already filled (a
 /// run killed after its passes' updates) are left as they are. Returns the rows filled.
-pub fn fill_from_journal(design: &Design, replay: &Replay, results: &mut Vec<Record>) -> usize {
+pub fn fill_from_journal(
+    design: &Design,
+    placement: bool,
+    replay: &Replay,
+    results: &mut Vec<Record>,
+) -> usize {
     if results
         .iter()
         .any(|r| r.control.is_some() || r.paired.is_some())
@@ -168,13 +174,16 @@ pub fn fill_from_journal(design: &Design, replay: &Replay, results: &mut Vec<Rec
     }
     let combined: Vec<Combined> = verdicts::comparisons(&replay.plan)
         .iter()
-        .filter_map(|c| {
-            let mut runs = replay.paired_runs(&c.baseline);
-            cut_to_last_look(&mut runs, design);
-            decide(&runs, design)
-        })
+        .filter_map(|c| rebuild(replay.paired_runs(&c.baseline), design, placement))
         .collect();
     verdicts::fill_paired(results, &combined)
+}
+
+/// One comparison of a killed run from its journaled processes (in index order): cut back
+/// to the last look reached and combined as the live pass combines them.
+fn rebuild(mut runs: Vec<ProcessRun>, design: &Design, placement: bool) -> Option<Combined> {
+    cut_to_last_look(&mut runs, design);
+    combine(&runs, design, placement)
 }
 
 /// The paired and instruction passes of a killed run, from what its journal holds: the
@@ -182,7 +191,7 @@ pub fn fill_from_journal(design: &Design, replay: &Replay, results: &mut Vec<Rec
 /// names the run), the instruction counts as the pass fills them.
 pub fn fill_passes_from_journal(replay: &Replay, results: &mut Vec<Record>) {
     if let Some(run) = &replay.run {
-        fill_from_journal(&run.design(), replay, results);
+        fill_from_journal(&run.design(), run.placement, replay, results);
     }
     verdicts::fill_instructions(results, &replay.instructions);
 }
@@ -441,6 +450,37 @@ mod tests {
             .unwrap();
         assert!(!row.paired.placement.unwrap().verdict_depends_on_placement());
         assert_eq!(row.paired.verdict, Verdict::Slower);
+    }
+
+    /// A killed run's comparison, rebuilt from its journal, is split by build exactly when
+    /// the run alternated the two builds, and cut back to the last look it reached.
+    #[test]
+    fn a_rebuilt_comparison_is_split_by_build_when_the_run_had_two() {
+        let design = Design::for_profile(Profile::Quick);
+        let wobble = |i: usize| if i % 4 < 2 { 0.001 } else { -0.001 };
+        // 17 processes: the 17th is past the look at 16 and is dropped, as the live pass
+        // drops it; the main build (even) 4 % slower, the placement build as the baseline.
+        let runs: Vec<ProcessRun> = (0..17)
+            .map(|i| process(if i % 2 == 0 { 0.04 } else { 0.0 } + wobble(i), 0.0))
+            .collect();
+        let row = |c: &Combined| {
+            c.rows
+                .iter()
+                .find(|r| r.id == BenchId::sample("row"))
+                .unwrap()
+                .paired
+                .clone()
+        };
+        let split = rebuild(runs.clone(), &design, true).unwrap();
+        let p = row(&split);
+        assert_eq!(p.layouts, Some(16), "cut back to the look at 16");
+        assert_eq!(
+            p.placement.map(|s| s.verdicts),
+            Some([Verdict::Slower, Verdict::Equal])
+        );
+        assert_eq!(p.verdict, Verdict::Undecided);
+        let pooled = rebuild(runs, &design, false).unwrap();
+        assert_eq!(row(&pooled).placement, None);
     }
 
     /// Two A/A twins share the baseline's criterion id and control: the placement split
