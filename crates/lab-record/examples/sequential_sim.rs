@@ -9,7 +9,8 @@
 //! pooled estimate: `BandRule`); the spending `pocock|obf|after-first` (`Spending`); `between` (intervals
 //! widened by the spread between looks, `Rule::between_looks`; `pretest`: only when the looks'
 //! means differ at the 10 % level, `Rule::between_pretest`); `tables=N` (per scenario and
-//! effect, 10,000 by default)
+//! effect, 10,000 by default); `cap=N` (the budget cap of the capped scenarios, in
+//! processes: the last look at or below it is the last a table reaches)
 //!
 //! `sequential_sim fit reports/<id>/results.json ...` prints the donor rows of
 //! `Shape::LabRows` (`crates/lab-record/data/lab-rows.txt`) from those runs: every paired
@@ -166,9 +167,9 @@ fn fit(files: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn scenarios() -> Vec<(String, Scenario)> {
+fn scenarios(cap: u32) -> Vec<(String, Scenario)> {
     let at = |sd: f64| Scenario {
-        cap: Some(REAL_CAP),
+        cap: Some(cap),
         ..Scenario::normal(0.0, sd)
     };
     let mut out = Vec::new();
@@ -236,6 +237,17 @@ fn scenarios() -> Vec<(String, Scenario)> {
         },
     ));
     out.push((
+        format!(
+            "the lab's rows at their location and drift {:.2} %, SD 1.0 %",
+            FITTED_DRIFT * 100.0
+        ),
+        Scenario {
+            shape: Shape::LabRowsAtLocation,
+            drift: FITTED_DRIFT,
+            ..at(0.01)
+        },
+    ));
+    out.push((
         "4 rows, one baseline, SD 1.0 %".into(),
         Scenario {
             rows: 4,
@@ -271,6 +283,7 @@ fn main() {
     let mut band = BandRule::Reach;
     let mut rule = Rule::default();
     let mut tables = 10_000;
+    let mut cap = REAL_CAP;
     for word in std::env::args().skip(2) {
         match word.as_str() {
             "t" => design.interval = IntervalMethod::StudentT,
@@ -288,11 +301,15 @@ fn main() {
                 rule.between_looks = true;
                 rule.between_pretest = true;
             }
-            other => match other.strip_prefix("tables=").map(str::parse) {
-                Some(Ok(n)) => tables = n,
+            other => match (
+                other.strip_prefix("tables=").map(str::parse),
+                other.strip_prefix("cap=").map(str::parse),
+            ) {
+                (Some(Ok(n)), _) => tables = n,
+                (_, Some(Ok(n))) => cap = n,
                 _ => {
                     eprintln!(
-                        "sequential_sim: unknown word `{other}` (t hl sign thl, reach twins pooled, pocock obf after-first, between pretest, tables=N)"
+                        "sequential_sim: unknown word `{other}` (t hl sign thl, reach twins pooled, pocock obf after-first, between pretest, tables=N, cap=N)"
                     );
                     std::process::exit(2);
                 }
@@ -300,7 +317,7 @@ fn main() {
         }
     }
     println!(
-        "{profile}: looks {:?}, margin ±{} %, target band {} %, interval {:?}, spending {:?}, band {band:?}, {rule:?}, {tables} tables per effect; budget cap {REAL_CAP} processes unless said",
+        "{profile}: looks {:?}, margin ±{} %, target band {} %, interval {:?}, spending {:?}, band {band:?}, {rule:?}, {tables} tables per effect; budget cap {cap} processes unless said",
         design.looks,
         design.margin * 100.0,
         design.target_band * 100.0,
@@ -316,7 +333,7 @@ fn main() {
         "| scenario | coverage (worst effect) | no effect: faster / slower / equal | +1 %: slower / equal | −1 %: faster / equal | found +2 % | found +3 % | processes at +2 % | A/A twins decided (no effect) |"
     );
     println!("|---|---|---|---|---|---|---|---|---|");
-    for (name, scenario) in scenarios() {
+    for (name, scenario) in scenarios(cap) {
         let run = |effect: f64| {
             simulate_rule(
                 &design,

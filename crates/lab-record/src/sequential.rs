@@ -816,8 +816,45 @@ pub enum Shape {
     /// row's standardized residuals, with replacement, scaled so that a draw has the
     /// scenario's SD (a resampled row's values have variance `(n − 1) / n` of its SD's). So the
     /// simulated rows have the measured rows' skew, tails and slow modes, as often as the
-    /// runs had them. Entries are drawn independently (no shared baseline term).
+    /// runs had them. Entries are drawn independently (no shared baseline term). A row's
+    /// effect is its shift of the mean.
     LabRows,
+    /// As [`Shape::LabRows`], with each donor row shifted so that its location is 0 rather
+    /// than its mean: the pseudo-median that the Hodges–Lehmann estimate stands for
+    /// ([`pseudo_median`] of the row's values). A row's effect is then the shift of the
+    /// typical layout, the quantity the lab's estimate reports. On a skewed donor (a slow
+    /// layout in a few processes) the two truths differ by a fraction of the row's SD.
+    LabRowsAtLocation,
+}
+
+impl Shape {
+    /// Whether the shape draws from the lab's own rows ([`lab_rows`]).
+    fn is_lab_rows(self) -> bool {
+        matches!(self, Shape::LabRows | Shape::LabRowsAtLocation)
+    }
+}
+
+/// The pseudo-median of the distribution that draws one of `xs` at random: the median of
+/// `(x_i + x_j) / 2` over every ordered pair, `i = j` included. It is what the
+/// Hodges–Lehmann estimate of a sample drawn from that distribution tends to.
+pub fn pseudo_median(xs: &[f64]) -> f64 {
+    let mut means: Vec<f64> = xs
+        .iter()
+        .flat_map(|a| xs.iter().map(move |b| (a + b) / 2.0))
+        .collect();
+    means.sort_by(f64::total_cmp);
+    let n = means.len();
+    if n % 2 == 1 {
+        means[n / 2]
+    } else {
+        (means[n / 2 - 1] + means[n / 2]) / 2.0
+    }
+}
+
+/// Each donor row's [`pseudo_median`], in the order of [`lab_rows`].
+fn lab_row_locations() -> &'static [f64] {
+    static AT: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
+    AT.get_or_init(|| lab_rows().iter().map(|r| pseudo_median(r)).collect())
 }
 
 /// The SD of a shift common to one look's processes, fitted to default runs on an Intel
@@ -850,12 +887,12 @@ pub fn lab_rows() -> &'static [Vec<f64>] {
     })
 }
 
-/// One process's value drawn from a donor row of [`lab_rows`], with unit variance: the
-/// standardized values (SD 1 with `n − 1`) resampled with replacement have variance
-/// `(n − 1) / n`, so the draw is rescaled by `√(n / (n − 1))`.
-fn donor_draw(row: &[f64], rng: &mut SplitMix64) -> f64 {
+/// One process's value drawn from a donor row of [`lab_rows`] less `centre`, with unit
+/// variance: the standardized values (SD 1 with `n − 1`) resampled with replacement have
+/// variance `(n − 1) / n`, so the draw is rescaled by `√(n / (n − 1))`.
+fn donor_draw(row: &[f64], centre: f64, rng: &mut SplitMix64) -> f64 {
     let n = row.len() as f64;
-    (n / (n - 1.0)).sqrt() * row[rng.next_u64() as usize % row.len()]
+    (n / (n - 1.0)).sqrt() * (row[rng.next_u64() as usize % row.len()] - centre)
 }
 
 /// A row's per-process log ratios standardized for [`lab_rows`]: mean 0, SD 1 (`None` for
@@ -921,8 +958,11 @@ impl Scenario {
     /// One draw of an entry's noise term, unit SD before scaling.
     fn unit_draw(&self, rng: &mut SplitMix64) -> f64 {
         match self.shape {
-            // `Shape::LabRows` draws from its donors in `simulate_rule`, not here.
-            Shape::Normal | Shape::SlowLayout { .. } | Shape::LabRows => rng.normal(),
+            // The lab's rows draw from their donors in `simulate_rule`, not here.
+            Shape::Normal
+            | Shape::SlowLayout { .. }
+            | Shape::LabRows
+            | Shape::LabRowsAtLocation => rng.normal(),
             Shape::T3 => {
                 let chi2: f64 = (0..3).map(|_| rng.normal().powi(2)).sum();
                 // t_3 = Z / sqrt(chi2_3 / 3) has variance 3.
@@ -1209,9 +1249,11 @@ pub fn simulate_rule(
     let mut aa2 = Vec::new();
     let two = scenario.band != BandRule::Reach;
     let lab = lab_rows();
+    let centres = lab_row_locations();
+    let at_location = scenario.shape == Shape::LabRowsAtLocation;
     for _ in 0..runs {
         // Donors of the A/A twins (0, 1) and the rows (2..) for this table.
-        let donors: Option<Vec<usize>> = (scenario.shape == Shape::LabRows).then(|| {
+        let donors: Option<Vec<usize>> = scenario.shape.is_lab_rows().then(|| {
             (0..2 + n_rows)
                 .map(|_| rng.next_u64() as usize % lab.len())
                 .collect()
@@ -1223,7 +1265,11 @@ pub fn simulate_rule(
             let drift = scenario.drift * rng.normal();
             while aa.len() < n as usize {
                 if let Some(donors) = &donors {
-                    let mut draw = |d: usize| scenario.sd * donor_draw(&lab[donors[d]], &mut rng);
+                    let mut draw = |d: usize| {
+                        let k = donors[d];
+                        let centre = if at_location { centres[k] } else { 0.0 };
+                        scenario.sd * donor_draw(&lab[k], centre, &mut rng)
+                    };
                     aa.push(scenario.twin_offset + draw(0));
                     if two {
                         aa2.push(draw(1));
@@ -1771,10 +1817,32 @@ mod tests {
         let row = standardized(&[0.0, 1.0, 0.5, 3.0, -1.0, 0.2, 0.1, -0.4]).unwrap();
         let mut rng = SplitMix64(7);
         let n = 400_000;
-        let draws: Vec<f64> = (0..n).map(|_| donor_draw(&row, &mut rng)).collect();
+        let draws: Vec<f64> = (0..n).map(|_| donor_draw(&row, 0.0, &mut rng)).collect();
         let mean = draws.iter().sum::<f64>() / n as f64;
         let var = draws.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / n as f64;
         assert!((var - 1.0).abs() < 0.02, "{var}");
+    }
+
+    /// A pseudo-median is the median of the pairwise means, not the mean: on a row with one
+    /// slow value it sits below the mean, and a donor centred on it draws values whose
+    /// Hodges–Lehmann estimate tends to 0 while their mean does not.
+    #[test]
+    fn a_donor_at_its_location_has_hodges_lehmann_centre_zero() {
+        assert_eq!(pseudo_median(&[1.0, 2.0, 3.0]), 2.0);
+        // Pairwise means of {0, 0, 0, 4}: nine 0s, six 2s, one 4: median 0.
+        assert_eq!(pseudo_median(&[0.0, 0.0, 0.0, 4.0]), 0.0);
+        let row = standardized(&[0.0, 0.1, -0.1, 0.05, -0.05, 0.02, -0.02, 1.0]).unwrap();
+        let centre = pseudo_median(&row);
+        let mean = row.iter().sum::<f64>() / row.len() as f64;
+        assert!(centre < mean - 0.2, "{centre} {mean}");
+        let mut rng = SplitMix64(11);
+        let draws: Vec<f64> = (0..4_000)
+            .map(|_| donor_draw(&row, centre, &mut rng))
+            .collect();
+        let hl = pseudo_median(&draws[..200]);
+        let drawn_mean = draws.iter().sum::<f64>() / draws.len() as f64;
+        assert!(hl.abs() < 0.1, "{hl}");
+        assert!(drawn_mean > 0.2, "{drawn_mean}");
     }
 
     #[test]
