@@ -816,39 +816,71 @@ pub enum Shape {
     /// row's standardized residuals, with replacement, scaled so that a draw has the
     /// scenario's SD (a resampled row's values have variance `(n − 1) / n` of its SD's). So the
     /// simulated rows have the measured rows' skew, tails and slow modes, as often as the
-    /// runs had them. Entries are drawn independently (no shared baseline term). A row's
-    /// effect is its shift of the mean.
+    /// runs had them. Entries are drawn independently (no shared baseline term).
     LabRows,
-    /// As [`Shape::LabRows`], with each donor row shifted so that its location is 0 rather
-    /// than its mean: the pseudo-median that the Hodges–Lehmann estimate stands for
-    /// ([`pseudo_median`] of the row's values). A row's effect is then the shift of the
-    /// typical layout, the quantity the lab's estimate reports. On a skewed donor (a slow
-    /// layout in a few processes) the two truths differ by a fraction of the row's SD.
-    LabRowsAtLocation,
 }
 
-impl Shape {
-    /// Whether the shape draws from the lab's own rows ([`lab_rows`]).
-    fn is_lab_rows(self) -> bool {
-        matches!(self, Shape::LabRows | Shape::LabRowsAtLocation)
-    }
+/// What a scenario's effect shifts, and so what its intervals are judged against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Truth {
+    /// The mean of a row's per-process log ratios.
+    Mean,
+    /// Their location: the pseudo-median, of which the Hodges–Lehmann interval is an
+    /// interval (the median of the distribution of `(x_i + x_j) / 2`; [`pseudo_median`],
+    /// [`slow_layout_location`]). It is the shift of the typical layout, and the same as the
+    /// mean for a symmetric shape; with a slow mode in a few processes it lies below the
+    /// mean by a fraction of the SD.
+    Location,
 }
 
 /// The pseudo-median of the distribution that draws one of `xs` at random: the median of
 /// `(x_i + x_j) / 2` over every ordered pair, `i = j` included. It is what the
 /// Hodges–Lehmann estimate of a sample drawn from that distribution tends to.
 pub fn pseudo_median(xs: &[f64]) -> f64 {
-    let mut means: Vec<f64> = xs
+    let means: Vec<f64> = xs
         .iter()
         .flat_map(|a| xs.iter().map(move |b| (a + b) / 2.0))
         .collect();
-    means.sort_by(f64::total_cmp);
-    let n = means.len();
+    median(&means)
+}
+
+/// The median of `xs` (the mean of the middle two for an even count).
+pub fn median(xs: &[f64]) -> f64 {
+    let mut v = xs.to_vec();
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
     if n % 2 == 1 {
-        means[n / 2]
+        v[n / 2]
     } else {
-        (means[n / 2 - 1] + means[n / 2]) / 2.0
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
     }
+}
+
+/// The pseudo-median of `N(0, sd²)` with `shift` added in `share` of the draws (the
+/// per-process log ratio of [`Shape::SlowLayout`] about its centre): the `m` at which
+/// the mean of two draws falls below `m` half the time. That mean is `N(0, sd² / 2)` plus
+/// `0`, `shift / 2` or `shift` with chances `(1 − p)²`, `2p(1 − p)`, `p²`; solved by
+/// bisection.
+pub fn slow_layout_location(share: f64, shift: f64, sd: f64) -> f64 {
+    let Ok(z) = statrs::distribution::Normal::new(0.0, sd / 2f64.sqrt()) else {
+        return 0.0;
+    };
+    let p = share;
+    let below = |m: f64| {
+        (1.0 - p).powi(2) * z.cdf(m)
+            + 2.0 * p * (1.0 - p) * z.cdf(m - shift / 2.0)
+            + p * p * z.cdf(m - shift)
+    };
+    let (mut lo, mut hi) = (shift.min(0.0) - 10.0 * sd, shift.max(0.0) + 10.0 * sd);
+    for _ in 0..100 {
+        let mid = (lo + hi) / 2.0;
+        if below(mid) < 0.5 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    (lo + hi) / 2.0
 }
 
 /// Each donor row's [`pseudo_median`], in the order of [`lab_rows`].
@@ -913,12 +945,12 @@ pub fn standardized(xs: &[f64]) -> Option<Vec<f64>> {
 /// minus the baseline's (SD `sd`; rows and control correlated through the baseline); with
 /// [`Shape::LabRows`] each entry's log ratio is drawn whole from its donor row instead. A
 /// row's log ratio adds its effect, its slow layout (with [`Shape::SlowLayout`]) and the
-/// drift; its mean over processes, the truth the interval is checked against, is
-/// `ln(1 + effect)`.
+/// drift; its mean over processes (or its location, by [`Scenario::truth`]), the truth the
+/// interval is checked against, is `ln(1 + effect)`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Scenario {
-    /// Every row's true relative effect: the mean per-process log ratio is
-    /// `ln(1 + effect)` (`0.02` = 2 % slower).
+    /// Every row's true relative effect: the mean (or location) of its per-process log
+    /// ratios is `ln(1 + effect)` (`0.02` = 2 % slower).
     pub effect: f64,
     /// Per-process SD of a log ratio without the slow mode (the layout spread plus the
     /// machine's noise).
@@ -938,6 +970,8 @@ pub struct Scenario {
     /// The first A/A twin's true log offset from the baseline (identical code that placement
     /// slows); 0 for a twin that is what it should be. The second twin has none.
     pub twin_offset: f64,
+    /// What `effect` shifts: the rows' mean, or their location.
+    pub truth: Truth,
 }
 
 impl Scenario {
@@ -952,17 +986,15 @@ impl Scenario {
             cap: None,
             band: BandRule::Reach,
             twin_offset: 0.0,
+            truth: Truth::Mean,
         }
     }
 
     /// One draw of an entry's noise term, unit SD before scaling.
     fn unit_draw(&self, rng: &mut SplitMix64) -> f64 {
         match self.shape {
-            // The lab's rows draw from their donors in `simulate_rule`, not here.
-            Shape::Normal
-            | Shape::SlowLayout { .. }
-            | Shape::LabRows
-            | Shape::LabRowsAtLocation => rng.normal(),
+            // `Shape::LabRows` draws from its donors in `simulate_rule`, not here.
+            Shape::Normal | Shape::SlowLayout { .. } | Shape::LabRows => rng.normal(),
             Shape::T3 => {
                 let chi2: f64 = (0..3).map(|_| rng.normal().powi(2)).sum();
                 // t_3 = Z / sqrt(chi2_3 / 3) has variance 3.
@@ -1242,7 +1274,11 @@ pub fn simulate_rule(
         Shape::SlowLayout { share, shift } => (share, shift),
         _ => (0.0, 0.0),
     };
-    let centre = truth - slow_share * slow_shift;
+    let centre = truth
+        - match scenario.truth {
+            Truth::Mean => slow_share * slow_shift,
+            Truth::Location => slow_layout_location(slow_share, slow_shift, scenario.sd),
+        };
     let entry_sd = scenario.sd / 2f64.sqrt();
     let mut rows: Vec<Vec<f64>> = vec![Vec::new(); n_rows];
     let mut aa = Vec::new();
@@ -1250,10 +1286,10 @@ pub fn simulate_rule(
     let two = scenario.band != BandRule::Reach;
     let lab = lab_rows();
     let centres = lab_row_locations();
-    let at_location = scenario.shape == Shape::LabRowsAtLocation;
+    let at_location = scenario.truth == Truth::Location;
     for _ in 0..runs {
         // Donors of the A/A twins (0, 1) and the rows (2..) for this table.
-        let donors: Option<Vec<usize>> = scenario.shape.is_lab_rows().then(|| {
+        let donors: Option<Vec<usize>> = (scenario.shape == Shape::LabRows).then(|| {
             (0..2 + n_rows)
                 .map(|_| rng.next_u64() as usize % lab.len())
                 .collect()
@@ -1780,34 +1816,50 @@ mod tests {
         )
     }
 
-    /// The scenarios fitted to the lab's own runs, under the lab's whole rule (two A/A
-    /// twins, 16 processes): donor rows resampled (`Shape::LabRows`) with the fitted drift
-    /// ([`FITTED_DRIFT`]). Coverage at least 95 % (the target); each wrong side at the
-    /// margin within 3 % and a 2 % effect found at least 75 % of the time: below the
-    /// targets of 2.5 % and 80 %, which the rule misses here (2.6 % and 79.3 % at 10,000
-    /// tables, docs/measurement.md), so this holds the rule to what it does.
-    #[test]
-    fn the_lab_s_own_rows_keep_their_bounds() {
-        assert!(lab_rows().len() >= 300, "{} donor rows", lab_rows().len());
-        assert!(lab_rows().iter().all(|r| r.len() >= 8));
+    /// The lab's rows under the lab's whole rule (two A/A twins), donor rows resampled
+    /// (`Shape::LabRows`) with the fitted drift ([`FITTED_DRIFT`]), `tables` tables per
+    /// effect, capped at `cap` processes: coverage at least 95 % (the target); each wrong side
+    /// at the margin at most `wrong`; a 2 % effect found at least `found` of the time.
+    fn assert_lab_rows_keep(truth: Truth, cap: u32, tables: u32, wrong: f64, found: f64) {
         let run = |effect: f64| {
             let s = Scenario {
                 shape: Shape::LabRows,
                 drift: FITTED_DRIFT,
                 band: BandRule::Twins,
-                cap: Some(16),
+                cap: Some(cap),
+                truth,
                 ..Scenario::normal(effect, 0.01)
             };
-            simulate(&Design::for_profile(Profile::Quick), s, 2_000, 0x5eed)
+            simulate(&Design::for_profile(Profile::Quick), s, tables, 0x5eed)
         };
         let [none, up, down, two] = [0.0, 0.01, -0.01, 0.02].map(run);
         for t in [&none, &up, &down, &two] {
             assert!(t.share(t.missed) <= 0.05, "coverage: {t:?}");
         }
-        assert!(up.share(up.slower) <= 0.03, "{up:?}");
-        assert!(down.share(down.faster) <= 0.03, "{down:?}");
-        assert!(two.share(two.slower) >= 0.75, "{two:?}");
+        assert!(up.share(up.slower) <= wrong, "{up:?}");
+        assert!(down.share(down.faster) <= wrong, "{down:?}");
+        assert!(two.share(two.slower) >= found, "{two:?}");
         assert_eq!(two.faster, 0, "{two:?}");
+    }
+
+    /// Judged against their mean, at 16 processes: each wrong side within 3 % and a 2 %
+    /// effect found at least 75 % of the time, below the targets of 2.5 % and 80 %, which
+    /// the rule misses there (2.6 % and 79.3 % at 10,000 tables, docs/measurement.md), so
+    /// this holds the rule to what it does.
+    #[test]
+    fn the_lab_s_own_rows_keep_their_bounds() {
+        assert!(lab_rows().len() >= 300, "{} donor rows", lab_rows().len());
+        assert!(lab_rows().iter().all(|r| r.len() >= 8));
+        assert_lab_rows_keep(Truth::Mean, 16, 2_000, 0.03, 0.75);
+    }
+
+    /// Judged against what their Hodges–Lehmann interval is an interval of, their location
+    /// ([`Truth::Location`]), at 20 processes (the look every table with an undecided row
+    /// in reach reached in the default runs of docs/measurement.md): the design's targets,
+    /// each wrong side at most 2.5 % and a 2 % effect found at least 80 % of the time.
+    #[test]
+    fn the_lab_s_own_rows_at_their_location_keep_the_targets() {
+        assert_lab_rows_keep(Truth::Location, 20, 4_000, 0.025, 0.80);
     }
 
     /// Draws from a donor row have unit variance (its SD was taken with `n − 1`; resampling
@@ -1843,6 +1895,22 @@ mod tests {
         let drawn_mean = draws.iter().sum::<f64>() / draws.len() as f64;
         assert!(hl.abs() < 0.1, "{hl}");
         assert!(drawn_mean > 0.2, "{drawn_mean}");
+    }
+
+    /// The slow mode's location: 0 without one, between 0 and the mean with one, and what
+    /// the pseudo-median of a large sample of the mixture reads.
+    #[test]
+    fn a_slow_layout_s_location_lies_between_its_centre_and_its_mean() {
+        assert!(slow_layout_location(0.0, 0.045, 0.01).abs() < 1e-9);
+        let (share, shift, sd) = (0.15, 0.045, 0.01);
+        let at = slow_layout_location(share, shift, sd);
+        assert!(at > 0.0 && at < share * shift, "{at}");
+        let mut rng = SplitMix64(3);
+        let xs: Vec<f64> = (0..1_500)
+            .map(|_| sd * rng.normal() + if rng.unit() <= share { shift } else { 0.0 })
+            .collect();
+        let sampled = pseudo_median(&xs);
+        assert!((sampled - at).abs() < 0.0008, "{sampled} {at}");
     }
 
     #[test]

@@ -65,17 +65,7 @@ pub fn digest_split(
     (differ, timed)
 }
 
-/// The median of `xs` (the mean of the middle two for an even count).
-pub fn median(xs: &[f64]) -> f64 {
-    let mut v = xs.to_vec();
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
-    }
-}
+pub use lab_record::sequential::median;
 
 /// A benchmark's row from its rounds, by `design` (the profile's paired design with one look
 /// at the planned rounds, [`Design::one_look`]) at the look the rounds reach: B/A across rounds with
