@@ -39,9 +39,10 @@ const SLOW_SHIFT_SDS: f64 = 4.5;
 
 /// The budget cap of the scenarios: with quick's extra looks at 105 s, every table with an
 /// undecided row in reach went on to the look at 20 in five default runs, and about four
-/// in five of those still undecided there to 24 (docs/measurement.md, "The honest cap and
-/// the truth"). So the figures at this cap are the conservative side of a default run's
-/// (the line "budget to the last look", or `cap=24`, is the other).
+/// in five of those still undecided there to 24 (docs/measurement.md, "The cap real runs
+/// reach, and what a verdict is judged against"). So the figures at this cap are the
+/// conservative side of a default run's (the line "budget to the last look", or `cap=24`,
+/// is the other).
 const REAL_CAP: u32 = 20;
 
 /// A row's per-process log ratios in the order sampled, and the looks of its run's design.

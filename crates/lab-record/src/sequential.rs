@@ -1799,8 +1799,8 @@ mod tests {
         );
     }
 
-    /// One scenario's rates at the quick design with the real budget (16 processes),
-    /// 1,000 tables per effect.
+    /// One scenario's rates at the quick design with the budget capped at 16 processes (the
+    /// look default runs reached with 75 s for the extra looks), 1,000 tables per effect.
     fn rates(shape: Shape, sd: f64, rows: u32, effect: f64) -> Tally {
         let scenario = Scenario {
             shape,
