@@ -12,7 +12,8 @@
 //! effect, 10,000 by default); `cap=N` (the budget cap of the capped scenarios, in
 //! processes: the last look at or below it is the last a table reaches); `location` (each
 //! effect shifts the rows' location, the pseudo-median their Hodges–Lehmann interval is an
-//! interval of, not their mean: `Truth::Location`)
+//! interval of, not their mean: `Truth::Location`; it goes with `hl`, as `t` is an interval
+//! of the mean and `sign` of the median)
 //!
 //! `sequential_sim fit reports/<id>/results.json ...` prints the donor rows of
 //! `Shape::LabRows` (`crates/lab-record/data/lab-rows.txt`) from those runs: every paired
@@ -37,12 +38,11 @@ use lab_record::{Profile, ResultsFile};
 const SLOW_SHARE: f64 = 0.15;
 const SLOW_SHIFT_SDS: f64 = 4.5;
 
-/// The budget cap of the scenarios: with quick's extra looks at 105 s, every table with an
-/// undecided row in reach went on to the look at 20 in five default runs, and about four
-/// in five of those still undecided there to 24 (docs/measurement.md, "The cap real runs
-/// reach, and what a verdict is judged against"). So the figures at this cap are the
-/// conservative side of a default run's (the line "budget to the last look", or `cap=24`,
-/// is the other).
+/// The budget cap of the scenarios: the look that every table with an undecided row in
+/// reach gets to in a default run, where most go on to the last (docs/measurement.md, "The
+/// cap real runs reach, and what a verdict is judged against"). So the figures at this cap
+/// are the conservative side of a default run's (the line "budget to the last look", or
+/// `cap=24`, is the other).
 const REAL_CAP: u32 = 20;
 
 /// A row's per-process log ratios in the order sampled, and the looks of its run's design.

@@ -33,7 +33,7 @@ pub struct Lab<'a> {
     /// `HASHLAB_ACCOUNTS`, when bench-all has `--accounts`.
     pub accounts: Option<&'a OsStr>,
     /// A second build of the lab that differs from `exe` only in code placement
-    /// (bench-all `--placement`): the paired pass runs every comparison's odd-numbered
+    /// (bench-all's placement build, on in the quick and full profiles): the paired pass runs every comparison's odd-numbered
     /// processes on it ([`Lab::exe_of`]).
     pub placement: Option<&'a Path>,
 }

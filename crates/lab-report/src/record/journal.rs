@@ -276,12 +276,19 @@ impl Replay {
         })
     }
 
-    /// The journaled processes of the comparison against `baseline`, in process order.
+    /// The journaled processes of the comparison against `baseline`, in process order, up
+    /// to the first index missing (a line the reader skipped): a process's index is its
+    /// place in the design's looks and, with a placement build, which build ran it (even
+    /// the main build), so the processes after a gap cannot be placed.
     pub fn paired_runs(&self, baseline: &BenchId) -> Vec<ProcessRun> {
         let mut runs = self.paired.get(baseline).cloned().unwrap_or_default();
         runs.sort_by_key(|r| r.0);
         runs.dedup_by_key(|r| r.0);
-        runs.into_iter().map(|r| r.1).collect()
+        runs.into_iter()
+            .enumerate()
+            .take_while(|(i, r)| r.0 as usize == *i)
+            .map(|(_, r)| r.1)
+            .collect()
     }
 
     /// The main build's planned benchmarks with neither a row nor a missing entry.
@@ -549,14 +556,16 @@ mod tests {
     }
 
     /// The passes' entries read back per comparison in process order (a process journaled
-    /// twice under one index counts once), and counts as journaled.
+    /// twice under one index counts once, and those after a missing index are left out),
+    /// and counts as journaled.
     #[test]
     fn the_passes_entries_read_back() {
         let text = include_str!("../../../../docs/results-format.md");
         let example = text.split("```json\n").nth(3).unwrap();
         let run: ProcessRun = serde_json::from_str(example.split("```").next().unwrap()).unwrap();
         let mut replay = Replay::default();
-        for index in [1, 0, 1] {
+        // Index 2 missing (a line the reader skipped): 3 cannot be placed.
+        for index in [1, 0, 1, 3] {
             let mut run = run.clone();
             run.wall_secs = f64::from(index);
             let line = serde_json::to_string(&Entry::<BenchId>::Paired {
