@@ -19,6 +19,10 @@
 //! `Shape::LabRows` (`crates/lab-record/data/lab-rows.txt`) from those runs: every paired
 //! row with 8 or more processes, its per-process log ratios standardized.
 //!
+//! `sequential_sim between reports/<id>/results.json ...` decides each paired row of those
+//! runs again at the look it stopped at, with and without its intervals widened by the
+//! spread between looks (`Rule::between_looks`), and counts what the widening changes.
+//!
 //! `sequential_sim drift reports/<id>/results.json ...` estimates the drift between looks in
 //! those runs: each row's processes split into the looks' blocks, the heterogeneity
 //! statistic `Q` of the blocks' means and the DerSimonian–Laird `τ²` pooled over rows (each
@@ -27,10 +31,10 @@
 //! excess is the drift.
 
 use lab_record::sequential::{
-    block_spread, simulate_rule, BandRule, Design, IntervalMethod, Rule, Scenario, Shape, Spending,
-    Tally, Truth, FITTED_DRIFT,
+    block_spread, decide, intervals_at, simulate_rule, widened_between_looks, BandRule, Design,
+    IntervalMethod, Intervals, Rule, Scenario, Shape, Spending, Tally, Truth, FITTED_DRIFT,
 };
-use lab_record::{Profile, ResultsFile};
+use lab_record::{Profile, ResultsFile, Verdict};
 
 /// The share of processes with a slow layout, and how much slower in units of the SD: the
 /// worst tenth of rows of one run (docs/measurement.md, "Simulated scenarios"), a stress
@@ -130,6 +134,76 @@ fn drift(files: &[String]) -> Result<(), String> {
         tau(shuffled_tau2),
         tau(tau2 - shuffled_tau2)
     );
+    Ok(())
+}
+
+/// `sequential_sim between FILE...`: each paired row of those runs (neither an A/A twin nor
+/// a capped build's) decided again at the look it stopped at, with its stored band, by its
+/// run's design, and by the same with its intervals widened by the spread between looks
+/// (`Rule::between_looks`): the verdicts the widening changes, and the rows left undecided
+/// with an interval reaching past ±2 % either way.
+fn between(files: &[String]) -> Result<(), String> {
+    let past = |iv: &Intervals| iv.lower < -(0.02f64.ln_1p()) || iv.upper > 0.02f64.ln_1p();
+    for file in files {
+        let run = ResultsFile::load(std::path::Path::new(file)).map_err(|e| e.to_string())?;
+        let design = run.run.design();
+        let (mut rows, mut undecided, mut beyond) = (0, [0; 2], [0; 2]);
+        let mut changed = Vec::new();
+        for record in &run.results {
+            let Some(paired) = &record.paired else {
+                continue;
+            };
+            if record.control.is_some() || !record.is_main_build() {
+                continue;
+            }
+            let xs = &paired.layout_log_ratios;
+            let n = xs.len() as u32;
+            let mut blocks = Vec::new();
+            let mut before = 0;
+            for &look in design.looks.iter().take_while(|&&l| l <= n) {
+                blocks.push((look - before) as usize);
+                before = look;
+            }
+            if before < n {
+                blocks.push((n - before) as usize);
+            }
+            let alpha = design.alpha_at(n);
+            let (Some((_, plain)), Some((_, wide))) = (
+                intervals_at(design.interval, xs, alpha),
+                widened_between_looks(design.interval, xs, &blocks, alpha, false),
+            ) else {
+                continue;
+            };
+            rows += 1;
+            let verdicts = [plain, wide].map(|iv| {
+                let v = decide(&iv, paired.band, design.margin);
+                (v, v == Verdict::Undecided && past(&iv))
+            });
+            for (k, (v, p)) in verdicts.iter().enumerate() {
+                undecided[k] += usize::from(*v == Verdict::Undecided);
+                beyond[k] += usize::from(*p);
+            }
+            if verdicts[0].0 != verdicts[1].0 {
+                changed.push(format!(
+                    "  {}: {} -> {}",
+                    record.criterion_id(),
+                    verdicts[0].0,
+                    verdicts[1].0
+                ));
+            }
+        }
+        println!(
+            "{file}: {rows} rows; undecided {} -> {}; undecided past ±2 % {} -> {}; {} verdicts changed",
+            undecided[0],
+            undecided[1],
+            beyond[0],
+            beyond[1],
+            changed.len()
+        );
+        for line in changed {
+            println!("{line}");
+        }
+    }
     Ok(())
 }
 
@@ -252,12 +326,12 @@ fn scenarios(cap: u32) -> Vec<(String, Scenario)> {
 
 fn main() {
     let arg = std::env::args().nth(1).unwrap_or_else(|| "quick".into());
-    if arg == "fit" || arg == "drift" {
+    if arg == "fit" || arg == "drift" || arg == "between" {
         let files: Vec<String> = std::env::args().skip(2).collect();
-        let done = if arg == "fit" {
-            fit(&files)
-        } else {
-            drift(&files)
+        let done = match arg.as_str() {
+            "fit" => fit(&files),
+            "drift" => drift(&files),
+            _ => between(&files),
         };
         if let Err(e) = done {
             eprintln!("sequential_sim {arg}: {e}");
