@@ -31,8 +31,9 @@
 //! excess is the drift.
 
 use lab_record::sequential::{
-    block_spread, decide, intervals_at, simulate_rule, widened_between_looks, BandRule, Design,
-    IntervalMethod, Intervals, Rule, Scenario, Shape, Spending, Tally, Truth, FITTED_DRIFT,
+    block_spread, decide, intervals_at, look_blocks, simulate_rule, widened_between_looks,
+    BandRule, Design, IntervalMethod, Intervals, Rule, Scenario, Shape, Spending, Tally, Truth,
+    FITTED_DRIFT,
 };
 use lab_record::{Profile, ResultsFile, Verdict};
 
@@ -77,13 +78,7 @@ fn rows_over_looks(files: &[String]) -> Result<Vec<RowOverLooks>, String> {
 fn heterogeneity<'a>(rows: impl Iterator<Item = (&'a [f64], &'a [u32])>) -> (f64, f64) {
     let (mut q_sum, mut df_sum, mut num, mut den) = (0.0, 0.0, 0.0, 0.0);
     for (row, looks) in rows {
-        let mut blocks = Vec::new();
-        let mut start = 0;
-        for &end in looks.iter().take_while(|&&l| l as usize <= row.len()) {
-            blocks.push(end as usize - start);
-            start = end as usize;
-        }
-        let Some(b) = block_spread(row, &blocks) else {
+        let Some(b) = block_spread(row, &look_blocks(looks, row.len())) else {
             continue;
         };
         q_sum += b.q;
@@ -158,15 +153,7 @@ fn between(files: &[String]) -> Result<(), String> {
             }
             let xs = &paired.layout_log_ratios;
             let n = xs.len() as u32;
-            let mut blocks = Vec::new();
-            let mut before = 0;
-            for &look in design.looks.iter().take_while(|&&l| l <= n) {
-                blocks.push((look - before) as usize);
-                before = look;
-            }
-            if before < n {
-                blocks.push((n - before) as usize);
-            }
+            let blocks = look_blocks(&design.looks, xs.len());
             let alpha = design.alpha_at(n);
             let (Some((_, plain)), Some((_, wide))) = (
                 intervals_at(design.interval, xs, alpha),

@@ -775,8 +775,9 @@ pub struct Paired<B = BenchId> {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reach: Option<sequential::Reach>,
     /// With a second build of the lab that differs only in code placement (bench-all's
-    /// placement build, on in the quick and full profiles): the row as each build's processes alone measured it. The interval
-    /// above is over both builds' processes, so it includes what placement moves.
+    /// placement build, on in the quick and full profiles): the row as each build's
+    /// processes alone measured it. The interval above is over both builds' processes, so
+    /// it includes what placement moves.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placement: Option<PlacementSplit>,
 }

@@ -1195,6 +1195,22 @@ impl BlockSpread {
     }
 }
 
+/// The sizes of the consecutive blocks that `n` processes fall into when split at `looks`
+/// (the process counts of a design's looks, increasing): one block per look up to `n`, and
+/// the processes past the last such look as one more.
+pub fn look_blocks(looks: &[u32], n: usize) -> Vec<usize> {
+    let mut blocks = Vec::new();
+    let mut before = 0;
+    for &look in looks.iter().take_while(|&&l| l as usize <= n) {
+        blocks.push(look as usize - before);
+        before = look as usize;
+    }
+    if before < n {
+        blocks.push(n - before);
+    }
+    blocks
+}
+
 /// [`BlockSpread`] of `xs` split into consecutive blocks of the sizes `blocks`; `None` with
 /// fewer than two non-empty blocks, blocks not summing to `xs.len()`, or no spread within
 /// the blocks.
@@ -1336,14 +1352,7 @@ pub fn simulate_rule(
                 }
             }
             let alpha = design.look_alpha(k);
-            let blocks: Vec<usize> = looks[..=k]
-                .iter()
-                .scan(0u32, |before, &n| {
-                    let b = (n - *before) as usize;
-                    *before = n;
-                    Some(b)
-                })
-                .collect();
+            let blocks = look_blocks(&looks, n as usize);
             let at = |xs: &[f64]| {
                 if rule.between_looks {
                     widened_between_looks(design.interval, xs, &blocks, alpha, rule.between_pretest)
@@ -1917,6 +1926,14 @@ mod tests {
             .collect();
         let sampled = pseudo_median(&xs);
         assert!((sampled - at).abs() < 0.0008, "{sampled} {at}");
+    }
+
+    #[test]
+    fn look_blocks_split_at_the_looks_and_keep_the_rest() {
+        assert_eq!(look_blocks(&[8, 12, 16], 16), [8, 4, 4]);
+        assert_eq!(look_blocks(&[8, 12, 16], 12), [8, 4]);
+        assert_eq!(look_blocks(&[8, 12, 16], 14), [8, 4, 2]);
+        assert_eq!(look_blocks(&[8, 12, 16], 5), [5]);
     }
 
     #[test]
