@@ -254,7 +254,7 @@ fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
         .transpose()?;
     let build_secs = session.t0.elapsed().as_secs_f64();
     println!("bench-all: built in {}", units::clock(build_secs));
-    let placement_exe = if placement_enabled(args) && !args.no_paired {
+    let placement_exe = if placement_enabled(args) {
         let t = std::time::Instant::now();
         println!(
             "bench-all: building bench-lab a second time, only its code placement changed ({}) ...",
@@ -534,7 +534,7 @@ fn run_meta(
         filters: filters(args),
         workloads: Vec::new(),
         spending: Some(lab_record::sequential::Design::for_profile(args.profile).spending),
-        placement: placement_enabled(args) && !args.no_paired,
+        placement: placement_enabled(args),
     }
 }
 
@@ -577,10 +577,10 @@ fn build(
 /// function and the code after it lands elsewhere, and nothing else.
 pub const PLACEMENT_RUSTFLAGS: [&str; 2] = ["-C", "llvm-args=-align-all-functions=6"];
 
-/// Whether this run makes the placement build: `--placement`, or the quick and full
-/// profiles unless `--no-placement`.
+/// Whether this run makes the placement build (for its paired pass, so never with
+/// `--no-paired`): `--placement`, or the quick and full profiles unless `--no-placement`.
 pub fn placement_enabled(args: &BenchAllArgs) -> bool {
-    !args.no_placement && (args.placement || args.profile != Profile::Smoke)
+    !args.no_paired && !args.no_placement && (args.placement || args.profile != Profile::Smoke)
 }
 
 /// Builds the lab with [`PLACEMENT_RUSTFLAGS`] in its own target directory (the flags
