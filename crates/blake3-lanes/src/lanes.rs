@@ -1294,7 +1294,9 @@ unsafe fn accumulate_root<V: LaneVector>(sum: &mut SumWords, root: &RootBlock, s
 /// loop-invariant and the compiler hoists it out of the loop; written out by hand it
 /// measured no faster. On AVX-512 (x86-64) the pair runs as the backend's assembly
 /// ([`LaneVector::root_output_pair`]: both states in the 32 registers, the root's words as
-/// broadcast memory operands, no spills) and the generic rounds do not run there; the `u16`
+/// broadcast memory operands, no spills; both compressions start from the root's
+/// counter-free head, computed once, `avx512_pair::RootHead`) and the generic rounds do
+/// not run there; the `u16`
 /// sum does not come here on that backend but runs its own loop over the roots
 /// ([`LaneVector::add_roots_u16`]), because the 32 vectors of a sum held in registers
 /// across the roots spill around every root's assembly.
