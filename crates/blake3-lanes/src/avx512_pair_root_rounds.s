@@ -40,8 +40,8 @@ vpxord zmm4, zmm4, zmm8
 vpxord zmm20, zmm20, zmm24
 vprord zmm4, zmm4, 12
 vprord zmm20, zmm20, 12
-vpaddd zmm0, zmm0, dword ptr [{m} + 4]{{1to16}}
-vpaddd zmm16, zmm16, dword ptr [{m} + 4]{{1to16}}
+vpbroadcastd zmm0, dword ptr [{h} + 64]
+vpbroadcastd zmm16, dword ptr [{h} + 64]
 vpaddd zmm0, zmm0, zmm4
 vpaddd zmm16, zmm16, zmm20
 vpxord zmm12, zmm12, zmm0
@@ -62,19 +62,15 @@ vpaddd zmm16, zmm16, zmm21
 vpaddd zmm19, zmm19, zmm20
 vpxord zmm15, zmm15, zmm0
 vpxord zmm12, zmm12, zmm1
-vpxord zmm13, zmm13, zmm2
 vpxord zmm14, zmm14, zmm3
 vpxord zmm31, zmm31, zmm16
 vpxord zmm28, zmm28, zmm17
-vpxord zmm29, zmm29, zmm18
 vpxord zmm30, zmm30, zmm19
 vprord zmm15, zmm15, 16
 vprord zmm12, zmm12, 16
-vprord zmm13, zmm13, 16
 vprord zmm14, zmm14, 16
 vprord zmm31, zmm31, 16
 vprord zmm28, zmm28, 16
-vprord zmm29, zmm29, 16
 vprord zmm30, zmm30, 16
 vpaddd zmm10, zmm10, zmm15
 vpaddd zmm11, zmm11, zmm12
@@ -101,12 +97,12 @@ vprord zmm22, zmm22, 12
 vprord zmm23, zmm23, 12
 vprord zmm20, zmm20, 12
 vpaddd zmm0, zmm0, dword ptr [{m} + 36]{{1to16}}
-vpaddd zmm1, zmm1, dword ptr [{m} + 44]{{1to16}}
-vpaddd zmm2, zmm2, dword ptr [{m} + 52]{{1to16}}
+vpbroadcastd zmm1, dword ptr [{h} + 68]
+vpbroadcastd zmm2, dword ptr [{h} + 72]
 vpaddd zmm3, zmm3, dword ptr [{m} + 60]{{1to16}}
 vpaddd zmm16, zmm16, dword ptr [{m} + 36]{{1to16}}
-vpaddd zmm17, zmm17, dword ptr [{m} + 44]{{1to16}}
-vpaddd zmm18, zmm18, dword ptr [{m} + 52]{{1to16}}
+vpbroadcastd zmm17, dword ptr [{h} + 68]
+vpbroadcastd zmm18, dword ptr [{h} + 72]
 vpaddd zmm19, zmm19, dword ptr [{m} + 60]{{1to16}}
 vpaddd zmm0, zmm0, zmm5
 vpaddd zmm1, zmm1, zmm6
