@@ -332,7 +332,7 @@ pub(crate) unsafe fn root_output_pair(
     let mut w = [[_mm512_setzero_si512(); 16]; 2];
     // SAFETY: the CPU supports AVX-512F (this function's contract). The assembly reads
     // `root` (`repr(C)`: its 16 block words at bytes 0..64 and its 8 chaining-value
-    // words at the offset passed as a constant) and `head` (16 words) only, all in bounds;
+    // words at the offset passed as a constant) and `head` (its first 19 words) only, all in bounds;
     // every `zmm` register is an output; it pushes nothing and writes nothing below the
     // stack pointer (`nostack`).
     unsafe {
@@ -430,8 +430,9 @@ pub(crate) unsafe fn add_roots_u16(sum: &mut SumWords, roots: &[RootBlock]) {
         // SAFETY: the CPU supports AVX-512F and AVX-512BW (this function's contract). The
         // assembly reads `roots.len()` entries of `roots` (`RootBlock`, `repr(C)`,
         // `size_of` bytes apart: the 16 block words at bytes 0..64 and the chaining
-        // value's 8 words at the offset passed as a constant) and as many of `heads` (64
-        // bytes apart; `roots.len() <= HEADS`), `OUTPUT_COUNTERS` (32 words), and reads and
+        // value's 8 words at the offset passed as a constant) and as many of `heads`
+        // (`size_of::<RootHead>()` bytes apart, its first 19 words read;
+        // `roots.len() <= HEADS`), `OUTPUT_COUNTERS` (32 words), and reads and
         // writes `sum` (2048 bytes, at offsets 0..2048 in steps of 64), all in bounds; it
         // clobbers every `zmm` register and its pointer and count operands (declared); it
         // pushes nothing and writes nothing below the stack pointer (`nostack`).
@@ -564,7 +565,7 @@ pub(crate) mod tests {
     /// [`pair_rounds`] with message word `word` of the compression whose state starts at
     /// register `base` (0 for A, 16 for B) as the memory operand `message(base, word)`.
     pub(crate) fn pair_rounds_with(message: impl Fn(usize, usize) -> String) -> String {
-        pair_rounds_keeping(message, |_, _, _, _| Form::Computed)
+        pair_rounds_in_form(message, |_, _, _, _| Form::Computed)
     }
 
     /// How a step of the rounds is done: computed in the vector registers, held in the
@@ -578,7 +579,7 @@ pub(crate) mod tests {
 
     /// [`pair_rounds_with`], step `step` of mix `mix` in round `round`'s column (`diagonal`
     /// false) or diagonal half done as `form(round, diagonal, mix, step)` says.
-    fn pair_rounds_keeping(
+    fn pair_rounds_in_form(
         message: impl Fn(usize, usize) -> String,
         form: impl Fn(usize, bool, usize, usize) -> Form,
     ) -> String {
@@ -652,7 +653,7 @@ pub(crate) mod tests {
                 );
             }
         }
-        text + &pair_rounds_keeping(
+        text + &pair_rounds_in_form(
             |_, word| format!("dword ptr [{{m}} + {}]{{{{1to16}}}}", 4 * word),
             root_form,
         )
