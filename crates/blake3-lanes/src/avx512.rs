@@ -264,18 +264,26 @@ impl LaneVector for Avx512Vector {
 
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    unsafe fn compress_pair_chain(cv: &mut [[Self; 8]; 2], blocks: &[lanes::PairBlocks<Self>]) {
-        // SAFETY: `Avx512Vector` is `repr(transparent)` over `__m512i`, so `cv` and `blocks`
-        // (`repr(C)`) have the layouts of the `__m512i` forms the assembly takes; the CPU
-        // supports AVX-512F, BW and VL (`LaneVector` contract).
+    unsafe fn compress_pair_chain<const ALL_ACTIVE: bool>(
+        cv: &mut [[Self; 8]; 2],
+        counter: &[[Self; 2]; 2],
+        blocks: &[lanes::PairBlocks<Self>],
+    ) {
+        // SAFETY: `Avx512Vector` is `repr(transparent)` over `__m512i`, so `cv`, `counter`
+        // and `blocks` (`repr(C)`) have the layouts of the `__m512i` forms the assembly
+        // takes; the CPU supports AVX-512F, BW and VL (`LaneVector` contract).
         unsafe {
-            crate::avx512_pair::input_pair(
-                &mut *(cv as *mut [[Self; 8]; 2] as *mut [[__m512i; 8]; 2]),
-                core::slice::from_raw_parts(
-                    blocks.as_ptr() as *const lanes::PairBlocks<__m512i>,
-                    blocks.len(),
-                ),
-            )
+            let cv = &mut *(cv as *mut [[Self; 8]; 2] as *mut [[__m512i; 8]; 2]);
+            let counter = &*(counter as *const [[Self; 2]; 2] as *const [[__m512i; 2]; 2]);
+            let blocks = core::slice::from_raw_parts(
+                blocks.as_ptr() as *const lanes::PairBlocks<__m512i>,
+                blocks.len(),
+            );
+            if ALL_ACTIVE {
+                crate::avx512_pair::chain_pair(cv, counter, blocks)
+            } else {
+                crate::avx512_pair::input_pair(cv, counter, blocks)
+            }
         }
     }
 

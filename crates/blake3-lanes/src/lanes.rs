@@ -137,40 +137,51 @@ pub(crate) trait LaneVector: RoundVector {
 
     /// Whether [`compress_pair_chain`](Self::compress_pair_chain) is the backend's own
     /// schedule of two compressions in lockstep (AVX-512 on x86-64: `avx512_pair.rs`); the
-    /// batch's input phase runs two groups of messages together ([`pair_cvs`]) only then,
-    /// and one group at a time elsewhere.
+    /// batch's input phase runs two groups of messages together ([`pair_cvs`]), and the
+    /// chunk tree two groups of whole chunks ([`whole_chunks_pair`]), only then, and one
+    /// group at a time elsewhere.
     #[inline(always)]
     fn input_pair() -> bool {
         false
     }
 
     /// Blocks of two groups of messages compressed, one `blocks` entry after the other, into
-    /// their chaining values `cv[0]` and `cv[1]` (counter 0, lengths and flags per lane);
-    /// lanes whose `active` lane is 0 keep their chaining value. Here the backend's
-    /// out-of-line rounds, one group after the other; AVX-512 on x86-64 runs the two in
-    /// lockstep as assembly.
+    /// their chaining values `cv[0]` and `cv[1]` (chunk counters `counter[g]`, low and high
+    /// halves per lane, the same for every block; lengths and flags per lane); lanes whose
+    /// `active` lane is 0 keep their chaining value; with `ALL_ACTIVE` every lane of both
+    /// groups has every block and `active` is not read. Here the backend's out-of-line
+    /// rounds, one group after the other; AVX-512 on x86-64 runs the two in lockstep as
+    /// assembly.
     ///
     /// # Safety
     ///
     /// The CPU must support the implementing type's instruction set (see the trait).
     #[inline(always)]
-    unsafe fn compress_pair_chain(cv: &mut [[Self; 8]; 2], blocks: &[PairBlocks<Self>]) {
+    unsafe fn compress_pair_chain<const ALL_ACTIVE: bool>(
+        cv: &mut [[Self; 8]; 2],
+        counter: &[[Self; 2]; 2],
+        blocks: &[PairBlocks<Self>],
+    ) {
         // SAFETY: `Self`'s methods, whose one requirement (the CPU supports its instruction
         // set) is this function's own contract.
         unsafe {
-            let zero = Self::splat(0);
             for block in blocks {
                 for (group, cv) in cv.iter_mut().enumerate() {
                     let state = Self::compress(
                         cv,
                         &block.m[group],
-                        zero,
-                        zero,
+                        counter[group][0],
+                        counter[group][1],
                         block.block_len[group],
                         block.flags[group],
                     );
                     for i in 0..8 {
-                        cv[i] = Self::blend(block.active[group], state[i].xor(state[i + 8]), cv[i]);
+                        let next = state[i].xor(state[i + 8]);
+                        cv[i] = if ALL_ACTIVE {
+                            next
+                        } else {
+                            Self::blend(block.active[group], next, cv[i])
+                        };
                     }
                 }
             }
@@ -459,6 +470,68 @@ pub(crate) unsafe fn whole_chunks<V: LaneVector>(
         cv
     }
 }
+
+/// [`whole_chunks`] of two groups of `LANES` whole chunks (`chunks[g][l]` in lane `l` of
+/// group `g`, its chunk counter in `counter[g]`, low and high halves) in
+/// [`LaneVector::compress_pair_chain`]: the chunk tree's hot loop where the backend runs two
+/// compressions in lockstep (AVX-512 on x86-64). The blocks are transposed into
+/// [`STAGED_BLOCKS`] staged entries at a time, lengths and flags broadcast, every lane
+/// active, and the chaining values stay in registers across each call.
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
+#[inline(always)]
+pub(crate) unsafe fn whole_chunks_pair<V: LaneVector>(
+    chunks: &[[&[u8; CHUNK_LEN]; MAX_LANES]; 2],
+    counter: &[[V; 2]; 2],
+) -> [[V; 8]; 2] {
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods, whose one
+    // requirement (the CPU supports `V`'s instruction set) is this function's own contract;
+    // every array index and slice is bounds-checked.
+    unsafe {
+        const BLOCKS: usize = CHUNK_LEN / BLOCK_LEN;
+        let full_len = V::splat(BLOCK_LEN as u32);
+        let all_lanes = V::splat(u32::MAX);
+        let mut cv = [IV.map(|word| V::splat(word)); 2];
+        let mut staged = [const { MaybeUninit::<PairBlocks<V>>::uninit() }; STAGED_BLOCKS];
+        for first in (0..BLOCKS).step_by(STAGED_BLOCKS) {
+            for (block_index, slot) in (first..).zip(&mut staged) {
+                let offset = block_index * BLOCK_LEN;
+                // A loop, not a closure: a closure would not inherit the caller's target
+                // features, and the vector operations in it would not be inlined.
+                let mut m = [[full_len; 16]; 2];
+                for (m, group) in m.iter_mut().zip(chunks) {
+                    let refs: [&[u8; BLOCK_LEN]; MAX_LANES] = core::array::from_fn(|lane| {
+                        group[lane][offset..]
+                            .first_chunk::<BLOCK_LEN>()
+                            .unwrap_or(&ZERO_BLOCK)
+                    });
+                    *m = V::load_transposed(&refs);
+                }
+                let flags = V::splat(match block_index {
+                    0 => CHUNK_START,
+                    b if b + 1 == BLOCKS => CHUNK_END,
+                    _ => 0,
+                });
+                slot.write(PairBlocks {
+                    m,
+                    block_len: [full_len; 2],
+                    flags: [flags; 2],
+                    active: [all_lanes; 2],
+                });
+            }
+            // SAFETY: the loop above wrote every entry of `staged` (`BLOCKS` is a multiple
+            // of `STAGED_BLOCKS`); `MaybeUninit<T>` has `T`'s layout.
+            let written =
+                core::slice::from_raw_parts(staged.as_ptr() as *const PairBlocks<V>, STAGED_BLOCKS);
+            V::compress_pair_chain::<true>(&mut cv, counter, written);
+        }
+        cv
+    }
+}
+
+const _: () = assert!((CHUNK_LEN / BLOCK_LEN).is_multiple_of(STAGED_BLOCKS));
 
 /// The state after seven rounds (before the feed-forward). Backends instantiate this once,
 /// inside their `#[target_feature]` [`LaneVector::compress`].
@@ -772,7 +845,7 @@ unsafe fn pair_cvs<V: LaneVector, const THROUGH_LAST: bool>(
             // `T`'s layout.
             let written =
                 core::slice::from_raw_parts(staged.as_ptr() as *const PairBlocks<V>, count);
-            V::compress_pair_chain(&mut cv, written);
+            V::compress_pair_chain::<false>(&mut cv, &[[zero; 2]; 2], written);
         }
         cv
     }

@@ -186,27 +186,31 @@ thread_local! {
     static SCRATCH: std::cell::Cell<Scratch> = std::cell::Cell::new(Scratch::default());
 }
 
-/// Chunks waiting for a lane.
+/// Chunks waiting for a lane: up to `LANES` of them, or two groups of `LANES` whole
+/// chunks where the backend compresses two groups in lockstep ([`LaneVector::input_pair`]).
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 struct Pending<'a> {
-    jobs: [ChunkJob<'a>; MAX_LANES],
+    jobs: [ChunkJob<'a>; 2 * MAX_LANES],
     len: usize,
+    /// Whether this queue holds whole chunks in two groups.
+    pairs: bool,
 }
 
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 impl<'a> Pending<'a> {
-    fn new() -> Self {
+    fn new(pairs: bool) -> Self {
         Pending {
             jobs: [ChunkJob {
                 data: &[],
                 counter: 0,
                 dest: Dest::Root(0),
-            }; MAX_LANES],
+            }; 2 * MAX_LANES],
             len: 0,
+            pairs,
         }
     }
 
-    /// Queues `job`; when `LANES` are queued, compresses them.
+    /// Queues `job`; when the queue is full, compresses its chunks.
     ///
     /// # Safety
     ///
@@ -215,7 +219,8 @@ impl<'a> Pending<'a> {
     unsafe fn push<V: LaneVector>(&mut self, job: ChunkJob<'a>, window: &mut Window<'_>) {
         self.jobs[self.len] = job;
         self.len += 1;
-        if self.len == V::LANES {
+        let capacity = if self.pairs { 2 * V::LANES } else { V::LANES };
+        if self.len == capacity {
             // SAFETY: the CPU supports `V`'s instruction set (this function's contract).
             unsafe { self.flush::<V>(window) };
         }
@@ -226,9 +231,14 @@ impl<'a> Pending<'a> {
     /// The CPU must support `V`'s instruction set.
     #[inline(always)]
     unsafe fn flush<V: LaneVector>(&mut self, window: &mut Window<'_>) {
-        if self.len > 0 {
-            // SAFETY: the CPU supports `V`'s instruction set (this function's contract).
-            unsafe { compress_chunks::<V>(&self.jobs[..self.len], window) };
+        let jobs = &self.jobs[..self.len];
+        // SAFETY: the CPU supports `V`'s instruction set (this function's contract).
+        unsafe {
+            if jobs.len() > V::LANES {
+                full_chunks_pair::<V>(jobs, window);
+            } else if !jobs.is_empty() {
+                compress_chunks::<V>(jobs, window);
+            }
         }
         self.len = 0;
     }
@@ -419,6 +429,48 @@ unsafe fn full_chunks<V: LaneVector>(jobs: &[ChunkJob<'_>], window: &mut Window<
     }
 }
 
+/// [`full_chunks`] of more than `LANES` (at most `2 * LANES`) whole chunks, as two groups
+/// in [`lanes::whole_chunks_pair`]; the second group's lanes past the jobs hash a zero
+/// chunk whose result is dropped.
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set; every job a `CHUNK_LEN`-byte chunk to a
+/// chaining value.
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+#[inline(always)]
+unsafe fn full_chunks_pair<V: LaneVector>(jobs: &[ChunkJob<'_>], window: &mut Window<'_>) {
+    // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and
+    // `whole_chunks_pair`, whose one requirement (the CPU supports `V`'s instruction set)
+    // is this function's own contract; every array index and slice is bounds-checked.
+    unsafe {
+        debug_assert!(jobs.len() > V::LANES && jobs.len() <= 2 * V::LANES);
+        let mut lo = [[0u32; MAX_LANES]; 2];
+        let mut hi = [[0u32; MAX_LANES]; 2];
+        let mut chunks: [[&[u8; CHUNK_LEN]; MAX_LANES]; 2] = [[&ZERO_CHUNK; MAX_LANES]; 2];
+        for (index, job) in jobs.iter().enumerate() {
+            let (group, lane) = (index / V::LANES, index % V::LANES);
+            lo[group][lane] = job.counter as u32;
+            hi[group][lane] = (job.counter >> 32) as u32;
+            chunks[group][lane] = job.data.first_chunk::<CHUNK_LEN>().unwrap_or(&ZERO_CHUNK);
+        }
+        let mut counter = [[V::splat(0); 2]; 2];
+        for (counter, (lo, hi)) in counter.iter_mut().zip(lo.iter().zip(&hi)) {
+            *counter = [V::from_lanes(lo), V::from_lanes(hi)];
+        }
+        let cv = lanes::whole_chunks_pair::<V>(&chunks, &counter);
+        for (group, jobs) in jobs.chunks(V::LANES).enumerate() {
+            let mut out = [[0u8; OUT_LEN]; MAX_LANES];
+            V::store_transposed_cvs(&cv[group], &mut out);
+            for (job, cv) in jobs.iter().zip(&out) {
+                if let Dest::Cv(k) = job.dest {
+                    window.cvs[k] = *cv;
+                }
+            }
+        }
+    }
+}
+
 /// Compresses up to `LANES` parent nodes, one per lane: pair `(src, dst)` merges
 /// `cvs[src]` and `cvs[src + 1]` into `cvs[dst]`.
 ///
@@ -499,8 +551,8 @@ unsafe fn window_roots<V: LaneVector>(batch: &[&[u8]], scratch: &mut Scratch) {
             cvs: cvs.as_mut_slice(),
             roots: roots.as_mut_slice(),
         };
-        let mut full = Pending::new();
-        let mut ragged = Pending::new();
+        let mut full = Pending::new(V::input_pair());
+        let mut ragged = Pending::new(false);
         let mut next_region = regions.iter();
         for (message, input) in batch.iter().enumerate() {
             if input.len() <= CHUNK_LEN {

@@ -102,6 +102,23 @@ fn all_boundary_lengths_in_one_batch() {
     check_batch(&reversed);
 }
 
+/// Whole chunks are compressed a group of lanes at a time, or two groups together where
+/// the backend runs two compressions in lockstep: every count of whole chunks a call can
+/// leave for its last group or pair (one group full and the other empty, partly full or
+/// full), in one message and spread over several, each with a chunk counter of its own.
+#[test]
+fn every_count_of_whole_chunks() {
+    for chunks in [1, 2, 15, 16, 17, 18, 31, 32, 33, 47, 48, 49, 64, 65] {
+        let one = test_bytes(chunks * 1024, chunks as u64);
+        check_batch(&[&one]);
+        let two: Vec<Vec<u8>> = (0..chunks)
+            .map(|i| test_bytes(2048 + i % 3, 1000 + i as u64))
+            .collect();
+        let refs: Vec<&[u8]> = two.iter().map(Vec::as_slice).collect();
+        check_batch(&refs);
+    }
+}
+
 /// The mix of a validator's accounts: token-sized, vote-sized and 64 KiB messages in one
 /// call, more than one window and more than one lane batch of each.
 #[test]
