@@ -717,7 +717,7 @@ pub(crate) struct PairScratch<V> {
 
 impl<V: LaneVector> PairScratch<V> {
     #[inline(always)]
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         PairScratch {
             staged: [const { MaybeUninit::uninit() }; STAGED_BLOCKS],
             padded_tails: [[[0; BLOCK_LEN]; MAX_LANES]; 2],
@@ -1038,7 +1038,7 @@ unsafe fn root_blocks<V: LaneVector>(batch: &[&[u8]], roots: &mut [RootBlock; MA
 ///
 /// The CPU must support `V`'s instruction set.
 #[inline(always)]
-unsafe fn root_blocks_pair<V: LaneVector>(
+pub(crate) unsafe fn root_blocks_pair<V: LaneVector>(
     scratch: &mut PairScratch<V>,
     batches: [&[&[u8]]; 2],
     roots: [&mut [RootBlock; MAX_LANES]; 2],

@@ -186,19 +186,33 @@ thread_local! {
     static SCRATCH: std::cell::Cell<Scratch> = std::cell::Cell::new(Scratch::default());
 }
 
-/// Chunks waiting for a lane: up to `LANES` of them, or two groups of `LANES` whole
-/// chunks where the backend compresses two groups in lockstep ([`LaneVector::input_pair`]).
+/// Which chunks a [`Pending`] queue holds.
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Whole chunks of multi-chunk messages.
+    Whole,
+    /// One-chunk messages, compressed up to their last block (their root's).
+    Roots,
+    /// Last chunks of multi-chunk messages shorter than a chunk.
+    Tails,
+}
+
+/// Chunks of one [`Kind`] waiting for a lane: `LANES` of them, or two groups of `LANES`
+/// whole chunks or one-chunk messages where the backend compresses two groups in lockstep
+/// ([`LaneVector::input_pair`]). Short last chunks stay one group at a time: as two
+/// groups (`pair_cvs` with per-lane counters) they measured slower, a few blocks per call
+/// against the pair's staging and the chaining values' store and masked reload per block.
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 struct Pending<'a> {
     jobs: [ChunkJob<'a>; 2 * MAX_LANES],
     len: usize,
-    /// Whether this queue holds whole chunks in two groups.
-    pairs: bool,
+    kind: Kind,
 }
 
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 impl<'a> Pending<'a> {
-    fn new(pairs: bool) -> Self {
+    fn new(kind: Kind) -> Self {
         Pending {
             jobs: [ChunkJob {
                 data: &[],
@@ -206,7 +220,7 @@ impl<'a> Pending<'a> {
                 dest: Dest::Root(0),
             }; 2 * MAX_LANES],
             len: 0,
-            pairs,
+            kind,
         }
     }
 
@@ -219,7 +233,11 @@ impl<'a> Pending<'a> {
     unsafe fn push<V: LaneVector>(&mut self, job: ChunkJob<'a>, window: &mut Window<'_>) {
         self.jobs[self.len] = job;
         self.len += 1;
-        let capacity = if self.pairs { 2 * V::LANES } else { V::LANES };
+        let capacity = if V::input_pair() && self.kind != Kind::Tails {
+            2 * V::LANES
+        } else {
+            V::LANES
+        };
         if self.len == capacity {
             // SAFETY: the CPU supports `V`'s instruction set (this function's contract).
             unsafe { self.flush::<V>(window) };
@@ -234,10 +252,14 @@ impl<'a> Pending<'a> {
         let jobs = &self.jobs[..self.len];
         // SAFETY: the CPU supports `V`'s instruction set (this function's contract).
         unsafe {
-            if jobs.len() > V::LANES {
-                full_chunks_pair::<V>(jobs, window);
-            } else if !jobs.is_empty() {
-                compress_chunks::<V>(jobs, window);
+            match (self.kind, jobs.len() > V::LANES) {
+                (Kind::Whole, true) => full_chunks_pair::<V>(jobs, window),
+                (Kind::Roots, true) => roots_pair::<V>(jobs, window),
+                _ => {
+                    for group in jobs.chunks(V::LANES) {
+                        compress_chunks::<V>(group, window);
+                    }
+                }
             }
         }
         self.len = 0;
@@ -471,6 +493,41 @@ unsafe fn full_chunks_pair<V: LaneVector>(jobs: &[ChunkJob<'_>], window: &mut Wi
     }
 }
 
+/// [`compress_chunks`] of more than `LANES` (at most `2 * LANES`) one-chunk messages, as
+/// two groups in [`lanes::root_blocks_pair`]: each message's blocks but its last, lengths
+/// and flags per lane, into its root block.
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set; every job a message of at most `CHUNK_LEN`
+/// bytes to its root block.
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+#[inline(always)]
+unsafe fn roots_pair<V: LaneVector>(jobs: &[ChunkJob<'_>], window: &mut Window<'_>) {
+    // SAFETY: the unsafe operation here is `lanes::root_blocks_pair`, whose one requirement
+    // (the CPU supports `V`'s instruction set) is this function's own contract; every array
+    // index and slice is bounds-checked.
+    unsafe {
+        debug_assert!(jobs.len() > V::LANES && jobs.len() <= 2 * V::LANES);
+        let mut inputs: [[&[u8]; MAX_LANES]; 2] = [[&[]; MAX_LANES]; 2];
+        for (index, job) in jobs.iter().enumerate() {
+            inputs[index / V::LANES][index % V::LANES] = job.data;
+        }
+        let (first, second) = jobs.split_at(V::LANES);
+        let batches = [&inputs[0][..V::LANES], &inputs[1][..second.len()]];
+        let mut roots = [[EMPTY_ROOT; MAX_LANES]; 2];
+        let [low, high] = &mut roots;
+        lanes::root_blocks_pair::<V>(&mut lanes::PairScratch::new(), batches, [low, high]);
+        for (jobs, roots) in [first, second].into_iter().zip(&roots) {
+            for (job, root) in jobs.iter().zip(roots) {
+                if let Dest::Root(i) = job.dest {
+                    window.roots[i] = *root;
+                }
+            }
+        }
+    }
+}
+
 /// Compresses up to `LANES` parent nodes, one per lane: pair `(src, dst)` merges
 /// `cvs[src]` and `cvs[src + 1]` into `cvs[dst]`.
 ///
@@ -551,8 +608,9 @@ unsafe fn window_roots<V: LaneVector>(batch: &[&[u8]], scratch: &mut Scratch) {
             cvs: cvs.as_mut_slice(),
             roots: roots.as_mut_slice(),
         };
-        let mut full = Pending::new(V::input_pair());
-        let mut ragged = Pending::new(false);
+        let mut full = Pending::new(Kind::Whole);
+        let mut one_chunk = Pending::new(Kind::Roots);
+        let mut tails = Pending::new(Kind::Tails);
         let mut next_region = regions.iter();
         for (message, input) in batch.iter().enumerate() {
             if input.len() <= CHUNK_LEN {
@@ -561,7 +619,7 @@ unsafe fn window_roots<V: LaneVector>(batch: &[&[u8]], scratch: &mut Scratch) {
                     counter: 0,
                     dest: Dest::Root(message),
                 };
-                ragged.push::<V>(job, &mut window);
+                one_chunk.push::<V>(job, &mut window);
                 continue;
             }
             let region = next_region.next().expect("one region per long message");
@@ -575,12 +633,13 @@ unsafe fn window_roots<V: LaneVector>(batch: &[&[u8]], scratch: &mut Scratch) {
                 if chunk.len() == CHUNK_LEN {
                     full.push::<V>(job, &mut window);
                 } else {
-                    ragged.push::<V>(job, &mut window);
+                    tails.push::<V>(job, &mut window);
                 }
             }
         }
         full.flush::<V>(&mut window);
-        ragged.flush::<V>(&mut window);
+        one_chunk.flush::<V>(&mut window);
+        tails.flush::<V>(&mut window);
 
         // Parent levels: neighbours merge, an odd last node moves up unchanged, until each
         // message has two nodes, whose parent is its root. Writing parent `p` over node
