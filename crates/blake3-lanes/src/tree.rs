@@ -281,7 +281,13 @@ struct Window<'s> {
 ///
 /// The CPU must support `V`'s instruction set.
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-#[inline(always)]
+// This file's chunk and parent steps are inlined into the entry points in optimised builds
+// (their vector operations need the entry points' target features). Builds with debug
+// assertions (`cargo test`'s default, at opt-level 0) keep them out of line: there every
+// inlined call's locals keep their own slots in the caller's frame, and the entry points'
+// frames outgrew a test thread's 2 MiB stack.
+#[cfg_attr(debug_assertions, inline(never))]
+#[cfg_attr(not(debug_assertions), inline(always))]
 unsafe fn compress_chunks<V: LaneVector>(jobs: &[ChunkJob<'_>], window: &mut Window<'_>) {
     // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods, whose one
     // requirement (the CPU supports `V`'s instruction set) is this function's own contract;
@@ -426,7 +432,8 @@ unsafe fn compress_chunks<V: LaneVector>(jobs: &[ChunkJob<'_>], window: &mut Win
 /// The CPU must support `V`'s instruction set; `jobs.len() == V::LANES`, every job a
 /// `CHUNK_LEN`-byte chunk to a chaining value.
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline(never))]
+#[cfg_attr(not(debug_assertions), inline(always))]
 unsafe fn full_chunks<V: LaneVector>(jobs: &[ChunkJob<'_>], window: &mut Window<'_>) {
     // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods, whose one
     // requirement (the CPU supports `V`'s instruction set) is this function's own contract;
@@ -460,7 +467,8 @@ unsafe fn full_chunks<V: LaneVector>(jobs: &[ChunkJob<'_>], window: &mut Window<
 /// The CPU must support `V`'s instruction set; every job a `CHUNK_LEN`-byte chunk to a
 /// chaining value.
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline(never))]
+#[cfg_attr(not(debug_assertions), inline(always))]
 unsafe fn full_chunks_pair<V: LaneVector>(jobs: &[ChunkJob<'_>], window: &mut Window<'_>) {
     // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods and
     // `whole_chunks_pair`, whose one requirement (the CPU supports `V`'s instruction set)
@@ -502,7 +510,8 @@ unsafe fn full_chunks_pair<V: LaneVector>(jobs: &[ChunkJob<'_>], window: &mut Wi
 /// The CPU must support `V`'s instruction set; every job a message of at most `CHUNK_LEN`
 /// bytes to its root block.
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline(never))]
+#[cfg_attr(not(debug_assertions), inline(always))]
 unsafe fn roots_pair<V: LaneVector>(jobs: &[ChunkJob<'_>], window: &mut Window<'_>) {
     // SAFETY: the unsafe operation here is `lanes::root_blocks_pair`, whose one requirement
     // (the CPU supports `V`'s instruction set) is this function's own contract; every array
@@ -535,7 +544,8 @@ unsafe fn roots_pair<V: LaneVector>(jobs: &[ChunkJob<'_>], window: &mut Window<'
 ///
 /// The CPU must support `V`'s instruction set.
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline(never))]
+#[cfg_attr(not(debug_assertions), inline(always))]
 unsafe fn compress_parents<V: LaneVector>(pairs: &[(usize, usize)], cvs: &mut [[u8; OUT_LEN]]) {
     // SAFETY: the unsafe operations here are `V`'s `LaneVector` methods, whose one
     // requirement (the CPU supports `V`'s instruction set) is this function's own contract;
