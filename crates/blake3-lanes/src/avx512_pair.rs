@@ -24,7 +24,7 @@
 //! [`tests::input_pair_rounds`]), and the block lengths, flags and which lanes still have a
 //! block are per lane, from memory. The chunk tree's whole chunks ([`chain_pair`]) run the
 //! same block with per-lane chunk counters and no lane left out, so their chaining values
-//! stay in registers through a chunk's blocks.
+//! stay in registers from block to block within a call.
 
 use crate::lanes::PairBlocks;
 use crate::words::{
@@ -534,11 +534,9 @@ macro_rules! pair_chain {
 /// the batch's input phase. Message word `j` of every lane is `blocks[i].m[g][j]` (the
 /// transposed blocks, one word per lane, read as full-vector memory operands), the block
 /// lengths and flags are per lane, the chunk counters are `counter[g]` (low and high
-/// halves per lane, the same for every block: 0 in the input phase, where every message is
-/// one chunk; the chunk's index for the chunk tree's whole chunks). Lanes
-/// whose `blocks[i].active` lane is 0 keep their chaining value (merged back from `cv`,
-/// where each block's starting values are stored). The chaining values stay in registers
-/// from block to block.
+/// halves per lane, the same for every block; 0 for one-chunk messages). Lanes whose
+/// `blocks[i].active` lane is 0 keep their chaining value: each block's starting values are
+/// stored to `cv` and merged back under the mask after the block.
 ///
 /// # Safety
 ///

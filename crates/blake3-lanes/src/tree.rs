@@ -10,8 +10,10 @@
 //! what this file does.
 //!
 //! Here the chunks of all messages of a batch share the lanes, one chunk per lane with its
-//! own counter: full chunks (sixteen blocks) go in one stream so their lanes never wait for
-//! each other, last chunks and one-chunk messages in another. The parent nodes of every
+//! own counter, in three queues: full chunks (sixteen blocks), so their lanes never wait for
+//! each other; one-chunk messages; and the shorter last chunks of longer messages. Where the
+//! backend runs two compressions in lockstep, the first two queues hold two groups of lanes.
+//! The parent nodes of every
 //! message at one level are then compressed across the lanes, `LANES` at a time. Each
 //! message ends as a [`RootBlock`] (for a one-chunk message its last block, as in
 //! `lanes.rs`), and the output phase of `lanes.rs` turns it into the LtHash's 32 output
@@ -285,7 +287,9 @@ struct Window<'s> {
 // (their vector operations need the entry points' target features). Builds with debug
 // assertions (`cargo test`'s default, at opt-level 0) keep them out of line: there every
 // inlined call's locals keep their own slots in the caller's frame, and the entry points'
-// frames outgrew a test thread's 2 MiB stack.
+// frames outgrew a test thread's 2 MiB stack. An optimised build with debug assertions
+// (the fuzz and differential profiles) is so correct but slower: those steps' vector
+// operations are calls there.
 #[cfg_attr(debug_assertions, inline(never))]
 #[cfg_attr(not(debug_assertions), inline(always))]
 unsafe fn compress_chunks<V: LaneVector>(jobs: &[ChunkJob<'_>], window: &mut Window<'_>) {

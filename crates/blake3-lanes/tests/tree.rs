@@ -105,7 +105,8 @@ fn all_boundary_lengths_in_one_batch() {
 /// Whole chunks are compressed a group of lanes at a time, or two groups together where
 /// the backend runs two compressions in lockstep: every count of whole chunks a call can
 /// leave for its last group or pair (one group full and the other empty, partly full or
-/// full), in one message and spread over several, each with a chunk counter of its own.
+/// full), in one message (chunk counters 0 to n - 1) and as n messages of two whole chunks
+/// and a short tail or none.
 #[test]
 fn every_count_of_whole_chunks() {
     for chunks in [1, 2, 15, 16, 17, 18, 31, 32, 33, 47, 48, 49, 64, 65] {
