@@ -101,6 +101,8 @@ mod avx2;
 mod avx512;
 #[cfg(target_arch = "x86_64")]
 mod avx512_pair;
+#[cfg(all(test, target_arch = "x86_64"))]
+mod pair_tests;
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 mod sse41;
 
