@@ -443,21 +443,53 @@ unsafe fn full_chunks<V: LaneVector>(jobs: &[ChunkJob<'_>], window: &mut Window<
     // requirement (the CPU supports `V`'s instruction set) is this function's own contract;
     // every array index and slice is bounds-checked.
     unsafe {
-        let mut lo = [0u32; MAX_LANES];
-        let mut hi = [0u32; MAX_LANES];
-        let mut chunks: [&[u8; CHUNK_LEN]; MAX_LANES] = [&ZERO_CHUNK; MAX_LANES];
-        for (lane, job) in jobs.iter().enumerate() {
-            lo[lane] = job.counter as u32;
-            hi[lane] = (job.counter >> 32) as u32;
-            chunks[lane] = job.data.first_chunk::<CHUNK_LEN>().unwrap_or(&ZERO_CHUNK);
-        }
+        let (chunks, lo, hi) = whole_chunk_lanes(jobs);
         let cv = V::compress_whole_chunks(&chunks, V::from_lanes(&lo), V::from_lanes(&hi));
-        let mut out = [[0u8; OUT_LEN]; MAX_LANES];
-        V::store_transposed_cvs(&cv, &mut out);
-        for (job, cv) in jobs.iter().zip(&out) {
-            if let Dest::Cv(k) = job.dest {
-                window.cvs[k] = *cv;
-            }
+        store_chunk_cvs::<V>(&cv, jobs, window);
+    }
+}
+
+/// The chunks of up to `LANES` whole-chunk jobs, one per lane (a zero chunk past them),
+/// and their counters' low and high halves.
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+#[inline(always)]
+fn whole_chunk_lanes<'a>(
+    jobs: &[ChunkJob<'a>],
+) -> (
+    [&'a [u8; CHUNK_LEN]; MAX_LANES],
+    [u32; MAX_LANES],
+    [u32; MAX_LANES],
+) {
+    let mut lo = [0u32; MAX_LANES];
+    let mut hi = [0u32; MAX_LANES];
+    let mut chunks: [&[u8; CHUNK_LEN]; MAX_LANES] = [&ZERO_CHUNK; MAX_LANES];
+    for (lane, job) in jobs.iter().enumerate() {
+        lo[lane] = job.counter as u32;
+        hi[lane] = (job.counter >> 32) as u32;
+        chunks[lane] = job.data.first_chunk::<CHUNK_LEN>().unwrap_or(&ZERO_CHUNK);
+    }
+    (chunks, lo, hi)
+}
+
+/// The chaining values `cv` of up to `LANES` chunk jobs, one per lane, to their places in
+/// the window.
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+#[inline(always)]
+unsafe fn store_chunk_cvs<V: LaneVector>(
+    cv: &[V; 8],
+    jobs: &[ChunkJob<'_>],
+    window: &mut Window<'_>,
+) {
+    let mut out = [[0u8; OUT_LEN]; MAX_LANES];
+    // SAFETY: the CPU supports `V`'s instruction set (this function's contract).
+    unsafe { V::store_transposed_cvs(cv, &mut out) };
+    for (job, cv) in jobs.iter().zip(&out) {
+        if let Dest::Cv(k) = job.dest {
+            window.cvs[k] = *cv;
         }
     }
 }
@@ -479,29 +511,17 @@ unsafe fn full_chunks_pair<V: LaneVector>(jobs: &[ChunkJob<'_>], window: &mut Wi
     // is this function's own contract; every array index and slice is bounds-checked.
     unsafe {
         debug_assert!(jobs.len() > V::LANES && jobs.len() <= 2 * V::LANES);
-        let mut lo = [[0u32; MAX_LANES]; 2];
-        let mut hi = [[0u32; MAX_LANES]; 2];
+        let (first, second) = jobs.split_at(V::LANES);
         let mut chunks: [[&[u8; CHUNK_LEN]; MAX_LANES]; 2] = [[&ZERO_CHUNK; MAX_LANES]; 2];
-        for (index, job) in jobs.iter().enumerate() {
-            let (group, lane) = (index / V::LANES, index % V::LANES);
-            lo[group][lane] = job.counter as u32;
-            hi[group][lane] = (job.counter >> 32) as u32;
-            chunks[group][lane] = job.data.first_chunk::<CHUNK_LEN>().unwrap_or(&ZERO_CHUNK);
-        }
         let mut counter = [[V::splat(0); 2]; 2];
-        for (counter, (lo, hi)) in counter.iter_mut().zip(lo.iter().zip(&hi)) {
-            *counter = [V::from_lanes(lo), V::from_lanes(hi)];
+        for ((chunks, counter), group) in chunks.iter_mut().zip(&mut counter).zip([first, second]) {
+            let (lanes, lo, hi) = whole_chunk_lanes(group);
+            *chunks = lanes;
+            *counter = [V::from_lanes(&lo), V::from_lanes(&hi)];
         }
         let cv = lanes::whole_chunks_pair::<V>(&chunks, &counter);
-        for (group, jobs) in jobs.chunks(V::LANES).enumerate() {
-            let mut out = [[0u8; OUT_LEN]; MAX_LANES];
-            V::store_transposed_cvs(&cv[group], &mut out);
-            for (job, cv) in jobs.iter().zip(&out) {
-                if let Dest::Cv(k) = job.dest {
-                    window.cvs[k] = *cv;
-                }
-            }
-        }
+        store_chunk_cvs::<V>(&cv[0], first, window);
+        store_chunk_cvs::<V>(&cv[1], second, window);
     }
 }
 
