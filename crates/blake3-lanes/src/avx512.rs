@@ -13,7 +13,7 @@ use core::arch::x86::*;
 use core::arch::x86_64::*;
 
 use crate::lanes::{self, LaneVector, RoundVector, MAX_LANES};
-use crate::words::{BLOCK_LEN, OUT_LEN};
+use crate::words::{block_count, BLOCK_LEN, OUT_LEN};
 
 #[derive(Clone, Copy)]
 #[repr(transparent)]
@@ -149,6 +149,25 @@ impl LaneVector for Avx512Vector {
         // SAFETY: `lanes` is a 64-byte array, so the 64-byte load of its first
         // 16 words is in bounds; the CPU supports AVX-512F and AVX-512BW (`LaneVector` contract).
         unsafe { Avx512Vector(loadu(lanes.as_ptr() as *const u8)) }
+    }
+
+    #[inline(always)]
+    unsafe fn last_block(input: &[u8]) -> ([u32; 16], u32) {
+        let tail = &input[(block_count(input.len()) - 1) * BLOCK_LEN..];
+        // One mask bit per byte of the tail (at most 64 of them).
+        let mask = u64::MAX
+            .checked_shr(BLOCK_LEN as u32 - tail.len() as u32)
+            .unwrap_or(0);
+        let mut words = [0u32; 16];
+        // SAFETY: the byte-masked load reads only the bytes whose mask bit is set, the
+        // `tail.len()` bytes of `tail` (masked-off bytes are not accessed and cannot fault);
+        // `words` is 64 bytes, so the store is in bounds; the CPU supports AVX-512F and
+        // AVX-512BW (`LaneVector` contract).
+        unsafe {
+            let block = _mm512_maskz_loadu_epi8(mask, tail.as_ptr() as *const i8);
+            storeu(words.as_mut_ptr() as *mut u8, block);
+        }
+        (words, tail.len() as u32)
     }
 
     #[inline(always)]
@@ -310,4 +329,54 @@ pub(crate) unsafe fn root_block_rows(input: &[u8]) -> crate::words::RootBlock {
     // SAFETY: the CPU supports SSE4.1 (every AVX-512 CPU does) and `input` is at most one
     // chunk long (this function's contract).
     unsafe { crate::sse41::root_block_rows(input) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Avx512Vector;
+    use crate::backend::Backend;
+    use crate::lanes::LaneVector;
+    use crate::words::last_block_words;
+
+    /// # Safety
+    ///
+    /// The CPU must support AVX-512F and AVX-512BW.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
+    unsafe fn last_block(input: &[u8]) -> ([u32; 16], u32) {
+        // SAFETY: the CPU supports this backend (this function's contract).
+        unsafe { Avx512Vector::last_block(input) }
+    }
+
+    /// The byte-masked load of a last block is the zero-padded copy, on every length from
+    /// empty to past one chunk and at every alignment of the tail, and for a tail that ends
+    /// its allocation.
+    #[test]
+    fn the_masked_last_block_is_the_padded_copy() {
+        if !Backend::Avx512.is_supported() {
+            return;
+        }
+        let bytes: Vec<u8> = (0..1200u32).map(|i| (i * 7 + 3) as u8).collect();
+        for offset in 0..64 {
+            for len in 0..=1100 {
+                let input = &bytes[offset..offset + len];
+                // SAFETY: AVX-512 is supported (checked above).
+                let got = unsafe { last_block(input) };
+                assert_eq!(
+                    got,
+                    last_block_words(input),
+                    "length {len}, offset {offset}"
+                );
+            }
+        }
+        for len in 0..=130 {
+            let input: Box<[u8]> = bytes[..len].into();
+            // SAFETY: AVX-512 is supported (checked above).
+            let got = unsafe { last_block(&input) };
+            assert_eq!(
+                got,
+                last_block_words(&input),
+                "length {len} at its allocation's end"
+            );
+        }
+    }
 }

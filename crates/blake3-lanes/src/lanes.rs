@@ -16,9 +16,9 @@
 use core::mem::MaybeUninit;
 
 use crate::words::{
-    block_count, cv_from_le_bytes, sub_u16_pair, word_index, RootBlock, SumWords, BLOCKS_PER_GROUP,
-    BLOCK_LEN, CHUNK_END, CHUNK_LEN, CHUNK_START, IV, MSG_SCHEDULE, OUT_LEN, ROOT, U16_LANES,
-    U16_SUM_XOF_LEN,
+    block_count, cv_from_le_bytes, last_block_words, sub_u16_pair, word_index, RootBlock, SumWords,
+    BLOCKS_PER_GROUP, BLOCK_LEN, CHUNK_END, CHUNK_LEN, CHUNK_START, IV, MSG_SCHEDULE, OUT_LEN,
+    ROOT, U16_LANES, U16_SUM_XOF_LEN,
 };
 
 /// Widest lane count of any backend (sizes the scratch arrays).
@@ -58,6 +58,17 @@ pub(crate) trait LaneVector: RoundVector {
     ///
     /// The CPU must support the implementing type's instruction set (see the trait).
     unsafe fn from_lanes(lanes: &[u32; MAX_LANES]) -> Self;
+    /// The last block of a chunk's `input` (its words, zero-padded) and its length in bytes:
+    /// [`last_block_words`] here; AVX-512 loads it with one byte-masked load, so no copy of
+    /// the tail sits in a store buffer that a wide load of the block would wait on.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support the implementing type's instruction set (see the trait).
+    #[inline(always)]
+    unsafe fn last_block(input: &[u8]) -> ([u32; 16], u32) {
+        last_block_words(input)
+    }
     /// Lanes whose `mask` is all ones take `if_set`, the others `if_clear`.
     ///
     /// # Safety
@@ -1031,7 +1042,7 @@ unsafe fn root_blocks<V: LaneVector>(batch: &[&[u8]], roots: &mut [RootBlock; MA
         let mut cv_bytes = [[0u8; OUT_LEN]; MAX_LANES];
         V::store_transposed_cvs(&cv, &mut cv_bytes);
         for ((root, input), cv) in roots.iter_mut().zip(batch).zip(cv_bytes.iter()) {
-            *root = RootBlock::of_last_block(input, cv_from_le_bytes(cv));
+            set_last_block::<V>(root, input, cv);
         }
     }
 }
@@ -1057,10 +1068,38 @@ pub(crate) unsafe fn root_blocks_pair<V: LaneVector>(
             let mut cv_bytes = [[0u8; OUT_LEN]; MAX_LANES];
             V::store_transposed_cvs(cv, &mut cv_bytes);
             for ((root, input), cv) in roots.iter_mut().zip(batch).zip(cv_bytes.iter()) {
-                *root = RootBlock::of_last_block(input, cv_from_le_bytes(cv));
+                set_last_block::<V>(root, input, cv);
             }
         }
     }
+}
+
+/// Writes into `root` the root block of a chunk whose blocks before the last chained to
+/// `cv` (little-endian bytes): its last block ([`LaneVector::last_block`]), length and flags,
+/// each field in place (a whole [`RootBlock`] built aside and copied in would be reloaded
+/// across the stores of its parts).
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
+#[inline(always)]
+pub(crate) unsafe fn set_last_block<V: LaneVector>(
+    root: &mut RootBlock,
+    input: &[u8],
+    cv: &[u8; OUT_LEN],
+) {
+    // SAFETY: `V::last_block` needs the CPU to support `V`'s instruction set, this
+    // function's own contract.
+    let (block, block_len) = unsafe { V::last_block(input) };
+    let start = if block_count(input.len()) == 1 {
+        CHUNK_START
+    } else {
+        0
+    };
+    root.block = block;
+    root.cv = cv_from_le_bytes(cv);
+    root.block_len = block_len;
+    root.flags = start | CHUNK_END | ROOT;
 }
 
 /// A [`RootBlock`] broadcast to every lane.

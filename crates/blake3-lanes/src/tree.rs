@@ -33,7 +33,7 @@ use crate::words::{
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 use crate::lanes::{self, LaneVector, MAX_LANES};
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-use crate::words::{cv_from_le_bytes, last_block_words, SumWords};
+use crate::words::SumWords;
 
 /// Flag of a parent node's compression.
 pub(crate) const PARENT: u32 = 1 << 2;
@@ -411,14 +411,7 @@ unsafe fn compress_chunks<V: LaneVector>(jobs: &[ChunkJob<'_>], window: &mut Win
             match job.dest {
                 Dest::Cv(k) => window.cvs[k] = out[lane],
                 Dest::Root(i) => {
-                    let (block, block_len) = last_block_words(job.data);
-                    let start = if blocks_of[lane] == 1 { CHUNK_START } else { 0 };
-                    window.roots[i] = RootBlock {
-                        cv: cv_from_le_bytes(&out[lane]),
-                        block,
-                        block_len,
-                        flags: start | CHUNK_END | ROOT,
-                    };
+                    lanes::set_last_block::<V>(&mut window.roots[i], job.data, &out[lane])
                 }
             }
         }
