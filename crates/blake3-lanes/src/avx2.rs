@@ -274,7 +274,7 @@ impl LaneVector for Avx2Vector {
 lanes::backend_entry_points!(
     Avx2Vector,
     "avx2",
-    crate::sse41::root_block_single,
+    crate::sse41::root_block_single::<Avx2Vector>,
     crate::sse41::compress_rows_words,
     crate::sse41::compression_chain_single
 );

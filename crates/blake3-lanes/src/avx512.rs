@@ -312,7 +312,7 @@ impl LaneVector for Avx512Vector {
 lanes::backend_entry_points!(
     Avx512Vector,
     "avx512f,avx512bw,avx512vl",
-    crate::sse41::root_block_single,
+    crate::sse41::root_block_single::<Avx512Vector>,
     crate::sse41::compress_rows_words,
     crate::sse41::compression_chain_single
 );

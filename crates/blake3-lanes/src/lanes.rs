@@ -1088,6 +1088,18 @@ pub(crate) unsafe fn set_last_block<V: LaneVector>(
     input: &[u8],
     cv: &[u8; OUT_LEN],
 ) {
+    root.cv = cv_from_le_bytes(cv);
+    // SAFETY: the CPU supports `V`'s instruction set (this function's contract).
+    unsafe { set_last_block_fields::<V>(root, input) };
+}
+
+/// [`set_last_block`] but the chaining value: `root`'s last block, length and flags.
+///
+/// # Safety
+///
+/// The CPU must support `V`'s instruction set.
+#[inline(always)]
+pub(crate) unsafe fn set_last_block_fields<V: LaneVector>(root: &mut RootBlock, input: &[u8]) {
     // SAFETY: `V::last_block` needs the CPU to support `V`'s instruction set, this
     // function's own contract.
     let (block, block_len) = unsafe { V::last_block(input) };
@@ -1097,7 +1109,6 @@ pub(crate) unsafe fn set_last_block<V: LaneVector>(
         0
     };
     root.block = block;
-    root.cv = cv_from_le_bytes(cv);
     root.block_len = block_len;
     root.flags = start | CHUNK_END | ROOT;
 }

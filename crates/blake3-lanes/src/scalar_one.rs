@@ -16,8 +16,7 @@
 //! Tested against `portable.rs` and the blake3 crate (every length of one chunk).
 
 use crate::words::{
-    block_count, initial_state, RootBlock, BLOCK_LEN, CHUNK_END, CHUNK_START, IV, MSG_SCHEDULE,
-    ROOT,
+    block_count, initial_state, BLOCK_LEN, CHUNK_END, CHUNK_START, IV, MSG_SCHEDULE, ROOT,
 };
 
 /// The word `i` of a 64-byte block, little-endian.
@@ -80,12 +79,21 @@ pub(crate) fn compress_cv(
 }
 
 /// Compresses all but the last block of a message of at most one chunk: its
-/// [`RootBlock`]. The x86 lanes call it; elsewhere only its tests do.
+/// [`RootBlock`], for the tests (the x86 lanes build it from [`root_cv`] with their own
+/// load of the last block).
+#[cfg(test)]
+pub(crate) fn root_block(input: &[u8]) -> crate::words::RootBlock {
+    crate::words::RootBlock::of_last_block(input, root_cv(input))
+}
+
+/// The chaining value a message of at most one chunk starts its root block from: all but
+/// its last block, compressed. The x86 lanes call it; elsewhere only its tests do.
 #[cfg_attr(
     not(any(target_arch = "x86", target_arch = "x86_64")),
     allow(dead_code)
 )]
-pub(crate) fn root_block(input: &[u8]) -> RootBlock {
+#[inline(always)]
+pub(crate) fn root_cv(input: &[u8]) -> [u32; 8] {
     debug_assert!(input.len() <= crate::words::CHUNK_LEN);
     let blocks = block_count(input.len());
     let mut cv = IV;
@@ -96,7 +104,7 @@ pub(crate) fn root_block(input: &[u8]) -> RootBlock {
         let flags = if index == 0 { CHUNK_START } else { 0 };
         cv = compress_cv(&cv, bytes, 0, BLOCK_LEN as u32, flags);
     }
-    RootBlock::of_last_block(input, cv)
+    cv
 }
 
 /// The latency floor of this code: `compressions` compressions of `block` (counter 0,

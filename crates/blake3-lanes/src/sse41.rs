@@ -222,7 +222,7 @@ impl LaneVector for Sse41Vector {
 lanes::backend_entry_points!(
     Sse41Vector,
     "sse4.1",
-    crate::sse41::root_block_single,
+    crate::sse41::root_block_single::<Sse41Vector>,
     crate::sse41::compress_rows_words,
     crate::sse41::compression_chain_single
 );
@@ -404,15 +404,32 @@ pub(crate) fn single_message_is_scalar() -> bool {
 ///
 /// The CPU must support SSE4.1 (every SIMD backend's features imply it);
 /// `input.len() <= CHUNK_LEN`.
+///
+/// Its last block is read with `V`'s [`LaneVector::last_block`], and every field is written
+/// in place ([`lanes::set_last_block_fields`]).
 #[inline(always)]
-pub(crate) unsafe fn root_block_single(input: &[u8]) -> crate::words::RootBlock {
+pub(crate) unsafe fn root_block_single<V: LaneVector>(input: &[u8]) -> RootBlock {
+    let mut root = RootBlock {
+        block: [0; 16],
+        cv: [0; 8],
+        block_len: 0,
+        flags: 0,
+    };
     if single_message_is_scalar() {
-        crate::scalar_one::root_block(input)
+        root.cv = crate::scalar_one::root_cv(input);
     } else {
         // SAFETY: the CPU supports SSE4.1 and `input` is at most one chunk long (this
-        // function's contract).
-        unsafe { root_block_rows(input) }
+        // function's contract); the stores write the two 16-byte halves of `root.cv`.
+        unsafe {
+            let cv = root_cv_rows(input);
+            storeu(root.cv.as_mut_ptr() as *mut u8, cv[0]);
+            storeu(root.cv.as_mut_ptr().add(4) as *mut u8, cv[1]);
+        }
     }
+    // SAFETY: the CPU supports `V`'s instruction set (this function's contract: `V` is
+    // the backend whose features the caller is compiled with).
+    unsafe { lanes::set_last_block_fields::<V>(&mut root, input) };
+    root
 }
 
 /// The latency floor of [`root_block_single`]'s code: one dependent chain of
@@ -435,25 +452,44 @@ pub(crate) unsafe fn compression_chain_single(
 }
 
 /// The [`RootBlock`] of one message (at most one chunk): every block but the last
-/// compressed row-wise, one compression per block. The row-wise counterpart of the
-/// portable `root_block`, the single-message code of every SIMD backend where vector
-/// integer operations take one cycle ([`root_block_single`]).
+/// compressed row-wise ([`root_cv_rows`]), for the tests that hold the row-wise code equal
+/// to the portable `root_block`.
+///
+/// # Safety
+///
+/// The CPU must support SSE4.1; `input.len() <= CHUNK_LEN`.
+#[cfg(test)]
+#[inline(always)]
+pub(crate) unsafe fn root_block_rows(input: &[u8]) -> RootBlock {
+    let mut cv_words = IV;
+    // SAFETY: SSE4.1 and `input`'s length are this function's contract; the stores
+    // write the two 16-byte halves of the 32-byte `cv_words`.
+    unsafe {
+        let cv = root_cv_rows(input);
+        storeu(cv_words.as_mut_ptr() as *mut u8, cv[0]);
+        storeu(cv_words.as_mut_ptr().add(4) as *mut u8, cv[1]);
+    }
+    RootBlock::of_last_block(input, cv_words)
+}
+
+/// The chaining value a root block of a message of at most one chunk starts from (all but
+/// its last block compressed row-wise, one compression per block), as two 4-word rows: the
+/// single-message code of every SIMD backend where vector integer operations take one
+/// cycle ([`root_block_single`]).
 ///
 /// # Safety
 ///
 /// The CPU must support SSE4.1; `input.len() <= CHUNK_LEN`.
 #[inline(always)]
-pub(crate) unsafe fn root_block_rows(input: &[u8]) -> RootBlock {
+unsafe fn root_cv_rows(input: &[u8]) -> [__m128i; 2] {
     debug_assert!(input.len() <= crate::words::CHUNK_LEN);
     let blocks = block_count(input.len());
-    let mut cv_words = IV;
-    // SAFETY: SSE4.1 is this function's contract. The loads and stores touch
-    // `cv_words[0..8]` (two 16-byte halves of a 32-byte array), and every `block`
-    // is a whole 64-byte chunk of `input`.
+    // SAFETY: SSE4.1 is this function's contract. The loads read the 32-byte `IV`, and
+    // every `block` is a whole 64-byte chunk of `input`.
     unsafe {
         let mut cv = [
-            loadu(cv_words.as_ptr() as *const u8),
-            loadu(cv_words.as_ptr().add(4) as *const u8),
+            loadu(IV.as_ptr() as *const u8),
+            loadu(IV.as_ptr().add(4) as *const u8),
         ];
         for (index, block) in input.chunks_exact(BLOCK_LEN).take(blocks - 1).enumerate() {
             let block: &[u8; BLOCK_LEN] = block.try_into().expect("chunks_exact(BLOCK_LEN)");
@@ -464,10 +500,8 @@ pub(crate) unsafe fn root_block_rows(input: &[u8]) -> RootBlock {
                 _mm_xor_si128(state[1], state[3]),
             ];
         }
-        storeu(cv_words.as_mut_ptr() as *mut u8, cv[0]);
-        storeu(cv_words.as_mut_ptr().add(4) as *mut u8, cv[1]);
+        cv
     }
-    RootBlock::of_last_block(input, cv_words)
 }
 
 /// One dependent chain of `compressions` row-wise compressions of `block` (counter 0,
