@@ -160,7 +160,8 @@ impl LaneVector for Avx512Vector {
             .unwrap_or(0);
         let mut words = [0u32; 16];
         // SAFETY: the byte-masked load reads only the bytes whose mask bit is set, the
-        // `tail.len()` bytes of `tail` (masked-off bytes are not accessed and cannot fault);
+        // `tail.len()` bytes of `tail` (masked-off bytes are not accessed and cannot fault;
+        // an empty tail's mask is 0, so its pointer, which may dangle, is not read);
         // `words` is 64 bytes, so the store is in bounds; the CPU supports AVX-512F and
         // AVX-512BW (`LaneVector` contract).
         unsafe {
@@ -316,20 +317,6 @@ lanes::backend_entry_points!(
     crate::sse41::compress_rows_words,
     crate::sse41::compression_chain_single
 );
-
-/// The row-wise single-message code compiled with this backend's features, whichever
-/// [`single_message_is_scalar`](crate::sse41::single_message_is_scalar) picks: for the tests that hold it equal to the scalar code.
-///
-/// # Safety
-///
-/// The CPU must support AVX-512F, AVX-512BW and AVX-512VL; `input.len() <= CHUNK_LEN`.
-#[cfg(test)]
-#[target_feature(enable = "avx512f,avx512bw,avx512vl")]
-pub(crate) unsafe fn root_block_rows(input: &[u8]) -> crate::words::RootBlock {
-    // SAFETY: the CPU supports SSE4.1 (every AVX-512 CPU does) and `input` is at most one
-    // chunk long (this function's contract).
-    unsafe { crate::sse41::root_block_rows(input) }
-}
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,6 @@
 //! The lane algorithm, written once and generic over a vector of `u32` lanes.
 //!
-//! `sse41.rs` and `avx2.rs` implement [`LaneVector`] for their register type
+//! `sse41.rs`, `avx2.rs` and `avx512.rs` implement [`LaneVector`] for their register type
 //! and call these `#[inline(always)]` functions from inside their
 //! `#[target_feature]` entry points, so each instantiation is compiled for
 //! its instruction set.
@@ -1093,7 +1093,7 @@ pub(crate) unsafe fn set_last_block<V: LaneVector>(
     unsafe { set_last_block_fields::<V>(root, input) };
 }
 
-/// [`set_last_block`] but the chaining value: `root`'s last block, length and flags.
+/// [`set_last_block`] except the chaining value: `root`'s last block, length and flags.
 ///
 /// # Safety
 ///
@@ -1628,10 +1628,9 @@ pub(crate) use lane_vector_forwarders;
 /// `compress` is the backend's one out-of-line copy of the rounds
 /// ([`LaneVector::compress`]). The single-message entry points compress the input blocks
 /// with `$root_block`, inlined into the backend's own `#[target_feature]` function, and
-/// `$chain_one` is the same code's latency floor: the SSE4.1 row code of `sse41.rs` for
-/// SSE4.1 and AVX2 (every AVX2 CPU has SSE4.1); for AVX-512 the same row code with
-/// AVX-512VL rotations or the scalar code of `portable.rs`, whichever is the shorter
-/// dependent chain on the CPU (`sse41::single_message_is_scalar`);
+/// `$chain_one` is the same code's latency floor: the SSE4.1 row code of `sse41.rs` (with
+/// AVX-512VL rotations when compiled for AVX-512) or the scalar code of `scalar_one.rs`,
+/// whichever is the shorter dependent chain on the CPU (`sse41::single_message_is_scalar`);
 /// `$compress_words` is the row code's one-compression form, for the tests. The dispatcher
 /// (`platform.rs`) calls these only after it checked the CPU, which is the safety contract
 /// of every function here.
@@ -1782,6 +1781,21 @@ macro_rules! backend_entry_points {
             // the argument requirements are passed on unchanged.
             unsafe { $crate::lanes::xof_root_u16::<$vector>(&$root_block(input), &mut out) };
             out
+        }
+
+        /// One message's root block with this backend's single-message code, as
+        /// [`accumulate_u16_one`] and [`xof_one`] build it: for the tests that hold it equal
+        /// to the portable one.
+        ///
+        /// # Safety
+        /// The CPU must support this backend's features; `input` must be at most one chunk
+        /// long.
+        #[cfg(test)]
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn root_block_one(input: &[u8]) -> $crate::words::RootBlock {
+            // SAFETY: this function is compiled with the backend's features and its caller
+            // guarantees the CPU has them; the argument requirements are passed on unchanged.
+            unsafe { $root_block(input) }
         }
 
         /// One compression of one message with this backend's single-message code

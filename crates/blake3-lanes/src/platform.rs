@@ -209,6 +209,24 @@ impl Backend {
         Ok(())
     }
 
+    /// One message's root block with this backend's single-message code (the portable
+    /// code for [`Backend::Portable`]), for the tests.
+    #[cfg(test)]
+    pub(crate) fn root_block_one(self, input: &[u8]) -> Result<crate::words::RootBlock, Error> {
+        self.ensure_supported()?;
+        if input.len() > crate::words::CHUNK_LEN {
+            return Err(Error::InputTooLong {
+                index: 0,
+                len: input.len(),
+            });
+        }
+        Ok(dispatch!(
+            self,
+            portable::root_block(input),
+            crate::{sse41, avx2, avx512}::root_block_one(input),
+        ))
+    }
+
     /// One compression with this backend's single-message code (the portable compression
     /// for [`Backend::Portable`]), for the tests.
     #[cfg(test)]
@@ -433,24 +451,29 @@ mod tests {
         }
     }
 
-    /// The AVX-512 backend's two single-message codes, the row-wise one (with AVX-512VL
-    /// rotations) and the scalar one, give the same root block for every length of one
-    /// chunk, whichever of the two this CPU runs.
-    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    /// Every backend's single-message root block (the one the per-account LtHash and XOF
+    /// calls build) is the portable one, for every length of one chunk, with the CPU taken
+    /// to have one-cycle and then two-cycle vector operations: the row-wise code and the
+    /// scalar code, each with the backend's load of the last block.
     #[test]
-    fn avx512_row_code_equals_the_scalar_code() {
-        if !Backend::Avx512.is_supported() {
-            return;
-        }
+    fn every_single_message_root_block_is_the_portable_one() {
+        use crate::backend::tests::TWO_CYCLE;
         let input: Vec<u8> = (0..crate::words::CHUNK_LEN)
             .map(|i| (i * 7 + 3) as u8)
             .collect();
-        for len in 0..=input.len() {
-            // SAFETY: the CPU supports AVX-512F, AVX-512BW and AVX-512VL (checked above);
-            // the input is at most one chunk long.
-            let rows = unsafe { crate::avx512::root_block_rows(&input[..len]) };
-            assert_eq!(rows, portable::root_block(&input[..len]), "len {len}");
+        for two_cycle in [false, true] {
+            TWO_CYCLE.with(|forced| forced.set(Some(two_cycle)));
+            for backend in Backend::available() {
+                for len in 0..=input.len() {
+                    assert_eq!(
+                        backend.root_block_one(&input[..len]).unwrap(),
+                        portable::root_block(&input[..len]),
+                        "{backend:?} two_cycle {two_cycle} len {len}"
+                    );
+                }
+            }
         }
+        TWO_CYCLE.with(|forced| forced.set(None));
     }
 
     /// Both forms of the throughput floor (one chain per lane, two in lockstep) give

@@ -79,8 +79,8 @@ pub(crate) fn compress_cv(
 }
 
 /// Compresses all but the last block of a message of at most one chunk: its
-/// [`RootBlock`], for the tests (the x86 lanes build it from [`root_cv`] with their own
-/// load of the last block).
+/// [`RootBlock`](crate::words::RootBlock), for the tests (the x86 lanes build it from
+/// [`root_cv`] with their own load of the last block).
 #[cfg(test)]
 pub(crate) fn root_block(input: &[u8]) -> crate::words::RootBlock {
     crate::words::RootBlock::of_last_block(input, root_cv(input))
@@ -92,7 +92,6 @@ pub(crate) fn root_block(input: &[u8]) -> crate::words::RootBlock {
     not(any(target_arch = "x86", target_arch = "x86_64")),
     allow(dead_code)
 )]
-#[inline(always)]
 pub(crate) fn root_cv(input: &[u8]) -> [u32; 8] {
     debug_assert!(input.len() <= crate::words::CHUNK_LEN);
     let blocks = block_count(input.len());

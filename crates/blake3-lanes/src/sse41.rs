@@ -398,15 +398,14 @@ pub(crate) fn single_message_is_scalar() -> bool {
 }
 
 /// The [`RootBlock`](crate::words::RootBlock) of one message of at most one chunk with this
-/// CPU's single-message code ([`single_message_is_scalar`]).
+/// CPU's single-message code ([`single_message_is_scalar`]). Its last block is read with
+/// `V`'s [`LaneVector::last_block`], and every field is written in place
+/// ([`lanes::set_last_block_fields`]).
 ///
 /// # Safety
 ///
-/// The CPU must support SSE4.1 (every SIMD backend's features imply it);
+/// The CPU must support `V`'s instruction set (every backend's implies SSE4.1);
 /// `input.len() <= CHUNK_LEN`.
-///
-/// Its last block is read with `V`'s [`LaneVector::last_block`], and every field is written
-/// in place ([`lanes::set_last_block_fields`]).
 #[inline(always)]
 pub(crate) unsafe fn root_block_single<V: LaneVector>(input: &[u8]) -> RootBlock {
     let mut root = RootBlock {
@@ -418,16 +417,16 @@ pub(crate) unsafe fn root_block_single<V: LaneVector>(input: &[u8]) -> RootBlock
     if single_message_is_scalar() {
         root.cv = crate::scalar_one::root_cv(input);
     } else {
-        // SAFETY: the CPU supports SSE4.1 and `input` is at most one chunk long (this
-        // function's contract); the stores write the two 16-byte halves of `root.cv`.
+        // SAFETY: the CPU supports SSE4.1 (implied by `V`'s instruction set) and `input`
+        // is at most one chunk long (this function's contract); the stores write the two
+        // 16-byte halves of `root.cv`.
         unsafe {
             let cv = root_cv_rows(input);
             storeu(root.cv.as_mut_ptr() as *mut u8, cv[0]);
             storeu(root.cv.as_mut_ptr().add(4) as *mut u8, cv[1]);
         }
     }
-    // SAFETY: the CPU supports `V`'s instruction set (this function's contract: `V` is
-    // the backend whose features the caller is compiled with).
+    // SAFETY: the CPU supports `V`'s instruction set (this function's contract).
     unsafe { lanes::set_last_block_fields::<V>(&mut root, input) };
     root
 }
@@ -449,27 +448,6 @@ pub(crate) unsafe fn compression_chain_single(
         // SAFETY: the CPU supports SSE4.1 (this function's contract).
         unsafe { compression_chain_rows(block, compressions) }
     }
-}
-
-/// The [`RootBlock`] of one message (at most one chunk): every block but the last
-/// compressed row-wise ([`root_cv_rows`]), for the tests that hold the row-wise code equal
-/// to the portable `root_block`.
-///
-/// # Safety
-///
-/// The CPU must support SSE4.1; `input.len() <= CHUNK_LEN`.
-#[cfg(test)]
-#[inline(always)]
-pub(crate) unsafe fn root_block_rows(input: &[u8]) -> RootBlock {
-    let mut cv_words = IV;
-    // SAFETY: SSE4.1 and `input`'s length are this function's contract; the stores
-    // write the two 16-byte halves of the 32-byte `cv_words`.
-    unsafe {
-        let cv = root_cv_rows(input);
-        storeu(cv_words.as_mut_ptr() as *mut u8, cv[0]);
-        storeu(cv_words.as_mut_ptr().add(4) as *mut u8, cv[1]);
-    }
-    RootBlock::of_last_block(input, cv_words)
 }
 
 /// The chaining value a root block of a message of at most one chunk starts from (all but
