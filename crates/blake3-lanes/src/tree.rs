@@ -33,7 +33,7 @@ use crate::words::{
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 use crate::lanes::{self, LaneVector, MAX_LANES};
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-use crate::words::SumWords;
+use crate::words::{cv_from_le_bytes, SumWords};
 
 /// Flag of a parent node's compression.
 pub(crate) const PARENT: u32 = 1 << 2;
@@ -701,12 +701,15 @@ unsafe fn window_roots<V: LaneVector>(batch: &[&[u8]], scratch: &mut Scratch) {
             }
         }
         for region in regions.iter() {
-            window.roots[region.message] = parent_root(
-                cvs[region.offset..region.offset + 2]
-                    .as_flattened()
-                    .first_chunk()
-                    .expect("two chaining values are one block"),
-            );
+            let root = &mut window.roots[region.message];
+            // Field by field, each half of the block read as it was stored (one chaining
+            // value): a root built aside, or the pair read as one block, would be loaded
+            // across the stores of its parts.
+            root.cv = IV;
+            root.block[..8].copy_from_slice(&cv_from_le_bytes(&cvs[region.offset]));
+            root.block[8..].copy_from_slice(&cv_from_le_bytes(&cvs[region.offset + 1]));
+            root.block_len = BLOCK_LEN as u32;
+            root.flags = PARENT | ROOT;
         }
     }
 }
