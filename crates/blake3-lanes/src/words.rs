@@ -48,7 +48,9 @@ pub(crate) struct RootBlock {
 
 impl RootBlock {
     /// The root block of a one-chunk message whose blocks before the last chained to `cv`:
-    /// its last block (zero-padded), length and flags.
+    /// its last block (zero-padded), length and flags. The portable code's; the lane
+    /// backends write a root in place, with their own load of the last block
+    /// (`lanes::set_last_block`).
     #[inline(always)]
     pub(crate) fn of_last_block(input: &[u8], cv: [u32; 8]) -> RootBlock {
         let (block, block_len) = last_block_words(input);
@@ -100,7 +102,9 @@ pub(crate) fn block_count(len: usize) -> usize {
     }
 }
 
-/// The last block of a message, zero padded, as words; and its length.
+/// The last block of a message, zero padded, as words; and its length. Through a padded
+/// copy: a wide load of the copy waits for its narrower stores to reach the cache, so the
+/// AVX-512 lanes read the tail with one masked load instead (`LaneVector::last_block`).
 #[inline(always)]
 pub(crate) fn last_block_words(input: &[u8]) -> ([u32; 16], u32) {
     let start = (block_count(input.len()) - 1) * BLOCK_LEN;
