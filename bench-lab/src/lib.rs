@@ -20,7 +20,7 @@
 //!   rows.
 //! - Shared: [`cases`] (case types, [`cases::Subject`] = who a row measures), [`rows`] (a
 //!   subject's rows on the shared workloads), [`workloads`] (sizes, sweep, the cited and
-//!   seeded mainnet mix), [`reference`] (digests written from the documented byte order),
+//!   seeded mainnet mix), [`reference`](mod@reference) (digests written from the documented byte order),
 //!   [`isa`], [`filter`], [`profile`], [`error`].
 //!
 //! # Adding a family: one file + one line

@@ -201,7 +201,7 @@ where
     });
 }
 
-/// `who` on every user account file ([`user_accounts`]): every account per iteration,
+/// `who` on every user account file ([`user_accounts`](mod@crate::user_accounts)): every account per iteration,
 /// each hashed alone (lt: summed into the set's total), as on the mix.
 pub fn user_accounts<H>(reg: &mut Registry, who: &Subject, hasher: &H)
 where

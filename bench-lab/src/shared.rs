@@ -24,7 +24,7 @@ use std::sync::Arc;
 /// instead, and `Twin` serves the strategies without such copies (streaming, meta-first).
 ///
 /// `N` numbers the twins: `Twin<H, 1>`, `Twin<H, 2>`, ... are distinct types, so distinct
-/// copies of the same code ([`twins`] makes [`TWINS`] of them).
+/// copies of the same code (`twins` makes [`TWINS`] of them).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Twin<H, const N: usize>(pub H);
 

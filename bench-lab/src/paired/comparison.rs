@@ -19,10 +19,10 @@ pub(super) enum Source<'r> {
 }
 
 /// How many distinct copies of copy-buffer's code each entry has (see
-/// [`list::visit_code_copies`]). Why: code placement, which ASLR does not change (it moves
+/// `list::visit_code_copies`). Why: code placement, which ASLR does not change (it moves
 /// whole pages), decides alignment and aliasing, so the same instructions can measure
 /// several percent apart between builds (docs/paired-pass-defaults.md). Each entry's layouts
-/// rotate through its copies from a random start ([`CopyRotation`]), so code placement is
+/// rotate through its copies from a random start (`CopyRotation`), so code placement is
 /// sampled like stack and heap placement, each process covering all of it.
 pub use account_hash::strategy::list::CODE_COPIES;
 

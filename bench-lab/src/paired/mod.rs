@@ -9,7 +9,7 @@
 //! - **Paired and interleaved**: every round visits the baseline, the A/A control and every
 //!   row once, in a fresh random order, each timed for one batch of ~0.5 ms (iterations
 //!   calibrated once per process, one per batch when an iteration is a large share of the
-//!   batch, the A/A entry the baseline's: [`calibration::settle_counts`]; when one iteration hashes a
+//!   batch, the A/A entry the baseline's: `calibration::settle_counts`; when one iteration hashes a
 //!   set of accounts and takes milliseconds, a batch is a window of the set, each entry its
 //!   own window at a random place). Each batch follows one untimed call (a window: one
 //!   untimed window elsewhere) of its own entry, so it starts where criterion's loop starts
@@ -32,7 +32,7 @@
 //! - **Code placement**: ASLR moves whole pages, so every process of one binary has the
 //!   same code alignment, and the same instructions can measure several percent apart
 //!   between builds. Copy-buffer entries come as [`CODE_COPIES`] monomorphized copies; each
-//!   entry's layouts rotate through them from a random start ([`CopyRotation`]), so code
+//!   entry's layouts rotate through them from a random start (`CopyRotation`), so code
 //!   placement is sampled too, and a process of as many layouts as copies runs each once.
 //! - **A/A control** (`--aa`): the baseline against another copy of its code (a different
 //!   copy-buffer copy; [`crate::shared::Twin`] for strategies without copies) on the same
@@ -40,10 +40,10 @@
 //!   ([`lab_record::paired::noise_band`]: how far from 1 the A/A interval reaches, at
 //!   least 0.5 %; with several A/A rows, the widest).
 //!
-//! The module is split by concern: [`comparison`] (a comparison's entries, looked up by
+//! The module is split by concern: `comparison` (a comparison's entries, looked up by
 //! criterion id, with the inputs, code copies and twins their rows were registered with:
-//! [`crate::shared`]), [`layouts`] (stack offset and heap padding), [`calibration`]
-//! (iterations per batch), [`child`] (fresh processes of the lab), and here the rounds.
+//! [`crate::shared`]), `layouts` (stack offset and heap padding), `calibration`
+//! (iterations per batch), `child` (fresh processes of the lab), and here the rounds.
 //! The measurements behind the defaults are in docs/paired-pass-defaults.md.
 
 use crate::error::LabError;
@@ -89,8 +89,8 @@ pub use lab_record::paired::{
 /// A batch is `iters` calibrated iterations, or, when one
 /// iteration of every entry hashes a set of accounts account by account ([`Case::window_items`]:
 /// per-account strategies, the legacy batch rows; not the LtHash set rows, whose one
-/// call per set has its own set-up) and takes at least [`LONG_BATCH`] batch targets (the
-/// legacy mainnet mix), a window of the set sized to the target ([`window_len`]), each
+/// call per set has its own set-up) and takes at least `LONG_BATCH` batch targets (the
+/// legacy mainnet mix), a window of the set sized to the target (`window_len`), each
 /// entry its own window at a random place.
 pub fn run(cmp: &Comparison<'_>, config: Config) -> ProcessRun {
     run_traced(cmp, config, None)

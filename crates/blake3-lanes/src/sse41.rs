@@ -397,7 +397,7 @@ pub(crate) fn single_message_is_scalar() -> bool {
     crate::backend::two_cycle_vector_ops()
 }
 
-/// The [`RootBlock`](crate::words::RootBlock) of one message of at most one chunk with this
+/// The [`RootBlock`] of one message of at most one chunk with this
 /// CPU's single-message code ([`single_message_is_scalar`]). Its last block is read with
 /// `V`'s [`LaneVector::last_block`], and every field is written in place
 /// ([`lanes::set_last_block_fields`]).

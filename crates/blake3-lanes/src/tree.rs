@@ -20,7 +20,7 @@
 //! blocks, any length of XOF, or, for the 32-byte hash, one more compression per message,
 //! again across the lanes.
 //!
-//! The generic code is written over [`LaneVector`]; [`tree_entry_points`] instantiates it
+//! The generic code is written over [`LaneVector`]; `tree_entry_points` instantiates it
 //! inside each backend's `#[target_feature]` functions (modules [`sse41`], [`avx2`],
 //! [`avx512`] at the end of this file). [`portable_root`] is the scalar reference.
 

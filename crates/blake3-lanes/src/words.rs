@@ -135,7 +135,7 @@ pub(crate) fn cv_from_le_bytes(bytes: &[u8; OUT_LEN]) -> [u32; 8] {
 
 /// Number of `u16` lanes in a [`U16Sum`](crate::U16Sum).
 pub const U16_LANES: usize = 1024;
-/// 32-bit words backing a [`U16Sum`] (two `u16` lanes each).
+/// 32-bit words backing a [`U16Sum`](crate::U16Sum) (two `u16` lanes each).
 pub(crate) const SUM_WORDS: usize = U16_LANES / 2;
 /// Output blocks whose words share one stretch of the kernel word order.
 pub(crate) const BLOCKS_PER_GROUP: usize = 16;

@@ -7,7 +7,7 @@
 //! The JSON field names are fixed: scripts and merged reports read them (see
 //! `docs/results-format.md`). Reading goes through [`serde_path_to_error`], so a bad file
 //! is reported with its line and the path of the field, for example
-//! `results.json:12:27: field `results[3].ns_per_iter.lower`: ...`.
+//! ``results.json:12:27: field `results[3].ns_per_iter.lower`: ...``.
 
 #![forbid(unsafe_code)]
 

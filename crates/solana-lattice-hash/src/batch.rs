@@ -1,6 +1,6 @@
 //! [`Accumulator`]: the lattice hash of many messages, hashed across SIMD lanes.
 //!
-//! Messages of up to one chunk are staged [`GROUP`] at a time, one per lane buffer (a
+//! Messages of up to one chunk are staged 16 at a time (`GROUP`), one per lane buffer (a
 //! message's parts are written straight into its buffer), and summed into the running
 //! value by one kernel call (`blake3_lanes::U16Sum::add_xof`): the input blocks of all of
 //! them across the lanes, then each one's 32 output blocks across the lanes, added from the
@@ -15,8 +15,8 @@
 //! `blake3::Hasher` with no copy, as in the released crate. Otherwise it is gathered into
 //! one buffer, and the gathered messages are summed together (`add_xof_any_len`: the
 //! chunks of all of them share the lanes, then their parent nodes, then their roots),
-//! [`TREE_FLUSH_LEN`] bytes at a time; a gathered message left alone goes to the blake3
-//! crate unless `tree_for_one`. From [`SERIAL_FROM`] bytes on a message fills the lanes
+//! 256 KiB at a time (`TREE_FLUSH_LEN`); a gathered message left alone goes to the blake3
+//! crate unless `tree_for_one`. From 128 KiB on (`SERIAL_FROM`) a message fills the lanes
 //! with its own chunks and the blake3 crate is faster, so it streams too. The backend is
 //! the widest this CPU has under the crate's `max-*` feature; on the portable backend
 //! every message goes through the blake3 crate, as in the released crate.
@@ -204,7 +204,7 @@ impl Accumulator {
     }
 
     /// Sums what is staged and returns the total; the thread's next accumulator takes
-    /// over the buffers ([`Spare`]).
+    /// over the buffers (`Spare`).
     pub fn into_lt_hash(mut self) -> LtHash {
         self.sum_staged();
         // Moved out: no identity written in its place.

@@ -1,8 +1,8 @@
 //! The validator's lattice-hash crate, `solana-lattice-hash` 4.4.0, on hashlab's kernels.
 //!
-//! The public API is exactly the released crate's: [`lt_hash::LtHash`],
-//! [`lt_hash::Checksum`], [`lt_hash::SingleLtHashUpdater`], [`batch::Accumulator`] and
-//! [`batch::MessageBuilder`], behind the same feature `agave-unstable-api`. A validator takes
+//! The public API is exactly the released crate's: `lt_hash::LtHash`,
+//! `lt_hash::Checksum`, `lt_hash::SingleLtHashUpdater`, `batch::Accumulator` and
+//! `batch::MessageBuilder`, behind the same feature `agave-unstable-api`. A validator takes
 //! it with one line and builds unchanged:
 //!
 //! ```toml
@@ -10,7 +10,7 @@
 //! solana-lattice-hash = { path = "../hashlab/crates/solana-lattice-hash" }
 //! ```
 //!
-//! What differs is the work behind [`batch::Accumulator`]: every message, of any length,
+//! What differs is the work behind `batch::Accumulator`: every message, of any length,
 //! is hashed across SIMD lanes by `blake3_lanes` (one message per lane up to one chunk, the
 //! chunks of longer messages sharing the lanes, the 2048-byte output summed from the
 //! registers), parts are written straight into the lane buffers, and the backend (AVX-512,

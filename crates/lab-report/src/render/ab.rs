@@ -1,5 +1,5 @@
 //! The A/B report (`cargo xtask ab`), built once into a [`Document`] from `ab.json` alone:
-//! the title "B vs A", the table benchmark | A | B | B/A [interval] | verdict, the band, the
+//! the title "B vs A", the table `benchmark | A | B | B/A [interval] | verdict`, the band, the
 //! machine, the rounds, what was not compared, and per-round details. `summary.md` is ready
 //! to paste into a pull request.
 
@@ -99,7 +99,7 @@ fn verdict_kind(v: Verdict) -> CellKind {
     }
 }
 
-/// benchmark | A | B | B/A [interval] | verdict.
+/// `benchmark | A | B | B/A [interval] | verdict`.
 pub fn table(file: &AbFile) -> Table {
     let mut t = Table::new(
         TableKind::Comparison,
