@@ -16,9 +16,9 @@
 use core::mem::MaybeUninit;
 
 use crate::words::{
-    block_count, cv_from_le_bytes, last_block_words, sub_u16_pair, word_index, RootBlock, SumWords,
-    BLOCKS_PER_GROUP, BLOCK_LEN, CHUNK_END, CHUNK_LEN, CHUNK_START, IV, MSG_SCHEDULE, OUT_LEN,
-    ROOT, U16_LANES, U16_SUM_XOF_LEN,
+    block_count, cv_from_le_bytes, last_block_flags, last_block_words, sub_u16_pair, word_index,
+    RootBlock, SumWords, BLOCKS_PER_GROUP, BLOCK_LEN, CHUNK_END, CHUNK_LEN, CHUNK_START, IV,
+    MSG_SCHEDULE, OUT_LEN, ROOT, U16_LANES, U16_SUM_XOF_LEN,
 };
 
 /// Widest lane count of any backend (sizes the scratch arrays).
@@ -1103,14 +1103,9 @@ pub(crate) unsafe fn set_last_block_fields<V: LaneVector>(root: &mut RootBlock, 
     // SAFETY: `V::last_block` needs the CPU to support `V`'s instruction set, this
     // function's own contract.
     let (block, block_len) = unsafe { V::last_block(input) };
-    let start = if block_count(input.len()) == 1 {
-        CHUNK_START
-    } else {
-        0
-    };
     root.block = block;
     root.block_len = block_len;
-    root.flags = start | CHUNK_END | ROOT;
+    root.flags = last_block_flags(input.len());
 }
 
 /// A [`RootBlock`] broadcast to every lane.

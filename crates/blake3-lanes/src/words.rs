@@ -54,18 +54,25 @@ impl RootBlock {
     #[inline(always)]
     pub(crate) fn of_last_block(input: &[u8], cv: [u32; 8]) -> RootBlock {
         let (block, block_len) = last_block_words(input);
-        let start = if block_count(input.len()) == 1 {
-            CHUNK_START
-        } else {
-            0
-        };
         RootBlock {
             cv,
             block,
             block_len,
-            flags: start | CHUNK_END | ROOT,
+            flags: last_block_flags(input.len()),
         }
     }
+}
+
+/// The flags of the root block of a one-chunk message of `len` bytes: `CHUNK_END | ROOT`,
+/// plus `CHUNK_START` when the last block is also the first.
+#[inline(always)]
+pub(crate) fn last_block_flags(len: usize) -> u32 {
+    let start = if block_count(len) == 1 {
+        CHUNK_START
+    } else {
+        0
+    };
+    start | CHUNK_END | ROOT
 }
 
 /// The 16 state words a compression starts from: the chaining value, the first four IV
