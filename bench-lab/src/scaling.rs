@@ -1,5 +1,6 @@
 //! Rayon scaling of a many-accounts strategy (`batch@threads=<t>` rows of the
-//! `account-hash` family): `hash_batch` on a pool of one thread, then two.
+//! `account-hash` family): `hash_batch` on a pool of one thread, then two, each worker
+//! pinned to its own CPU where the process may run on as many ([`pin_worker`]).
 
 use crate::cases::{all_match, entry_isa, hash_slice, row, AccountDigest};
 use crate::ProfileSettings as _;
@@ -66,6 +67,27 @@ where
     }
 }
 
+/// Pins worker `index` of a pool of `threads` to the `index`-th CPU this process may run
+/// on, when it may run on at least `threads`; otherwise leaves the worker to the OS.
+///
+/// Unpinned, the OS scheduler can put both workers of a two-thread pool on one CPU and
+/// leave them there for a whole call of tens of milliseconds: on a two-CPU machine such a
+/// call takes as long as one thread's, and a row of a few calls per process read anywhere
+/// between two threads' time and one thread's. Pinned, the row times the strategy on
+/// `threads` CPUs, which is what its name says.
+fn pin_worker(index: usize, threads: usize) {
+    let Some(cpus) = core_affinity::get_core_ids() else {
+        return;
+    };
+    if cpus.len() >= threads {
+        if let Some(&cpu) = cpus.get(index) {
+            // A refused pin (a restricted container) leaves the worker unpinned, as the
+            // OS would run it; the row still measures, only with the OS's placement.
+            let _ = core_affinity::set_for_current(cpu);
+        }
+    }
+}
+
 /// `total` mix accounts hashed with `hash_batch` on a rayon pool of `threads`: the
 /// profile's mix (`pool` distinct accounts, tail capped at [`SCALING_TAIL_CAP`]) hashed
 /// `total / pool` times, so ten million hashes need the memory of one mix.
@@ -81,6 +103,7 @@ impl<B: BatchHasher + Sync> Scaling<B> {
         Scaling {
             pool: rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
+                .start_handler(move |i| pin_worker(i, threads))
                 .build()
                 .unwrap_or_else(|e| panic!("cannot start a rayon pool: {e}")),
             batch,
@@ -120,5 +143,50 @@ impl<B: BatchHasher + Sync> Case for Scaling<B> {
                 .for_each(|(task, slots)| hash_slice(batch, task, slots));
         });
         Some(all_match(accounts, &out, 7))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use account_hash::strategy::batch::Batch;
+
+    /// Each worker's CPUs, as the worker itself sees them.
+    fn worker_cpus(threads: usize) -> Vec<Vec<usize>> {
+        let scaling = Scaling::new(Batch::new(), threads, 4, 4);
+        let mut cpus = scaling.pool.broadcast(|_| {
+            core_affinity::get_core_ids()
+                .unwrap_or_default()
+                .into_iter()
+                .map(|c| c.id)
+                .collect::<Vec<_>>()
+        });
+        cpus.sort();
+        cpus
+    }
+
+    #[test]
+    fn each_worker_runs_on_its_own_cpu_where_there_are_enough() {
+        let available = core_affinity::get_core_ids().map_or(0, |c| c.len());
+        if available < 2 {
+            eprintln!("one CPU: nothing to pin");
+            return;
+        }
+        let cpus = worker_cpus(2);
+        assert_eq!(cpus.len(), 2);
+        assert!(
+            cpus.iter().all(|c| c.len() == 1) && cpus[0] != cpus[1],
+            "workers' CPUs: {cpus:?}"
+        );
+    }
+
+    #[test]
+    fn a_pool_wider_than_the_machine_is_left_to_the_os() {
+        let available = core_affinity::get_core_ids().map_or(0, |c| c.len());
+        let cpus = worker_cpus(available + 1);
+        assert!(
+            cpus.iter().all(|c| c.len() == available),
+            "workers' CPUs: {cpus:?} of {available}"
+        );
     }
 }
