@@ -15,7 +15,8 @@
 //! `blake3::Hasher` with no copy, as in the released crate. Otherwise it is gathered into
 //! one buffer, and the gathered messages are summed together (`add_xof_any_len`: the
 //! chunks of all of them share the lanes, then their parent nodes, then their roots),
-//! 256 KiB at a time (`TREE_FLUSH_LEN`); a gathered message left alone goes to the blake3
+//! 192 to 320 KiB at a time (`TREE_FLUSH_LEN`, `TREE_FLUSH_MAX`: the first message in
+//! that range that leaves the whole chunks a multiple of two groups of lanes); a gathered message left alone goes to the blake3
 //! crate unless `tree_for_one`. From 128 KiB on (`SERIAL_FROM`) a message fills the lanes
 //! with its own chunks and the blake3 crate is faster, so it streams too. The backend is
 //! the widest this CPU has under the crate's `max-*` feature; on the portable backend
@@ -37,8 +38,18 @@ pub(crate) const GROUP: usize = 16;
 /// than three messages leave most of a wide compression's lanes idle in the input phase.
 const SINGLE_UP_TO: usize = 2;
 
-/// Bytes of messages longer than one chunk gathered before one tree call.
-pub(crate) const TREE_FLUSH_LEN: usize = 256 * CHUNK_LEN;
+/// Bytes of messages longer than one chunk gathered before one tree call, at the least:
+/// the call is made at the first message from here on that leaves the gathered whole
+/// chunks a multiple of [`WHOLE_CHUNK_BATCH`], or at [`TREE_FLUSH_MAX`].
+pub(crate) const TREE_FLUSH_LEN: usize = 192 * CHUNK_LEN;
+
+/// Bytes of messages longer than one chunk gathered before one tree call, at the most.
+pub(crate) const TREE_FLUSH_MAX: usize = 320 * CHUNK_LEN;
+
+/// Whole chunks the tree compresses in one step on the widest backend (two groups of
+/// [`GROUP`] lanes in lockstep): a tree call with a multiple of it leaves no group of
+/// whole chunks partly empty, which would run at a single group's slower rate.
+const WHOLE_CHUNK_BATCH: usize = 2 * GROUP;
 
 /// The gather buffer's first allocation: a few vote-sized messages, each with the parts
 /// that follow its data, without growing (growing copies what is gathered).
@@ -48,8 +59,8 @@ const LONG_FIRST_CAPACITY: usize = 8 * CHUNK_LEN;
 pub(crate) const SERIAL_FROM: usize = 128 * 1024;
 
 /// The most gathered messages one tree call takes: each is over one chunk, and they are
-/// summed once they hold [`TREE_FLUSH_LEN`] bytes, so at most this many wait.
-const LONG_PER_CALL: usize = TREE_FLUSH_LEN / (CHUNK_LEN + 1) + 1;
+/// summed by the time they hold [`TREE_FLUSH_MAX`] bytes, so at most this many wait.
+const LONG_PER_CALL: usize = TREE_FLUSH_MAX / (CHUNK_LEN + 1) + 1;
 
 /// The buffers an accumulator grows (its lane buffers, the gathered long messages and
 /// their ends), handed from an accumulator consumed by [`Accumulator::into_lt_hash`] to
@@ -103,6 +114,8 @@ pub struct Accumulator {
     long: Vec<u8>,
     /// End offset in `long` of each finished one.
     long_ends: Vec<usize>,
+    /// Whole chunks (all but a shorter last one) of the messages in `long_ends`.
+    long_whole_chunks: usize,
     /// The message under way when it goes to the blake3 crate.
     serial: blake3::Hasher,
 }
@@ -171,6 +184,7 @@ impl Accumulator {
             current: Current::Lane,
             long: spare.long,
             long_ends: spare.long_ends,
+            long_whole_chunks: 0,
             serial: blake3::Hasher::new(),
         }
     }
@@ -339,9 +353,14 @@ impl Accumulator {
                     self.flush_lanes();
                 }
             }
-            Current::Long { .. } => {
-                self.long_ends.push(self.long.len());
-                if self.long.len() >= TREE_FLUSH_LEN {
+            Current::Long { start } => {
+                let gathered = self.long.len();
+                self.long_ends.push(gathered);
+                self.long_whole_chunks += (gathered - start) / CHUNK_LEN;
+                if gathered >= TREE_FLUSH_MAX
+                    || (gathered >= TREE_FLUSH_LEN
+                        && self.long_whole_chunks.is_multiple_of(WHOLE_CHUNK_BATCH))
+                {
                     self.flush_long();
                 }
             }
@@ -420,6 +439,7 @@ impl Accumulator {
         }
         self.long.clear();
         self.long_ends.clear();
+        self.long_whole_chunks = 0;
     }
 }
 

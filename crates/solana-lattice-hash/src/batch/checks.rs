@@ -91,16 +91,55 @@ fn every_length_across_the_boundaries_in_parts() {
 #[test]
 fn long_messages_past_a_tree_flush() {
     for backend in backends() {
-        // 100 messages of 3835 B (vote accounts' messages) pass TREE_FLUSH_LEN once.
+        // 100 messages of 3835 B (vote accounts' messages, three whole chunks each) make
+        // one tree call at 64 messages: past TREE_FLUSH_LEN, with 192 whole chunks.
         let messages: Vec<Vec<u8>> = (0..100).map(|i| message(3835 + i % 3, i)).collect();
         let mut acc = Accumulator::on(backend);
         for (i, m) in messages.iter().enumerate() {
-            acc.add_message(m);
+            // In parts: a whole message given alone would stream into the blake3 crate
+            // while nothing is gathered.
+            let (lamports, rest) = m.split_at(8);
+            let mut builder = acc.start_message();
+            builder.add_part(lamports).add_part(rest);
+            builder.finish();
             if i == 70 {
                 assert!(acc.long.len() < TREE_FLUSH_LEN, "flushed at the threshold");
             }
         }
         assert_eq!(acc.into_lt_hash(), oracle(&messages), "{backend:?}");
+    }
+}
+
+#[test]
+fn a_tree_call_takes_whole_chunks_in_pairs_of_groups_where_it_can() {
+    for backend in backends().into_iter().filter(|b| *b != Backend::Portable) {
+        // (message length, messages gathered when the call is made): one whole chunk each
+        // (192 whole chunks, 210 KB), three (192, 245 KB), two (96 messages), and 33,
+        // whose first multiple of 32 lies past TREE_FLUSH_MAX (10 messages, 339 KB).
+        for (len, at) in [(1097, 192), (3835, 64), (2121, 96), (33 * 1024 + 73, 10)] {
+            let messages: Vec<Vec<u8>> = (0..at + 3).map(|i| message(len, i)).collect();
+            let mut acc = Accumulator::on(backend);
+            for (i, m) in messages.iter().enumerate() {
+                // In parts, as accounts-db feeds an account: a whole message given alone
+                // would stream into the blake3 crate while nothing is gathered.
+                let (lamports, rest) = m.split_at(8);
+                let mut builder = acc.start_message();
+                builder.add_part(lamports);
+                builder.add_part(rest);
+                builder.finish();
+                let gathered = acc.long_ends.len();
+                if i + 1 < at {
+                    assert_eq!(gathered, i + 1, "{backend:?}, {len} B: flushed early");
+                } else if i + 1 == at {
+                    assert_eq!(gathered, 0, "{backend:?}, {len} B: not flushed at {at}");
+                }
+            }
+            assert_eq!(
+                acc.into_lt_hash(),
+                oracle(&messages),
+                "{backend:?}, {len} B"
+            );
+        }
     }
 }
 
