@@ -66,7 +66,7 @@ const LONG_PER_CALL: usize = TREE_FLUSH_MAX / (CHUNK_LEN + 1) + 1;
 /// their ends), handed from an accumulator consumed by [`Accumulator::into_lt_hash`] to
 /// the thread's next [`Accumulator::new`]: a thread that hashes set after set allocates
 /// them once, where each accumulator would allocate its lane buffers and grow the gather
-/// buffer to a quarter of a megabyte again. An accumulator dropped otherwise frees its
+/// buffer to a few hundred kilobytes again. An accumulator dropped otherwise frees its
 /// own.
 struct Spare {
     lanes: Box<[[u8; CHUNK_LEN]]>,
