@@ -15,8 +15,9 @@
 //! `blake3::Hasher` with no copy, as in the released crate. Otherwise it is gathered into
 //! one buffer, and the gathered messages are summed together (`add_xof_any_len`: the
 //! chunks of all of them share the lanes, then their parent nodes, then their roots),
-//! 192 to 320 KiB at a time (`TREE_FLUSH_LEN`, `TREE_FLUSH_MAX`: the first message in
-//! that range that leaves the whole chunks a multiple of two groups of lanes); a gathered message left alone goes to the blake3
+//! from 192 KiB on at the first message that leaves the whole chunks a multiple of two
+//! groups of lanes, or that brings them to 320 KiB (`TREE_FLUSH_LEN`, `TREE_FLUSH_MAX`);
+//! a gathered message left alone goes to the blake3
 //! crate unless `tree_for_one`. From 128 KiB on (`SERIAL_FROM`) a message fills the lanes
 //! with its own chunks and the blake3 crate is faster, so it streams too. The backend is
 //! the widest this CPU has under the crate's `max-*` feature; on the portable backend
@@ -40,15 +41,20 @@ const SINGLE_UP_TO: usize = 2;
 
 /// Bytes of messages longer than one chunk gathered before one tree call, at the least:
 /// the call is made at the first message from here on that leaves the gathered whole
-/// chunks a multiple of [`WHOLE_CHUNK_BATCH`], or at [`TREE_FLUSH_MAX`].
+/// chunks a multiple of [`WHOLE_CHUNK_BATCH`], or that brings the gathered bytes to
+/// [`TREE_FLUSH_MAX`].
 pub(crate) const TREE_FLUSH_LEN: usize = 192 * CHUNK_LEN;
 
-/// Bytes of messages longer than one chunk gathered before one tree call, at the most.
+/// Gathered bytes at which a tree call is made whatever the whole chunks' count (the
+/// message that reaches it is in the call, so a call holds less than this plus
+/// [`SERIAL_FROM`]).
 pub(crate) const TREE_FLUSH_MAX: usize = 320 * CHUNK_LEN;
 
 /// Whole chunks the tree compresses in one step on the widest backend (two groups of
 /// [`GROUP`] lanes in lockstep): a tree call with a multiple of it leaves no group of
-/// whole chunks partly empty, which would run at a single group's slower rate.
+/// whole chunks partly empty, which would run block by block at a single group's slower
+/// rate. (The tree queues chunks per window of its own, so a call of more chunks than a
+/// window, many messages just over one chunk, can still leave some over per window.)
 const WHOLE_CHUNK_BATCH: usize = 2 * GROUP;
 
 /// The gather buffer's first allocation: a few vote-sized messages, each with the parts
@@ -58,8 +64,9 @@ const LONG_FIRST_CAPACITY: usize = 8 * CHUNK_LEN;
 /// Messages of this many bytes or more are hashed by the blake3 crate.
 pub(crate) const SERIAL_FROM: usize = 128 * 1024;
 
-/// The most gathered messages one tree call takes: each is over one chunk, and they are
-/// summed by the time they hold [`TREE_FLUSH_MAX`] bytes, so at most this many wait.
+/// The most gathered messages one tree call takes: each is over one chunk, and the call is
+/// made at the message that brings them to [`TREE_FLUSH_MAX`] bytes, so at most this many
+/// wait.
 const LONG_PER_CALL: usize = TREE_FLUSH_MAX / (CHUNK_LEN + 1) + 1;
 
 /// The buffers an accumulator grows (its lane buffers, the gathered long messages and

@@ -96,8 +96,7 @@ fn long_messages_past_a_tree_flush() {
         let messages: Vec<Vec<u8>> = (0..100).map(|i| message(3835 + i % 3, i)).collect();
         let mut acc = Accumulator::on(backend);
         for (i, m) in messages.iter().enumerate() {
-            // In parts: a whole message given alone would stream into the blake3 crate
-            // while nothing is gathered.
+            // In parts, as accounts-db feeds an account.
             let (lamports, rest) = m.split_at(8);
             let mut builder = acc.start_message();
             builder.add_part(lamports).add_part(rest);
@@ -120,8 +119,9 @@ fn a_tree_call_takes_whole_chunks_in_pairs_of_groups_where_it_can() {
             let messages: Vec<Vec<u8>> = (0..at + 3).map(|i| message(len, i)).collect();
             let mut acc = Accumulator::on(backend);
             for (i, m) in messages.iter().enumerate() {
-                // In parts, as accounts-db feeds an account: a whole message given alone
-                // would stream into the blake3 crate while nothing is gathered.
+                // In parts, as accounts-db feeds an account: given whole, a message of some
+                // of these lengths would stream into the blake3 crate while nothing is
+                // gathered.
                 let (lamports, rest) = m.split_at(8);
                 let mut builder = acc.start_message();
                 builder.add_part(lamports);
@@ -140,6 +140,48 @@ fn a_tree_call_takes_whole_chunks_in_pairs_of_groups_where_it_can() {
                 "{backend:?}, {len} B"
             );
         }
+    }
+}
+
+#[test]
+fn messages_not_gathered_count_no_whole_chunks_toward_a_tree_call() {
+    for backend in backends().into_iter().filter(|b| *b != Backend::Portable) {
+        // 191 messages of one whole chunk gathered; then a builder dropped unfinished past
+        // one chunk, and a message gathered until it grows long enough to go to the blake3
+        // crate (three whole chunks and far more, if they counted); then the 192nd
+        // gathered message makes the call, as with nothing between.
+        let messages: Vec<Vec<u8>> = (0..192).map(|i| message(1097, i)).collect();
+        let serial = message(SERIAL_FROM + 3 * CHUNK_LEN, 7);
+        let mut acc = Accumulator::on(backend);
+        let feed = |acc: &mut Accumulator, m: &[u8]| {
+            let (lamports, rest) = m.split_at(8);
+            let mut builder = acc.start_message();
+            builder.add_part(lamports).add_part(rest);
+            builder.finish();
+        };
+        for m in &messages[..191] {
+            feed(&mut acc, m);
+        }
+        {
+            let mut abandoned = acc.start_message();
+            abandoned.add_part(&[1; 8]).add_part(&[2; 3 * CHUNK_LEN]);
+        }
+        {
+            // Gathered past one chunk by its second part, then past SERIAL_FROM by its
+            // third: moved to the blake3 crate.
+            let mut builder = acc.start_message();
+            builder
+                .add_part(&serial[..8])
+                .add_part(&serial[8..2000])
+                .add_part(&serial[2000..]);
+            builder.finish();
+        }
+        assert_eq!(acc.long_ends.len(), 191, "{backend:?}");
+        feed(&mut acc, &messages[191]);
+        assert_eq!(acc.long_ends.len(), 0, "{backend:?}: not flushed at 192");
+        let mut all = messages.clone();
+        all.push(serial);
+        assert_eq!(acc.into_lt_hash(), oracle(&all), "{backend:?}");
     }
 }
 
