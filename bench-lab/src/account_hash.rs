@@ -13,7 +13,7 @@
 //! | `floor-throughput@<backend>`, `floor-latency@<backend>` | `compression/256` | register-only lanes; one message's dependent chain ([`crate::floor`]) |
 //! | `port-limit@<backend>` | `op_throughput/<op>`, `op_latency/<op>` | one vector operation's register-only loop: ns per operation as independent chains and as one chain ([`crate::floor`]) |
 //! | `clock` | `dependent_add/65536` | one cycle per add: the floors' clock ([`crate::floor`]) |
-//! | `batch@threads=<t>` | `rayon_mix/<n>` | `hash_batch` on rayon with `t` threads, each on its own CPU ([`crate::scaling`]) |
+//! | `batch@threads=<t>` | `rayon_mix/<n>` | `hash_batch` on rayon with `t` threads, each pinned to its own CPU on Linux ([`crate::scaling`]) |
 //! | every per-account strategy without backends, `batch@<backend>` | `vote_1024`, `size_ladder/<size>` | the validator's workloads ([`crate::validator`]) |
 //!
 //! Strategies come from `account_hash::strategy::list`. Strategies with backends are

@@ -1,6 +1,7 @@
 //! Rayon scaling of a many-accounts strategy (`batch@threads=<t>` rows of the
 //! `account-hash` family): `hash_batch` on a pool of one thread, then two, each worker
-//! pinned to its own CPU where the process may run on as many ([`pin_worker`]).
+//! pinned to its own CPU where the affinity mask has as many and the OS lets a thread be
+//! pinned (Linux; `pin_worker`).
 
 use crate::cases::{all_match, entry_isa, hash_slice, row, AccountDigest};
 use crate::ProfileSettings as _;
@@ -67,8 +68,11 @@ where
     }
 }
 
-/// Pins worker `index` of a pool of `threads` to the `index`-th CPU this process may run
-/// on, when it may run on at least `threads`; otherwise leaves the worker to the OS.
+/// Pins worker `index` of a pool of `threads` to the `index`-th CPU of its affinity mask
+/// (inherited from the thread that builds the pool), when the mask has at least `threads`
+/// CPUs; otherwise leaves the worker to the OS. On macOS `core_affinity` can only hint,
+/// so there the workers stay the OS's. The `index`-th CPU ignores SMT: where two
+/// hyperthreads of one core are numbered next to each other, two workers share a core.
 ///
 /// Unpinned, the OS scheduler can put both workers of a two-thread pool on one CPU and
 /// leave them there for a whole call of tens of milliseconds: on a two-CPU machine such a
@@ -146,7 +150,9 @@ impl<B: BatchHasher + Sync> Case for Scaling<B> {
     }
 }
 
-#[cfg(test)]
+// Linux only: there `core_affinity` reads and sets the calling thread's own mask (elsewhere
+// it reads the process's or all CPUs, and pins nothing a test can see).
+#[cfg(all(test, target_os = "linux"))]
 mod tests {
     use super::*;
     use account_hash::strategy::batch::Batch;
