@@ -17,11 +17,11 @@
 //! chunks of all of them share the lanes, then their parent nodes, then their roots),
 //! from 192 KiB on at the first message that leaves the whole chunks a multiple of two
 //! groups of lanes, or that brings them to 320 KiB (`TREE_FLUSH_LEN`, `TREE_FLUSH_MAX`);
-//! a gathered message left alone goes to the blake3
-//! crate unless `tree_for_one`. From 128 KiB on (`SERIAL_FROM`) a message fills the lanes
-//! with its own chunks and the blake3 crate is faster, so it streams too. The backend is
-//! the widest this CPU has under the crate's `max-*` feature; on the portable backend
-//! every message goes through the blake3 crate, as in the released crate.
+//! a gathered message left alone goes to the blake3 crate unless `tree_for_one`. From
+//! 128 KiB on (`SERIAL_FROM`) a message fills the lanes with its own chunks and the
+//! blake3 crate is faster, so it streams too. The backend is the widest this CPU has under
+//! the crate's `max-*` feature; on the portable backend every message goes through the
+//! blake3 crate, as in the released crate.
 //!
 //! Group addition is commutative, so the order in which messages are summed does not
 //! change the result.
