@@ -96,7 +96,13 @@ pub fn t_quantile(p: f64, df: u32) -> f64 {
 pub struct Across {
     /// Mean of the per-layout mean log ratios.
     pub mean_log: f64,
-    /// 95 % t interval of that mean over layouts (`df = layouts - 1`).
+    /// The point estimate the interval is taken around, the one reported: the mean for a t
+    /// interval, the Hodges–Lehmann estimate (the median of the Walsh averages) for a
+    /// Hodges–Lehmann interval (`sequential::location`). It always lies within the
+    /// interval, where the mean of a skewed sample can lie outside a Hodges–Lehmann one.
+    pub estimate_log: f64,
+    /// The interval over layouts: 95 % t of the mean (`df = layouts - 1`) here, the look's
+    /// level and method in `sequential::intervals_at`.
     pub lower_log: f64,
     pub upper_log: f64,
     /// Sample SD of the per-layout mean log ratios (the layout spread).
@@ -112,7 +118,7 @@ impl Across {
     /// The estimate and interval as ratios (`exp` of the log values).
     pub fn ratio(&self) -> Ratio {
         Ratio {
-            estimate: self.mean_log.exp(),
+            estimate: self.estimate_log.exp(),
             lower: self.lower_log.exp(),
             upper: self.upper_log.exp(),
         }
@@ -136,6 +142,7 @@ pub fn across_layouts(layout_means: &[f64]) -> Option<Across> {
     let half = t_quantile(0.975, n as u32 - 1) * sd / (n as f64).sqrt();
     Some(Across {
         mean_log: mean,
+        estimate_log: mean,
         lower_log: mean - half,
         upper_log: mean + half,
         layout_sd: sd,
