@@ -10,6 +10,9 @@
 //! metadata `meta`); reading, analysing and rendering runs (and the run lock) is the
 //! library `lab-report` (`record`, `analysis`, `render`), so Cargo keeps the layers apart.
 
+// The commands' doc comments are their `--help` text, where `<run-id>` is a placeholder, as
+// in any command's usage line, not an HTML tag.
+#![allow(rustdoc::invalid_html_tags)]
 #![forbid(unsafe_code)]
 
 use clap::{Parser, Subcommand};
