@@ -1,7 +1,7 @@
 //! Rayon scaling of a many-accounts strategy (`batch@threads=<t>` rows of the
 //! `account-hash` family): `hash_batch` on a pool of one thread, then two, each worker
-//! pinned to its own CPU where the affinity mask has as many and the OS lets a thread be
-//! pinned (Linux; `pin_worker`).
+//! pinned to its own CPU, one per physical core first, where the affinity mask has as many
+//! and the OS lets a thread be pinned (Linux; `pin_worker`).
 
 use crate::cases::{all_match, entry_isa, hash_slice, row, AccountDigest};
 use crate::ProfileSettings as _;
@@ -69,10 +69,11 @@ where
 }
 
 /// Pins worker `index` of a pool of `threads` to the `index`-th CPU of its affinity mask
-/// (inherited from the thread that builds the pool), when the mask has at least `threads`
-/// CPUs; otherwise leaves the worker to the OS. On macOS `core_affinity` can only hint,
-/// so there the workers stay the OS's. The `index`-th CPU ignores SMT: where two
-/// hyperthreads of one core are numbered next to each other, two workers share a core.
+/// (inherited from the thread that builds the pool) in [`spread_over_cores`]' order, one CPU
+/// per physical core first, when the mask has at least `threads` CPUs; otherwise leaves the
+/// worker to the OS. So on a host with SMT, two workers run on two cores, not on two
+/// hyperthreads of one, wherever the mask holds two cores. On macOS `core_affinity` can
+/// only hint, so there the workers stay the OS's.
 ///
 /// Unpinned, the OS scheduler can put both workers of a two-thread pool on one CPU and
 /// leave them there for a whole call of tens of milliseconds: on a two-CPU machine such a
@@ -84,12 +85,39 @@ fn pin_worker(index: usize, threads: usize) {
         return;
     };
     if cpus.len() >= threads {
-        if let Some(&cpu) = cpus.get(index) {
+        let ids: Vec<usize> = cpus.iter().map(|c| c.id).collect();
+        let order = spread_over_cores(&ids, core_of);
+        if let Some(&id) = order.get(index) {
             // A refused pin (a restricted container) leaves the worker unpinned, as the
             // OS would run it; the row still measures, only with the OS's placement.
-            let _ = core_affinity::set_for_current(cpu);
+            let _ = core_affinity::set_for_current(core_affinity::CoreId { id });
         }
     }
+}
+
+/// `cpus` (in the mask's order) with one CPU of each physical core first, in the order
+/// their cores first appear, then the other hyperthreads in mask order. `core` names a
+/// CPU's physical core (package, core); CPUs whose core is unknown count as cores of their
+/// own, so without topology the order is the mask's.
+fn spread_over_cores(cpus: &[usize], core: impl Fn(usize) -> Option<(u32, u32)>) -> Vec<usize> {
+    let mut seen = std::collections::HashSet::new();
+    let (first, rest): (Vec<usize>, Vec<usize>) = cpus
+        .iter()
+        .partition(|&&cpu| core(cpu).is_none_or(|c| seen.insert(c)));
+    first.into_iter().chain(rest).collect()
+}
+
+/// CPU `cpu`'s physical core as Linux's sysfs names it (`physical_package_id`, `core_id`);
+/// `None` elsewhere or where sysfs does not say.
+fn core_of(cpu: usize) -> Option<(u32, u32)> {
+    let read = |field: &str| -> Option<u32> {
+        std::fs::read_to_string(format!("/sys/devices/system/cpu/cpu{cpu}/topology/{field}"))
+            .ok()?
+            .trim()
+            .parse()
+            .ok()
+    };
+    Some((read("physical_package_id")?, read("core_id")?))
 }
 
 /// `total` mix accounts hashed with `hash_batch` on a rayon pool of `threads`: the
@@ -184,6 +212,20 @@ mod tests {
             cpus.iter().all(|c| c.len() == 1) && cpus[0] != cpus[1],
             "workers' CPUs: {cpus:?}"
         );
+    }
+
+    /// Two hyperthreads per core, numbered next to each other (cores 0 and 1 of package 0)
+    /// or a core apart (package 1): one CPU per core first. A CPU of unknown core keeps its
+    /// place, and so does every CPU without topology.
+    #[test]
+    fn workers_go_one_per_core_before_a_second_hyperthread() {
+        let adjacent = |cpu: usize| Some((0, (cpu / 2) as u32));
+        assert_eq!(spread_over_cores(&[0, 1, 2, 3], adjacent), [0, 2, 1, 3]);
+        let apart = |cpu: usize| Some((1, (cpu % 2) as u32));
+        assert_eq!(spread_over_cores(&[4, 5, 6, 7], apart), [4, 5, 6, 7]);
+        let partly = |cpu: usize| (cpu != 1).then_some((0, (cpu / 2) as u32));
+        assert_eq!(spread_over_cores(&[0, 1, 2, 3], partly), [0, 1, 2, 3]);
+        assert_eq!(spread_over_cores(&[3, 0, 2], |_| None), [3, 0, 2]);
     }
 
     #[test]
