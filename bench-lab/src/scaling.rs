@@ -71,9 +71,10 @@ where
 /// Pins worker `index` of a pool of `threads` to the `index`-th CPU of its affinity mask
 /// (inherited from the thread that builds the pool) in [`spread_over_cores`]' order, one CPU
 /// per physical core first, when the mask has at least `threads` CPUs; otherwise leaves the
-/// worker to the OS. So on a host with SMT, two workers run on two cores, not on two
-/// hyperthreads of one, wherever the mask holds two cores. On macOS `core_affinity` can
-/// only hint, so there the workers stay the OS's.
+/// worker to the OS. So on a host with SMT whose sysfs names each CPU's hyperthread
+/// siblings, two workers run on two cores, not on two hyperthreads of one, wherever the
+/// mask holds two cores. On macOS `core_affinity` can only hint, so there the workers stay
+/// the OS's.
 ///
 /// Unpinned, the OS scheduler can put both workers of a two-thread pool on one CPU and
 /// leave them there for a whole call of tens of milliseconds: on a two-CPU machine such a
@@ -97,9 +98,12 @@ fn pin_worker(index: usize, threads: usize) {
 
 /// `cpus` (in the mask's order) with one CPU of each physical core first, in the order
 /// their cores first appear, then the other hyperthreads in mask order. `core` names a
-/// CPU's physical core (package, core); CPUs whose core is unknown count as cores of their
-/// own, so without topology the order is the mask's.
-fn spread_over_cores(cpus: &[usize], core: impl Fn(usize) -> Option<(u32, u32)>) -> Vec<usize> {
+/// CPU's physical core by any key its hyperthreads share; CPUs whose core is unknown count
+/// as cores of their own, so without topology the order is the mask's.
+fn spread_over_cores<K: Eq + std::hash::Hash>(
+    cpus: &[usize],
+    core: impl Fn(usize) -> Option<K>,
+) -> Vec<usize> {
     let mut seen = std::collections::HashSet::new();
     let (first, rest): (Vec<usize>, Vec<usize>) = cpus
         .iter()
@@ -107,17 +111,18 @@ fn spread_over_cores(cpus: &[usize], core: impl Fn(usize) -> Option<(u32, u32)>)
     first.into_iter().chain(rest).collect()
 }
 
-/// CPU `cpu`'s physical core as Linux's sysfs names it (`physical_package_id`, `core_id`);
-/// `None` elsewhere or where sysfs does not say.
-fn core_of(cpu: usize) -> Option<(u32, u32)> {
-    let read = |field: &str| -> Option<u32> {
-        std::fs::read_to_string(format!("/sys/devices/system/cpu/cpu{cpu}/topology/{field}"))
-            .ok()?
-            .trim()
-            .parse()
-            .ok()
-    };
-    Some((read("physical_package_id")?, read("core_id")?))
+/// CPU `cpu`'s physical core as Linux's sysfs names it: the list of the CPUs that share
+/// its core (`core_cpus_list`, or `thread_siblings_list` on kernels before 5.6), the same
+/// text for each of them; `None` elsewhere or where sysfs does not say.
+fn core_of(cpu: usize) -> Option<String> {
+    ["core_cpus_list", "thread_siblings_list"]
+        .iter()
+        .find_map(|field| {
+            std::fs::read_to_string(format!("/sys/devices/system/cpu/cpu{cpu}/topology/{field}"))
+                .ok()
+        })
+        .map(|list| list.trim().to_owned())
+        .filter(|list| !list.is_empty())
 }
 
 /// `total` mix accounts hashed with `hash_batch` on a rayon pool of `threads`: the
@@ -214,18 +219,28 @@ mod tests {
         );
     }
 
-    /// Two hyperthreads per core, numbered next to each other (cores 0 and 1 of package 0)
-    /// or a core apart (package 1): one CPU per core first. A CPU of unknown core keeps its
-    /// place, and so does every CPU without topology.
+    /// Two hyperthreads per core, numbered next to each other ("0-1", "2-3") or a core
+    /// apart ("4,6", "5,7"): one CPU per core first. A CPU of unknown core keeps its place,
+    /// and so does every CPU without topology. This machine's own CPUs: each once.
     #[test]
     fn workers_go_one_per_core_before_a_second_hyperthread() {
-        let adjacent = |cpu: usize| Some((0, (cpu / 2) as u32));
+        let adjacent = |cpu: usize| Some(cpu / 2);
         assert_eq!(spread_over_cores(&[0, 1, 2, 3], adjacent), [0, 2, 1, 3]);
-        let apart = |cpu: usize| Some((1, (cpu % 2) as u32));
+        let apart = |cpu: usize| Some(cpu % 2);
         assert_eq!(spread_over_cores(&[4, 5, 6, 7], apart), [4, 5, 6, 7]);
-        let partly = |cpu: usize| (cpu != 1).then_some((0, (cpu / 2) as u32));
+        let partly = |cpu: usize| (cpu != 1).then_some(cpu / 2);
         assert_eq!(spread_over_cores(&[0, 1, 2, 3], partly), [0, 1, 2, 3]);
-        assert_eq!(spread_over_cores(&[3, 0, 2], |_| None), [3, 0, 2]);
+        assert_eq!(spread_over_cores(&[3, 0, 2], |_| None::<usize>), [3, 0, 2]);
+        let ids: Vec<usize> = core_affinity::get_core_ids()
+            .unwrap_or_default()
+            .iter()
+            .map(|c| c.id)
+            .collect();
+        let mut order = spread_over_cores(&ids, core_of);
+        order.sort_unstable();
+        let mut want = ids.clone();
+        want.sort_unstable();
+        assert_eq!(order, want);
     }
 
     #[test]
