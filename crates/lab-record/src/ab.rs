@@ -95,8 +95,10 @@ pub struct AbRow {
     pub a_ns: f64,
     /// Median over rounds of B's estimate.
     pub b_ns: f64,
-    /// B / A across rounds: exp of the mean per-round log ratio, with the 95 % interval of
-    /// the profile's design at one look (`sequential::Design::one_look`) over rounds.
+    /// B / A across rounds, with the 95 % interval of the profile's design at one look
+    /// (`sequential::Design::one_look`) over the per-round log ratios, and the estimate
+    /// that interval is taken around (`sequential::location`: the mean for a t interval,
+    /// the Hodges–Lehmann estimate for a Hodges–Lehmann one).
     pub ratio: Ratio,
     /// This row's noise band (a fraction), from its own A/A control.
     pub band: f64,

@@ -626,9 +626,9 @@ pub enum BandRule {
     TwinsPooled,
 }
 
-/// The band one A/A twin sets under [`BandRule::Twins`]: how far its estimate (the mean
-/// per-process log ratio) lies from 1, `exp(|mean|) − 1`, and never below [`MIN_BAND`].
-/// The estimate, not its interval: the row's own interval already carries the noise, and
+/// The band one A/A twin sets under [`BandRule::Twins`]: how far its mean per-process log
+/// ratio (`mean_log`, not the reported Hodges–Lehmann estimate) lies from 1,
+/// `exp(|mean|) − 1`, and never below [`MIN_BAND`]. A point, not its interval: the row's own interval already carries the noise, and
 /// the band stands for the offset that placement gives identical code.
 pub fn twin_band(twin: &Across) -> f64 {
     (twin.mean_log.abs().exp() - 1.0).max(MIN_BAND)
@@ -715,7 +715,7 @@ pub fn twin_rule_by(
     })
 }
 
-/// [`reach`] under [`BandRule::Twins`]: the band is the wider twin's |estimate| moved
+/// [`reach`] under [`BandRule::Twins`]: the band is the wider twin's |mean| moved
 /// `shift` standard errors towards 0 ([`twin_band`]), the same at every projected look.
 pub fn reach_twins(
     design: &Design,

@@ -431,6 +431,17 @@ fn paired_and_criterion_ratios_that_disagree_are_flagged() {
     assert!(verdicts::disagreements(&f.results).is_empty());
     f.results[row].paired = Some(spread(c.estimate * 1.08));
     assert_eq!(verdicts::disagreements(&f.results).len(), 1);
+    // The range is centred where the spread is taken, the mean of the per-process log
+    // ratios, not the reported (Hodges–Lehmann) estimate: a skewed row whose estimate sits
+    // 3 % below its mean gets the range about the mean.
+    let mean = (c.estimate * 1.08).ln();
+    let skewed = Paired {
+        layout_log_ratios: vec![mean - 0.03, mean - 0.03, mean - 0.03, mean + 0.09],
+        ..spread(c.estimate * 1.08 * 0.97)
+    };
+    let range = verdicts::one_process_range(&skewed);
+    let centre = (range.lower * range.upper).sqrt();
+    assert!((centre.ln() - mean).abs() < 1e-9, "{range:?} about {mean}");
 }
 
 #[test]

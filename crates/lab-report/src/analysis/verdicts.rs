@@ -304,7 +304,8 @@ pub const ONE_PROCESS_LEVEL: f64 = 0.95;
 /// bounds. The layouts' spread is what one process can land anywhere in; the band is what
 /// the A/A control saw move between entries of identical code. Files without the spread
 /// (`layout_sd` absent, or fewer than 2 processes) fall back to the paired interval widened
-/// by the band.
+/// by the band. The centre is the mean of the per-process log ratios (`layout_log_ratios`),
+/// the point their spread `sd` is taken around; without them the reported estimate.
 pub fn one_process_range(p: &Paired) -> Ratio {
     let r = p.ratio;
     let (mut lower, mut upper) = (r.lower, r.upper);
@@ -312,7 +313,12 @@ pub fn one_process_range(p: &Paired) -> Ratio {
         if n >= 2 && sd.is_finite() && r.estimate > 0.0 {
             let t = lab_record::paired::t_quantile(0.5 + ONE_PROCESS_LEVEL / 2.0, n - 1);
             let half = t * sd * (1.0 + 1.0 / f64::from(n)).sqrt();
-            let centre = r.estimate.ln();
+            let logs = &p.layout_log_ratios;
+            let centre = if logs.is_empty() {
+                r.estimate.ln()
+            } else {
+                logs.iter().sum::<f64>() / logs.len() as f64
+            };
             lower = lower.min((centre - half).exp());
             upper = upper.max((centre + half).exp());
         }

@@ -286,7 +286,7 @@ pub fn band_paragraph(g: &Group) -> Option<Block> {
         })
         .collect();
     let source = if twins {
-        " from two A/A twins (the baseline against two distinct copies of its own code; the band is the wider twin's offset from 1, and each twin is judged against the other twin's band)"
+        " from two A/A twins (the baseline against two distinct copies of its own code; the band is the wider twin's mean offset from 1, and each twin is judged against the other twin's band)"
     } else {
         " from the A/A control (the baseline against a distinct copy of its own code)"
     };
