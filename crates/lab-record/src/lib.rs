@@ -771,7 +771,7 @@ pub struct Paired<B = BenchId> {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub layout_log_ratios: Vec<f64>,
     /// For an `undecided` row of the sequential pass: how many processes would decide it
-    /// 80 % of the time if its estimate and the spreads held ([`sequential::reach`]).
+    /// 80 % of the time if its mean ratio and the spreads held ([`sequential::reach`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reach: Option<sequential::Reach>,
     /// With a second build of the lab that differs only in code placement (bench-all's

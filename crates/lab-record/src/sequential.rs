@@ -452,7 +452,7 @@ pub fn needs_more(design: &Design, processes: u32, band: f64, undecided_in_reach
 /// The most processes [`reach`] projects to: a row that needs more sits on an edge.
 pub const REACH_CAP: u32 = 10_000;
 
-/// How many processes would decide an undecided row if its estimate and the spreads held
+/// How many processes would decide an undecided row if its mean ratio and the spreads held
 /// ([`reach`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -195,7 +195,7 @@ pub fn counts_paragraph(file: &ResultsFile) -> Option<Block> {
                 format!("this profile's last look ({n})")
             });
         t.push_str(&format!(
-            " Of the undecided, if their estimates and spreads held: {looks} would be decided by a later look of this profile with more time (`--budget`); {} need more processes than {last}{range}; {edge} lie on the edge of the ±{:.0} % margin or of their table's band, where no run at this spread decides them.",
+            " Of the undecided, if their mean ratios and spreads held: {looks} would be decided by a later look of this profile with more time (`--budget`); {} need more processes than {last}{range}; {edge} lie on the edge of the ±{:.0} % margin or of their table's band, where no run at this spread decides them.",
             beyond.len(),
             EQUAL_MARGIN * 100.0
         ));
