@@ -331,21 +331,12 @@ pub fn interval(method: IntervalMethod, xs: &[f64], alpha: f64) -> Option<(f64, 
 /// averages `(x_i + x_j) / 2, i ≤ j`; Hollander & Wolfe §3.2) for Hodges–Lehmann, the median
 /// for the sign test. Each lies within its own method's interval at any level.
 pub fn location(method: IntervalMethod, xs: &[f64]) -> f64 {
-    let median = |mut v: Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        let m = v.len() / 2;
-        if v.len() % 2 == 1 {
-            v[m]
-        } else {
-            (v[m - 1] + v[m]) / 2.0
-        }
-    };
     match method {
         IntervalMethod::StudentT | IntervalMethod::StudentTOrHodgesLehmann => {
             xs.iter().sum::<f64>() / xs.len() as f64
         }
-        IntervalMethod::HodgesLehmann => median(walsh_averages(xs)),
-        IntervalMethod::SignMedian => median(xs.to_vec()),
+        IntervalMethod::HodgesLehmann => median(&walsh_averages(xs)),
+        IntervalMethod::SignMedian => median(xs),
     }
 }
 
@@ -373,16 +364,18 @@ pub fn across_at(layout_means: &[f64], alpha: f64) -> Option<Across> {
 /// below 8 values at the quick design's first look) falls back to the t interval.
 pub fn intervals_at(method: IntervalMethod, xs: &[f64], alpha: f64) -> Option<(Across, Intervals)> {
     let (mean, sd, min_log, max_log) = moments(xs)?;
-    let at = |alpha: f64| {
-        interval(method, xs, alpha).or_else(|| interval(IntervalMethod::StudentT, xs, alpha))
+    // Each interval with the method that reached its level; the estimate is the one the
+    // reported (`1 − alpha`) interval is taken around.
+    let at = |alpha: f64| match interval(method, xs, alpha) {
+        Some(iv) => Some((iv, method)),
+        None => Some((
+            interval(IntervalMethod::StudentT, xs, alpha)?,
+            IntervalMethod::StudentT,
+        )),
     };
-    let (lower, upper) = at(alpha)?;
-    let (equal_lower, equal_upper) = at((2.0 * alpha).min(1.0))?;
-    let centre = if interval(method, xs, alpha).is_some() {
-        location(method, xs)
-    } else {
-        mean
-    };
+    let ((lower, upper), taken) = at(alpha)?;
+    let ((equal_lower, equal_upper), _) = at((2.0 * alpha).min(1.0))?;
+    let centre = location(taken, xs);
     let across = Across {
         mean_log: mean,
         estimate_log: centre,
@@ -628,8 +621,9 @@ pub enum BandRule {
 
 /// The band one A/A twin sets under [`BandRule::Twins`]: how far its mean per-process log
 /// ratio (`mean_log`, not the reported Hodges–Lehmann estimate) lies from 1,
-/// `exp(|mean|) − 1`, and never below [`MIN_BAND`]. A point, not its interval: the row's own interval already carries the noise, and
-/// the band stands for the offset that placement gives identical code.
+/// `exp(|mean|) − 1`, and never below [`MIN_BAND`]. A point, not its interval: the row's
+/// own interval already carries the noise, and the band stands for the offset that
+/// placement gives identical code.
 pub fn twin_band(twin: &Across) -> f64 {
     (twin.mean_log.abs().exp() - 1.0).max(MIN_BAND)
 }
