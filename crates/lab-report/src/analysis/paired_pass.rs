@@ -201,6 +201,21 @@ fn reaches_past(r: &lab_record::Ratio, bound: f64) -> bool {
     r.lower.ln() < -bound.ln_1p() || r.upper.ln() > bound.ln_1p()
 }
 
+/// Which comparisons get looks first in [`sample_until_decided`]: only those of the first
+/// tier present get a pass's looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Tier {
+    /// An undecided row whose interval reaches past ±[`UNDECIDED_BOUND`] and that a look
+    /// can help: decide it, or bring it within the bound (`sequential::bound_in_reach`).
+    /// Such a row is no answer yet; one within the bound already says "at most 2 % apart".
+    PastBound,
+    /// An undecided row within ±2 % that a planned look could decide
+    /// (`sequential::in_reach`).
+    Decidable,
+    /// No such row: the table's A/A band is wider than the design's target.
+    Band,
+}
+
 /// Seconds one process costs beyond its own measured time (`ProcessRun::wall_secs`):
 /// starting it, building the registry, reading its JSON.
 const SPAWN_SECS: f64 = 0.03;
@@ -216,18 +231,19 @@ pub fn process_cost(done: &[ProcessRun]) -> f64 {
 /// (`sequential::in_reach`: not a row whose estimate sits on the margin's edge at this
 /// spread) or bring within ±2 % from an interval reaching past it
 /// (`sequential::bound_in_reach`, [`UNDECIDED_BOUND`]: an undecided row within ±2 % bounds
-/// the effect), or an A/A band wider than the design's target, and the design has a look left,
-/// it can get processes up to its next planned look. Who gets them,
-/// in passes until none is open or nothing fits the time left (`remaining()`, seconds):
-/// comparisons with such a row first (a table that is decided but noisy waits until
-/// no undecided row can get a look), the widest first (its widest undecided row's paired
-/// interval, or its band), then the cheapest (by the mean time of its processes so far),
-/// each a whole look at once, and only when the whole look fits the time left,
-/// so the budget is not spent on processes that would be cut back. When the time runs
-/// out anyway, every comparison is cut back to its last planned look, so intervals are
-/// only ever taken where the design spends alpha. `run(k, i)` runs process `i` of
-/// comparison `k`; a failure drops the comparison (`None`), as in the fixed pass.
-/// Returns how many processes were kept beyond those given (in comparisons not dropped).
+/// the effect), or an A/A band wider than the design's target, and the design has a look
+/// left, it can get processes up to its next planned look. Who gets them, in passes until
+/// none is open or nothing fits the time left (`remaining()`, seconds): each pass only the
+/// first [`Tier`] with a look that fits (tables with a row past ±2 % before tables whose
+/// undecided rows are all within it, and a table that is decided but noisy only when no
+/// undecided row can get a look), in it the widest first (its widest undecided row's
+/// paired interval, or its band), then the cheapest (by the mean time of its processes so
+/// far), each a whole look at once, and only when the whole look fits the time left, so
+/// the budget is not spent on processes that would be cut back. When the time runs out
+/// anyway, every comparison is cut back to its last planned look, so intervals are only
+/// ever taken where the design spends alpha. `run(k, i)` runs process `i` of comparison
+/// `k`; a failure drops the comparison (`None`), as in the fixed pass. Returns how many
+/// processes were kept beyond those given (in comparisons not dropped).
 pub fn sample_until_decided(
     runs: &mut [Option<Vec<ProcessRun>>],
     design: &Design,
@@ -239,43 +255,55 @@ pub fn sample_until_decided(
         .map(|r| r.as_ref().map_or(0, Vec::len))
         .collect();
     'passes: loop {
-        // (comparison, its next look, has an undecided row, cost of one process, width:
-        // the widest paired interval of its undecided rows in reach, in log ratio, or its
-        // band when none is undecided)
-        let mut open: Vec<(usize, usize, bool, f64, f64)> = runs
+        // (comparison, its next look, its tier (`Tier`), cost of one process, width: the
+        // widest paired interval of its undecided rows that a look can help, in log ratio,
+        // or its band when none is undecided)
+        let mut open: Vec<(usize, usize, Tier, f64, f64)> = runs
             .iter()
             .enumerate()
             .filter_map(|(k, r)| {
                 let r = r.as_ref()?;
                 let n = r.len() as u32;
                 let c = decide(r, design)?;
-                let widths: Vec<f64> = c
-                    .rows
-                    .iter()
-                    .filter(|x| {
-                        x.control.is_none()
-                            && x.paired.verdict == Verdict::Undecided
-                            && (in_reach_of(design, &x.across, &c)
-                                || (reaches_past(&x.paired.ratio, UNDECIDED_BOUND)
-                                    && bound_in_reach(design, &x.across, UNDECIDED_BOUND)))
-                    })
-                    .map(|x| (x.paired.ratio.upper / x.paired.ratio.lower).ln())
-                    .collect();
-                let undecided = !widths.is_empty();
-                let width = widths.into_iter().fold(c.band, f64::max);
-                needs_more(design, n, c.band, undecided).then(|| {
+                let mut tier = Tier::Band;
+                let mut width = c.band;
+                for x in &c.rows {
+                    if x.control.is_some() || x.paired.verdict != Verdict::Undecided {
+                        continue;
+                    }
+                    let past = reaches_past(&x.paired.ratio, UNDECIDED_BOUND);
+                    let decidable = in_reach_of(design, &x.across, &c);
+                    let row_tier = if past
+                        && (decidable || bound_in_reach(design, &x.across, UNDECIDED_BOUND))
+                    {
+                        Tier::PastBound
+                    } else if decidable {
+                        Tier::Decidable
+                    } else {
+                        continue;
+                    };
+                    tier = tier.min(row_tier);
+                    width = width.max((x.paired.ratio.upper / x.paired.ratio.lower).ln());
+                }
+                needs_more(design, n, c.band, tier != Tier::Band).then(|| {
                     let next = design.next_look(n).unwrap_or(n) as usize;
-                    (k, next, undecided, process_cost(r), width)
+                    (k, next, tier, process_cost(r), width)
                 })
             })
             .collect();
-        if open.iter().any(|o| o.2) {
-            open.retain(|o| o.2);
-        }
-        // The widest first (what it would most narrow), the cheapest first among equals.
-        open.sort_by(|a, b| b.4.total_cmp(&a.4).then(a.3.total_cmp(&b.3)));
-        let mut ran = false;
-        for &(k, next, _, cost, _) in &open {
+        // The first tier; in it the widest first (what it would most narrow), the
+        // cheapest first among equals.
+        open.sort_by(|a, b| {
+            a.2.cmp(&b.2)
+                .then(b.4.total_cmp(&a.4))
+                .then(a.3.total_cmp(&b.3))
+        });
+        // The tier that got a look in this pass: only its comparisons get one.
+        let mut ran: Option<Tier> = None;
+        for &(k, next, tier, cost, _) in &open {
+            if ran.is_some_and(|t| t != tier) {
+                break;
+            }
             let Some(done) = &runs[k] else { continue };
             if remaining() < (next - done.len()) as f64 * cost {
                 continue;
@@ -297,9 +325,9 @@ pub fn sample_until_decided(
                     Err(()) => runs[k] = None,
                 }
             }
-            ran = true;
+            ran = Some(tier);
         }
-        if !ran {
+        if ran.is_none() {
             break;
         }
     }
@@ -594,6 +622,90 @@ mod tests {
         assert!(!reaches_past(&r, UNDECIDED_BOUND), "{r:?}");
     }
 
+    /// Runs `sample_until_decided` with no limit on time, process `i` of comparison `k`
+    /// measuring `value(k, i)`; returns the processes run, in order.
+    fn calls_unbounded(
+        runs: &mut [Option<Vec<ProcessRun>>],
+        design: &Design,
+        value: impl Fn(usize, u32) -> ProcessRun,
+    ) -> Vec<(usize, u32)> {
+        let mut calls = Vec::new();
+        sample_until_decided(
+            runs,
+            design,
+            || 1e9,
+            |k, i| {
+                calls.push((k, i));
+                Ok(value(k, i))
+            },
+        );
+        calls
+    }
+
+    /// A table with a row past ±2 % gets every look it can use before a table whose
+    /// undecided row is within ±2 % gets one: the first is no answer yet, the second
+    /// already bounds its effect. The within row (1.0 ± 0.4 %: undecided, a look could
+    /// decide it) gets its looks after.
+    #[test]
+    fn rows_past_two_percent_get_their_looks_before_rows_within() {
+        let design = Design::for_profile(Profile::Quick);
+        let sign = |i: u32| if i.is_multiple_of(2) { 1.0 } else { -1.0 };
+        let within = |i: u32| process(0.010 + sign(i) * 0.004, sign(i) * 0.0005);
+        let wide = |i: u32| {
+            let spread = [0.035, -0.035, 0.02, -0.02, 0.01, -0.01, 0.0, 0.0];
+            process(spread[i as usize % 8], sign(i) * 0.0005)
+        };
+        let mut runs = vec![
+            Some((0..8).map(within).collect::<Vec<_>>()),
+            Some((0..8).map(wide).collect()),
+        ];
+        let c = decide(runs[0].as_ref().unwrap(), &design).unwrap();
+        let row = &c.rows[1];
+        assert_eq!(row.paired.verdict, Verdict::Undecided);
+        assert!(in_reach_of(&design, &row.across, &c));
+        assert!(
+            !reaches_past(&row.paired.ratio, UNDECIDED_BOUND),
+            "{:?}",
+            row.paired.ratio
+        );
+        let calls = calls_unbounded(
+            &mut runs,
+            &design,
+            |k, i| {
+                if k == 0 {
+                    within(i)
+                } else {
+                    wide(i)
+                }
+            },
+        );
+        let first_within = calls.iter().position(|c| c.0 == 0);
+        let last_past = calls.iter().rposition(|c| c.0 == 1);
+        assert_eq!(last_past, Some(11), "{calls:?}");
+        assert_eq!(first_within, Some(12), "{calls:?}");
+        // A past table whose look does not fit the time left does not hold up the rest:
+        // its processes take 1 s, a look 4.12 s, and 2 s are left.
+        let dear = |i: u32| ProcessRun {
+            wall_secs: 1.0,
+            ..wide(i)
+        };
+        let mut runs = vec![
+            Some((0..8).map(within).collect::<Vec<_>>()),
+            Some((0..8).map(dear).collect()),
+        ];
+        let spent = std::cell::Cell::new(0.0);
+        sample_until_decided(
+            &mut runs,
+            &design,
+            || 2.0 - spent.get(),
+            |k, i| {
+                spent.set(spent.get() + 0.13);
+                Ok(if k == 0 { within(i) } else { dear(i) })
+            },
+        );
+        assert_eq!(lens(&runs), [Some(12), Some(8)]);
+    }
+
     /// Runs `sample_until_decided` on [`fixed`] with `budget` seconds, each process
     /// charging `charge(k)` seconds to the clock.
     fn with_budget(budget: f64, charge: impl Fn(usize) -> f64) -> (Vec<Option<usize>>, u32) {
@@ -672,16 +784,13 @@ mod tests {
             Some((0..8).map(|i| value(1, i)).collect()),
             Some((0..8).map(wide).collect()),
         ];
-        let mut calls = Vec::new();
-        sample_until_decided(
-            &mut runs,
-            &design,
-            || 1e9,
-            |k, i| {
-                calls.push((k, i));
-                Ok(if k == 0 { value(1, i) } else { wide(i) })
-            },
-        );
+        let calls = calls_unbounded(&mut runs, &design, |k, i| {
+            if k == 0 {
+                value(1, i)
+            } else {
+                wide(i)
+            }
+        });
         assert_eq!(calls.first(), Some(&(1, 8)), "{calls:?}");
         assert!(calls.contains(&(0, 8)), "{calls:?}");
     }
