@@ -13,7 +13,8 @@
 //! processes: the last look at or below it is the last a table reaches); `location` (each
 //! effect shifts the rows' location, the pseudo-median their Hodges–Lehmann interval is an
 //! interval of, not their mean: `Truth::Location`; it goes with `hl`, as `t` is an interval
-//! of the mean and `sign` of the median)
+//! of the mean and `sign` of the median); `only=TEXT` (only the scenarios whose name
+//! contains `TEXT`); `alpha=X` (the design's total error rate, `Design::alpha`)
 //!
 //! `sequential_sim fit reports/<id>/results.json ...` prints the donor rows of
 //! `Shape::LabRows` (`crates/lab-record/data/lab-rows.txt`) from those runs: every paired
@@ -339,6 +340,7 @@ fn main() {
     let mut tables = 10_000;
     let mut cap = REAL_CAP;
     let mut truth = Truth::Mean;
+    let mut only = String::new();
     for word in std::env::args().skip(2) {
         match word.as_str() {
             "t" => design.interval = IntervalMethod::StudentT,
@@ -357,6 +359,14 @@ fn main() {
                 rule.between_looks = true;
                 rule.between_pretest = true;
             }
+            other if other.starts_with("only=") => only = other["only=".len()..].to_string(),
+            other if other.starts_with("alpha=") => match other["alpha=".len()..].parse() {
+                Ok(a) if a > 0.0 && a < 1.0 => design.alpha = a,
+                _ => {
+                    eprintln!("sequential_sim: `{other}`: the error rate lies in (0, 1)");
+                    std::process::exit(2);
+                }
+            },
             other => match (
                 other.strip_prefix("tables=").map(str::parse),
                 other.strip_prefix("cap=").map(str::parse),
@@ -365,7 +375,7 @@ fn main() {
                 (_, Some(Ok(n))) => cap = n,
                 _ => {
                     eprintln!(
-                        "sequential_sim: unknown word `{other}` (t hl sign thl, reach twins pooled, pocock obf after-first, between pretest, tables=N, cap=N, location)"
+                        "sequential_sim: unknown word `{other}` (t hl sign thl, reach twins pooled, pocock obf after-first, between pretest, tables=N, cap=N, location, only=TEXT, alpha=X)"
                     );
                     std::process::exit(2);
                 }
@@ -389,7 +399,10 @@ fn main() {
         "| scenario | coverage (worst effect) | no effect: faster / slower / equal | +1 %: slower / equal | −1 %: faster / equal | found +2 % | found +3 % | processes at +2 % | A/A twins decided (no effect) |"
     );
     println!("|---|---|---|---|---|---|---|---|---|");
-    for (name, scenario) in scenarios(cap) {
+    for (name, scenario) in scenarios(cap)
+        .into_iter()
+        .filter(|(n, _)| n.contains(&only))
+    {
         let run = |effect: f64| {
             simulate_rule(
                 &design,
