@@ -1092,6 +1092,15 @@ pub struct RunMeta {
     /// before runs recorded it (Pocock-type, [`RunMeta::design`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spending: Option<sequential::Spending>,
+    /// The paired pass's total error rate over its looks (`sequential::spent_alpha`);
+    /// absent in files written before runs recorded it, which spent
+    /// [`sequential::ALPHA`] ([`RunMeta::design`]).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "error_rate"
+    )]
+    pub alpha: Option<f64>,
     /// Whether the paired pass alternated its processes between the main build and the
     /// placement build (even process indices the main build's): what a report rebuilt
     /// from the journal splits each row by. Absent when false.
@@ -1100,12 +1109,14 @@ pub struct RunMeta {
 }
 
 impl RunMeta {
-    /// The paired pass's design of this run, by the spending it recorded: what a report
-    /// rebuilt from it decides with. A file written before runs recorded it (`None`) was
-    /// decided with the Pocock-type spending every run had then.
+    /// The paired pass's design of this run, by the spending and error rate it recorded:
+    /// what a report rebuilt from it decides with. A file that records no spending was
+    /// decided with the Pocock-type spending, and one that records no rate at
+    /// [`sequential::ALPHA`].
     pub fn design(&self) -> sequential::Design {
         sequential::Design {
             spending: self.spending.unwrap_or(sequential::Spending::Pocock),
+            alpha: self.alpha.unwrap_or(sequential::ALPHA),
             ..sequential::Design::for_profile(self.profile)
         }
     }
@@ -1281,6 +1292,17 @@ impl ResultsFile {
     }
 }
 
+/// An error rate: a number strictly between 0 and 1.
+fn error_rate<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+    let a = f64::deserialize(d)?;
+    if !(a > 0.0 && a < 1.0) {
+        return Err(serde::de::Error::custom(format!(
+            "an error rate lies strictly between 0 and 1, found {a}"
+        )));
+    }
+    Ok(Some(a))
+}
+
 fn at_least_one<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
     let n = u64::deserialize(d)?;
     if n == 0 {
@@ -1361,6 +1383,7 @@ mod tests {
                 filters: vec![],
                 workloads: vec![],
                 spending: None,
+                alpha: None,
                 placement: false,
             },
             results: vec![Record {
@@ -1398,21 +1421,37 @@ mod tests {
         }
     }
 
-    /// A run records its spending; a file without it was decided Pocock-type, and reads so.
+    /// A run records its spending and error rate; a file without them was decided
+    /// Pocock-type at [`sequential::ALPHA`], and reads so. A rate outside (0, 1) is refused,
+    /// naming the field.
     #[test]
-    fn a_run_records_its_spending() {
-        use sequential::{Design, Spending};
+    fn a_run_records_its_spending_and_error_rate() {
+        use sequential::{Design, Spending, ALPHA};
         let mut f = sample();
         f.run.profile = Profile::Quick;
         let text = serde_json::to_string(&f).unwrap();
-        assert!(!text.contains("spending"), "{text}");
+        assert!(
+            !text.contains("spending") && !text.contains("alpha"),
+            "{text}"
+        );
         let old = ResultsFile::parse(Path::new("r.json"), &text).unwrap();
         assert_eq!(old.run.design().spending, Spending::Pocock);
-        f.run.spending = Some(Design::for_profile(Profile::Quick).spending);
+        assert_eq!(old.run.design().alpha, ALPHA);
+        let quick = Design::for_profile(Profile::Quick);
+        f.run.spending = Some(quick.spending);
+        f.run.alpha = Some(quick.alpha);
         let text = serde_json::to_string(&f).unwrap();
         assert!(text.contains("\"spending\":\"obrien-fleming\""), "{text}");
+        assert!(text.contains("\"alpha\":0.04"), "{text}");
         let new = ResultsFile::parse(Path::new("r.json"), &text).unwrap();
-        assert_eq!(new.run.design(), Design::for_profile(Profile::Quick));
+        assert_eq!(new.run.design(), quick);
+        for bad in ["0.0", "1.0", "-0.05"] {
+            let text = text.replace("\"alpha\":0.04", &format!("\"alpha\":{bad}"));
+            let e = ResultsFile::parse(Path::new("r.json"), &text).unwrap_err();
+            let e = e.to_string();
+            assert!(e.contains("r.json") && e.contains("run.alpha"), "{e}");
+            assert!(e.contains("strictly between 0 and 1"), "{e}");
+        }
     }
 
     /// Whether the paired pass alternated two placement builds: absent when it did not

@@ -38,6 +38,23 @@ use statrs::distribution::ContinuousCDF;
 /// The two-sided error rate a comparison is allowed over all its looks.
 pub const ALPHA: f64 = 0.05;
 
+/// The nominal error rate a profile's sequential design spends over its looks
+/// ([`Design::for_profile`]): below [`ALPHA`], so that on the lab's own rows (skewed the
+/// slow way, with the drift between looks measured in its runs: [`Shape::LabRows`],
+/// [`FITTED_DRIFT`]) each wrong side at the margin stays within `ALPHA / 2` up to the
+/// design's last look, which spending [`ALPHA`] itself misses (the simulation in
+/// docs/measurement.md, "A lower nominal rate for the sequential designs"); the error
+/// bound for normal, independent per-process values holds at any nominal rate at or below
+/// [`ALPHA`]. A design of one look (`Design::one_look`, `Design::fixed`) has no looks to
+/// drift between and spends [`ALPHA`].
+pub fn spent_alpha(profile: Profile) -> f64 {
+    match profile {
+        Profile::Smoke => ALPHA,
+        Profile::Quick => 0.04,
+        Profile::Full => 0.03,
+    }
+}
+
 /// `equal` means the ratio lies within `1 ± EQUAL_MARGIN`: no difference that matters; a
 /// `faster` or `slower` row differs by more (and by more than its table's band).
 pub const EQUAL_MARGIN: f64 = 0.01;
@@ -71,8 +88,8 @@ impl Design {
     /// ±1 % ([`EQUAL_MARGIN`]); a band above 1.5 % asks for more processes. Quick and full
     /// take Hodges–Lehmann intervals (t intervals at the first look, whose level the
     /// signed-rank statistic of 8 values cannot reach) and spend the error rate
-    /// O'Brien–Fleming-type (almost none at the first look), smoke (two processes) t
-    /// intervals.
+    /// [`spent_alpha`] O'Brien–Fleming-type (almost none at the first look), smoke (two
+    /// processes) t intervals.
     pub fn for_profile(profile: Profile) -> Design {
         let looks = match profile {
             Profile::Smoke => return Design::fixed(2, EQUAL_MARGIN),
@@ -81,7 +98,7 @@ impl Design {
         };
         Design {
             looks,
-            alpha: ALPHA,
+            alpha: spent_alpha(profile),
             margin: EQUAL_MARGIN,
             target_band: 0.015,
             interval: IntervalMethod::HodgesLehmann,
@@ -95,6 +112,7 @@ impl Design {
     pub fn one_look(profile: Profile, processes: u32) -> Design {
         Design {
             looks: vec![processes.max(2)],
+            alpha: ALPHA,
             ..Design::for_profile(profile)
         }
     }
@@ -1510,6 +1528,7 @@ mod tests {
     fn pocock_spending_splits_alpha_over_the_looks() {
         let d = Design {
             spending: Spending::Pocock,
+            alpha: ALPHA,
             ..Design::for_profile(Profile::Quick)
         };
         let a = |t: f64| 0.05 * (1.0 + (std::f64::consts::E - 1.0) * t).ln();
@@ -1933,6 +1952,18 @@ mod tests {
     /// effect, capped at `cap` processes: coverage at least 95 % (the target); each wrong side
     /// at the margin at most `wrong`; a 2 % effect found at least `found` of the time.
     fn assert_lab_rows_keep(truth: Truth, cap: u32, tables: u32, wrong: f64, found: f64) {
+        assert_lab_rows_keep_in(Profile::Quick, truth, cap, tables, wrong, found);
+    }
+
+    /// [`assert_lab_rows_keep`] with `profile`'s design.
+    fn assert_lab_rows_keep_in(
+        profile: Profile,
+        truth: Truth,
+        cap: u32,
+        tables: u32,
+        wrong: f64,
+        found: f64,
+    ) {
         let run = |effect: f64| {
             let s = Scenario {
                 shape: Shape::LabRows,
@@ -1942,7 +1973,7 @@ mod tests {
                 truth,
                 ..Scenario::normal(effect, 0.01)
             };
-            simulate(&Design::for_profile(Profile::Quick), s, tables, 0x5eed)
+            simulate(&Design::for_profile(profile), s, tables, 0x5eed)
         };
         let [none, up, down, two] = [0.0, 0.01, -0.01, 0.02].map(run);
         for t in [&none, &up, &down, &two] {
@@ -1974,6 +2005,18 @@ mod tests {
     #[test]
     fn the_lab_s_own_rows_at_their_location_keep_the_targets() {
         assert_lab_rows_keep(Truth::Location, 20, 4_000, 0.025, 0.80);
+    }
+
+    /// The same up to each design's last look (quick's 24 processes, full's 32), which a
+    /// table with a row past ±2 % takes first: with the profiles' nominal rates
+    /// ([`spent_alpha`]) each wrong side reads within 2.75 % on 4,000 tables (2.5 % and its
+    /// sampling error there; at 80,000 tables 2.3 % in quick and 2.2 % in full,
+    /// docs/measurement.md). Spending [`ALPHA`] reads 2.8 % in quick, and 3.2 % with a
+    /// coverage of 94.1 % in full.
+    #[test]
+    fn the_lab_s_own_rows_keep_the_targets_up_to_the_last_look() {
+        assert_lab_rows_keep_in(Profile::Quick, Truth::Location, 24, 4_000, 0.0275, 0.80);
+        assert_lab_rows_keep_in(Profile::Full, Truth::Location, 32, 4_000, 0.0275, 0.80);
     }
 
     /// Draws from a donor row have unit variance (its SD was taken with `n − 1`; resampling
@@ -2123,7 +2166,10 @@ mod tests {
 
     #[test]
     fn obrien_fleming_spending_saves_the_first_look_for_the_later_ones() {
-        let d = Design::for_profile(Profile::Quick);
+        let d = Design {
+            alpha: ALPHA,
+            ..Design::for_profile(Profile::Quick)
+        };
         let obf = Spending::OBrienFleming;
         let total: f64 = (0..d.looks.len()).map(|k| obf.look_alpha(&d, k)).sum();
         assert!((total - 0.05).abs() < 1e-9, "{total}");
@@ -2235,11 +2281,15 @@ mod tests {
         assert_eq!((a.lower_log, a.upper_log), (wide.lower, wide.upper));
     }
 
-    /// The rules beside the design's, simulated (quick, capped at 16, 1,000 tables): each
-    /// moves its target the way docs/measurement.md's session-2 table says.
+    /// The rules beside the design's, simulated (quick's looks at [`ALPHA`], as that table
+    /// was, capped at 16, 1,000 tables): each moves its target the way docs/measurement.md's
+    /// session-2 table says.
     #[test]
     fn simulated_rules_move_their_targets() {
-        let d = Design::for_profile(Profile::Quick);
+        let d = Design {
+            alpha: ALPHA,
+            ..Design::for_profile(Profile::Quick)
+        };
         let run = |(spending, rule): (Spending, Rule), band, shape, drift, effect| {
             let s = Scenario {
                 shape,

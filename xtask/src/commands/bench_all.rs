@@ -534,6 +534,7 @@ fn run_meta(
         filters: filters(args),
         workloads: Vec::new(),
         spending: Some(lab_record::sequential::Design::for_profile(args.profile).spending),
+        alpha: Some(lab_record::sequential::Design::for_profile(args.profile).alpha),
         placement: placement_enabled(args),
     }
 }
