@@ -202,16 +202,13 @@ fn reaches_past(r: &lab_record::Ratio, bound: f64) -> bool {
 }
 
 /// Which comparisons get looks first in [`sample_until_decided`]: only those of the first
-/// tier present get a pass's looks.
+/// tier with a look that fits get a pass's looks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Tier {
-    /// An undecided row whose interval reaches past ±[`UNDECIDED_BOUND`] and that a look
-    /// can help: decide it, or bring it within the bound (`sequential::bound_in_reach`).
-    /// Such a row is no answer yet; one within the bound already says "at most 2 % apart".
-    PastBound,
-    /// An undecided row within ±2 % that a planned look could decide
-    /// (`sequential::in_reach`).
-    Decidable,
+    /// An undecided row that a look can help: a planned look could decide it
+    /// (`sequential::in_reach`), or bring it within ±[`UNDECIDED_BOUND`] from an interval
+    /// reaching past it (`sequential::bound_in_reach`).
+    Undecided,
     /// No such row: the table's A/A band is wider than the design's target.
     Band,
 }
@@ -234,8 +231,7 @@ pub fn process_cost(done: &[ProcessRun]) -> f64 {
 /// the effect), or an A/A band wider than the design's target, and the design has a look
 /// left, it can get processes up to its next planned look. Who gets them, in passes until
 /// none is open or nothing fits the time left (`remaining()`, seconds): each pass only the
-/// first [`Tier`] with a look that fits (tables with a row past ±2 % before tables whose
-/// undecided rows are all within it, and a table that is decided but noisy only when no
+/// first [`Tier`] with a look that fits (a table that is decided but noisy only when no
 /// undecided row can get a look), in it the widest first (its widest undecided row's
 /// paired interval, or its band), then the cheapest (by the mean time of its processes so
 /// far), each a whole look at once, and only when the whole look fits the time left, so
@@ -271,18 +267,13 @@ pub fn sample_until_decided(
                     if x.control.is_some() || x.paired.verdict != Verdict::Undecided {
                         continue;
                     }
-                    let past = reaches_past(&x.paired.ratio, UNDECIDED_BOUND);
-                    let decidable = in_reach_of(design, &x.across, &c);
-                    let row_tier = if past
-                        && (decidable || bound_in_reach(design, &x.across, UNDECIDED_BOUND))
-                    {
-                        Tier::PastBound
-                    } else if decidable {
-                        Tier::Decidable
-                    } else {
+                    let helped = in_reach_of(design, &x.across, &c)
+                        || (reaches_past(&x.paired.ratio, UNDECIDED_BOUND)
+                            && bound_in_reach(design, &x.across, UNDECIDED_BOUND));
+                    if !helped {
                         continue;
-                    };
-                    tier = tier.min(row_tier);
+                    }
+                    tier = Tier::Undecided;
                     width = width.max((x.paired.ratio.upper / x.paired.ratio.lower).ln());
                 }
                 needs_more(design, n, c.band, tier != Tier::Band).then(|| {
@@ -642,55 +633,32 @@ mod tests {
         calls
     }
 
-    /// A table with a row past ±2 % gets every look it can use before a table whose
-    /// undecided row is within ±2 % gets one: the first is no answer yet, the second
-    /// already bounds its effect. The within row (1.0 ± 0.4 %: undecided, a look could
-    /// decide it) gets its looks after.
+    /// A table that is decided but noisy gets its looks only when no undecided row can
+    /// get one, and then even while an undecided table's look does not fit the time left:
+    /// the undecided table's processes take 1 s (a look 4.12 s) with 2 s left.
     #[test]
-    fn rows_past_two_percent_get_their_looks_before_rows_within() {
+    fn a_noisy_table_gets_the_time_an_undecided_table_s_look_does_not_fit() {
         let design = Design::for_profile(Profile::Quick);
-        let sign = |i: u32| if i.is_multiple_of(2) { 1.0 } else { -1.0 };
-        let within = |i: u32| process(0.010 + sign(i) * 0.004, sign(i) * 0.0005);
-        let wide = |i: u32| {
-            let spread = [0.035, -0.035, 0.02, -0.02, 0.01, -0.01, 0.0, 0.0];
-            process(spread[i as usize % 8], sign(i) * 0.0005)
-        };
-        let mut runs = vec![
-            Some((0..8).map(within).collect::<Vec<_>>()),
-            Some((0..8).map(wide).collect()),
-        ];
-        let c = decide(runs[0].as_ref().unwrap(), &design).unwrap();
-        let row = &c.rows[1];
-        assert_eq!(row.paired.verdict, Verdict::Undecided);
-        assert!(in_reach_of(&design, &row.across, &c));
-        assert!(
-            !reaches_past(&row.paired.ratio, UNDECIDED_BOUND),
-            "{:?}",
-            row.paired.ratio
-        );
-        let calls = calls_unbounded(
-            &mut runs,
-            &design,
-            |k, i| {
-                if k == 0 {
-                    within(i)
-                } else {
-                    wide(i)
-                }
-            },
-        );
-        let first_within = calls.iter().position(|c| c.0 == 0);
-        let last_past = calls.iter().rposition(|c| c.0 == 1);
-        assert_eq!(last_past, Some(7), "{calls:?}");
-        assert_eq!(first_within, Some(8), "{calls:?}");
-        // A past table whose look does not fit the time left does not hold up the rest:
-        // its processes take 1 s, a look 4.12 s, and 2 s are left.
         let dear = |i: u32| ProcessRun {
             wall_secs: 1.0,
-            ..wide(i)
+            ..value(1, i)
         };
         let mut runs = vec![
-            Some((0..8).map(within).collect::<Vec<_>>()),
+            Some((0..8).map(|i| value(2, i)).collect::<Vec<_>>()),
+            Some((0..8).map(dear).collect()),
+        ];
+        let calls = calls_unbounded(&mut runs, &design, |k, i| {
+            if k == 0 {
+                value(2, i)
+            } else {
+                dear(i)
+            }
+        });
+        let first_noisy = calls.iter().position(|c| c.0 == 0);
+        let last_undecided = calls.iter().rposition(|c| c.0 == 1);
+        assert!(first_noisy > last_undecided, "{calls:?}");
+        let mut runs = vec![
+            Some((0..8).map(|i| value(2, i)).collect::<Vec<_>>()),
             Some((0..8).map(dear).collect()),
         ];
         let spent = std::cell::Cell::new(0.0);
@@ -700,10 +668,10 @@ mod tests {
             || 2.0 - spent.get(),
             |k, i| {
                 spent.set(spent.get() + 0.13);
-                Ok(if k == 0 { within(i) } else { dear(i) })
+                Ok(if k == 0 { value(2, i) } else { dear(i) })
             },
         );
-        assert_eq!(lens(&runs), [Some(12), Some(8)]);
+        assert_eq!(lens(&runs), [Some(20), Some(8)]);
     }
 
     /// Runs `sample_until_decided` on [`fixed`] with `budget` seconds, each process
