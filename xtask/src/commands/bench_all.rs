@@ -112,7 +112,8 @@ pub struct BenchAllArgs {
     #[arg(long)]
     pub no_instructions: bool,
     /// Seconds the paired pass may spend after its fixed processes on undecided rows and
-    /// noisy tables (default: quick 105, full 300, smoke 0).
+    /// noisy tables (default: quick 105, full 300, smoke 0; without it, a quick run also
+    /// stops them where its measuring would pass 8 minutes).
     #[arg(long, value_name = "SECONDS", value_parser = parse_budget)]
     pub budget: Option<f64>,
     /// Your working copy of a peer crate, measured against the released one in this run:
@@ -184,9 +185,9 @@ struct Session<'a> {
     journal: Journal,
     /// One measuring run at a time in `reports`.
     _lock: lock::RunLock,
-    /// Seconds spent building after the main build (the placement and capped builds), so
+    /// Seconds spent building (the main build, then the placement and capped builds), so
     /// the wall time "once built" leaves every build out.
-    later_builds: std::cell::Cell<f64>,
+    builds: std::cell::Cell<f64>,
 }
 
 impl Session<'_> {
@@ -203,7 +204,12 @@ impl Session<'_> {
     }
 
     fn add_build(&self, secs: f64) {
-        self.later_builds.set(self.later_builds.get() + secs);
+        self.builds.set(self.builds.get() + secs);
+    }
+
+    /// Seconds spent measuring so far: the wall time less every build.
+    fn measuring_secs(&self) -> f64 {
+        self.t0.elapsed().as_secs_f64() - self.builds.get()
     }
 }
 
@@ -253,6 +259,7 @@ fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
         .map(|spec| build_yours(args, spec))
         .transpose()?;
     let build_secs = session.t0.elapsed().as_secs_f64();
+    session.add_build(build_secs);
     println!("bench-all: built in {}", units::clock(build_secs));
     let placement_exe = if placement_enabled(args) {
         let t = std::time::Instant::now();
@@ -322,7 +329,7 @@ fn bench_all(args: &BenchAllArgs) -> Result<ExitCode> {
     })?;
     lab_report::render::render_dir(&session.results_path())?;
     paths::update_latest(&session.reports, &session.run_id)?;
-    print_summary(&session, &file, build_secs);
+    print_summary(&session, &file);
     Ok(exit_code(&file))
 }
 
@@ -368,6 +375,14 @@ fn measure_yours(
     Ok(measured)
 }
 
+/// Seconds the instruction pass is expected to take, kept free of the paired pass's extra
+/// processes in a run with a measuring target (`paired_pass::MEASURING_TARGET_SECS`): about
+/// what a quick run's pass takes on a 2-core machine, with room.
+const INSTRUCTIONS_SECS: f64 = 16.0;
+
+/// Seconds after the passes: saving the results, rendering the report.
+const AFTER_PAIRED_SECS: f64 = 3.0;
+
 /// The paired pass and the instruction pass (`paired_pass`, `instructions_pass`), unless
 /// turned off or interrupted; each process's result is journaled as it ends.
 fn verdict_passes(
@@ -385,11 +400,18 @@ fn verdict_passes(
         placement: placement_exe,
     };
     if !args.no_paired && !session.interrupted() {
+        // What follows the paired pass: the instruction pass, then saving and rendering.
+        let after = if args.no_instructions {
+            AFTER_PAIRED_SECS
+        } else {
+            AFTER_PAIRED_SECS + INSTRUCTIONS_SECS
+        };
         paired_pass::fill(
             &lab,
             &plan.benches,
             results,
             args.budget,
+            &|| paired_pass::MEASURING_TARGET_SECS - after - session.measuring_secs(),
             &session.interrupted,
             &|baseline, index, run| {
                 session.journal.append(&Entry::Paired {
@@ -506,7 +528,7 @@ fn start(args: &BenchAllArgs, started: SystemTime) -> Result<Session<'_>> {
         accounts: None,
         journal,
         _lock: lock,
-        later_builds: std::cell::Cell::new(0.0),
+        builds: std::cell::Cell::new(0.0),
     })
 }
 
@@ -547,8 +569,8 @@ fn exit_code(file: &ResultsFile) -> ExitCode {
     }
 }
 
-fn print_summary(session: &Session, file: &ResultsFile, build_secs: f64) {
-    let builds = build_secs + session.later_builds.get();
+fn print_summary(session: &Session, file: &ResultsFile) {
+    let builds = session.builds.get();
     let wall = session.t0.elapsed().as_secs_f64();
     println!("\n{}", text::end_of_run(file, wall, builds, &session.dir));
 }

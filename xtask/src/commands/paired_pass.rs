@@ -102,9 +102,34 @@ fn run_one(
         .ok_or_else(|| format!("{}: does not measure the requested rows", name.display()))
 }
 
+/// Seconds of measuring (the wall time once built) a default quick run keeps within: its
+/// paired pass stops taking more processes where the rest of the run would pass it
+/// ([`fill`]).
+pub const MEASURING_TARGET_SECS: f64 = 480.0;
+
+/// Whether `profile`'s default run keeps within [`MEASURING_TARGET_SECS`]: quick, the
+/// default profile, whose run is meant to take minutes. Full runs as long as its budget
+/// takes; smoke has no extra processes.
+pub fn measuring_target(profile: Profile) -> bool {
+    profile == Profile::Quick
+}
+
+/// Whether a run's paired pass keeps within [`MEASURING_TARGET_SECS`]: a profile that has
+/// it ([`measuring_target`]) with its default budget; `--budget` is the user's and is kept.
+fn keeps_target(budget_secs: Option<f64>, profile: Profile) -> bool {
+    budget_secs.is_none() && measuring_target(profile)
+}
+
+/// Seconds left for more processes: the budget less the `spent` seconds, and no more than
+/// `target_left` (what the run has left of its measuring target; infinite without one).
+fn seconds_left(budget_secs: f64, spent: f64, target_left: f64) -> f64 {
+    (budget_secs - spent).min(target_left)
+}
+
 /// Runs every comparison in `s.processes` processes, round robin (process i of every
 /// comparison, then i + 1), so slow drift of the machine hits all comparisons alike, then
-/// more as [`sample_until_decided`] schedules them within `budget_secs`.
+/// more as [`sample_until_decided`] schedules them within `budget_secs`, and within
+/// `target_left()` seconds when given (what is left of the run's measuring target).
 /// A comparison whose process fails is dropped with a warning (its rows stay unpaired).
 /// `journal(baseline, i, run)` records each process as it ends; its error stops the pass.
 fn run_all(
@@ -112,6 +137,7 @@ fn run_all(
     cmps: &[Comparison],
     s: Settings,
     budget_secs: f64,
+    target_left: Option<&dyn Fn() -> f64>,
     stop: &AtomicBool,
     journal: &dyn Fn(&BenchId, u32, &ProcessRun) -> Result<()>,
 ) -> Result<Vec<Combined>> {
@@ -142,6 +168,15 @@ fn run_all(
     }
     let design = Design::for_profile(lab.profile);
     let started = Instant::now();
+    let left = || target_left.map_or(f64::INFINITY, |f| f());
+    if left() < budget_secs && !stopped() && design.looks.len() > 1 {
+        println!(
+            "bench-all: paired pass: {} of the {} for more processes fit the run's {} of measuring",
+            units::clock(left().max(0.0)),
+            units::clock(budget_secs),
+            units::clock(MEASURING_TARGET_SECS),
+        );
+    }
     let extra = if stopped() {
         0
     } else {
@@ -149,7 +184,7 @@ fn run_all(
             if stopped() {
                 0.0
             } else {
-                budget_secs - started.elapsed().as_secs_f64()
+                seconds_left(budget_secs, started.elapsed().as_secs_f64(), left())
             }
         };
         sample_until_decided(&mut runs, &design, remaining, run)
@@ -178,7 +213,9 @@ fn run_all(
 
 /// The paired pass: measures the plan's comparisons and fills `results` (each compared
 /// row's `paired`, two A/A twin rows per table). Prints one progress line and its time.
-/// `budget_secs` (bench-all's `--budget`) replaces [`default_budget_secs`].
+/// `budget_secs` (bench-all's `--budget`) replaces [`default_budget_secs`]; without it, a
+/// profile with a measuring target ([`measuring_target`]) also stops the extra processes at
+/// `target_left()` seconds (what the run has left of the target).
 /// `journal(baseline, i, run)` records each process as it ends (bench-all's run journal);
 /// its error stops the pass and is returned.
 pub fn fill(
@@ -186,6 +223,7 @@ pub fn fill(
     plan: &[Planned],
     results: &mut Vec<Record>,
     budget_secs: Option<f64>,
+    target_left: &dyn Fn() -> f64,
     stop: &AtomicBool,
     journal: &dyn Fn(&BenchId, u32, &ProcessRun) -> Result<()>,
 ) -> Result<()> {
@@ -201,7 +239,8 @@ pub fn fill(
     );
     let t = Instant::now();
     let budget = budget_secs.unwrap_or_else(|| default_budget_secs(lab.profile));
-    let combined = run_all(lab, &cmps, s, budget, stop, journal)?;
+    let target = keeps_target(budget_secs, lab.profile).then_some(target_left);
+    let combined = run_all(lab, &cmps, s, budget, target, stop, journal)?;
     let filled = verdicts::fill_paired(results, &combined);
     println!(
         "bench-all: paired pass: {filled} rows in {} ({} comparisons combined)",
@@ -214,6 +253,20 @@ pub fn fill(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A default quick run stops its extra processes at what is left of its measuring
+    /// target when that comes first; `--budget`, and the other profiles, keep their budget.
+    #[test]
+    fn a_default_quick_run_keeps_its_measuring_target() {
+        assert!(keeps_target(None, Profile::Quick));
+        assert!(!keeps_target(Some(105.0), Profile::Quick));
+        assert!(!keeps_target(None, Profile::Full));
+        assert!(!keeps_target(None, Profile::Smoke));
+        assert_eq!(seconds_left(105.0, 5.0, 90.0), 90.0);
+        assert_eq!(seconds_left(105.0, 5.0, 120.0), 100.0);
+        assert_eq!(seconds_left(105.0, 5.0, f64::INFINITY), 100.0);
+        assert_eq!(seconds_left(105.0, 5.0, -3.0), -3.0);
+    }
 
     /// With a placement build, the two builds alternate, the main build's at even indices.
     #[test]
