@@ -538,6 +538,7 @@ fn run_meta(
     started: SystemTime,
     features: Vec<String>,
 ) -> RunMeta {
+    let design = lab_record::sequential::Design::for_profile(args.profile);
     RunMeta {
         id: run_id.to_string(),
         started_at: meta::rfc3339(started),
@@ -555,8 +556,8 @@ fn run_meta(
         os: Some(meta::os()),
         filters: filters(args),
         workloads: Vec::new(),
-        spending: Some(lab_record::sequential::Design::for_profile(args.profile).spending),
-        alpha: Some(lab_record::sequential::Design::for_profile(args.profile).alpha),
+        spending: Some(design.spending),
+        alpha: Some(design.alpha),
         placement: placement_enabled(args),
     }
 }

@@ -107,17 +107,11 @@ fn run_one(
 /// ([`fill`]).
 pub const MEASURING_TARGET_SECS: f64 = 480.0;
 
-/// Whether `profile`'s default run keeps within [`MEASURING_TARGET_SECS`]: quick, the
-/// default profile, whose run is meant to take minutes. Full runs as long as its budget
-/// takes; smoke has no extra processes.
-pub fn measuring_target(profile: Profile) -> bool {
-    profile == Profile::Quick
-}
-
-/// Whether a run's paired pass keeps within [`MEASURING_TARGET_SECS`]: a profile that has
-/// it ([`measuring_target`]) with its default budget; `--budget` is the user's and is kept.
+/// Whether a run's paired pass keeps within [`MEASURING_TARGET_SECS`]: quick, the default
+/// profile, whose run is meant to take minutes, with its default budget. `--budget` is the
+/// user's and is kept; full runs as long as its budget takes; smoke has no extra processes.
 fn keeps_target(budget_secs: Option<f64>, profile: Profile) -> bool {
-    budget_secs.is_none() && measuring_target(profile)
+    budget_secs.is_none() && profile == Profile::Quick
 }
 
 /// Seconds left for more processes: the budget less the `spent` seconds, and no more than
@@ -214,8 +208,8 @@ fn run_all(
 /// The paired pass: measures the plan's comparisons and fills `results` (each compared
 /// row's `paired`, two A/A twin rows per table). Prints one progress line and its time.
 /// `budget_secs` (bench-all's `--budget`) replaces [`default_budget_secs`]; without it, a
-/// profile with a measuring target ([`measuring_target`]) also stops the extra processes at
-/// `target_left()` seconds (what the run has left of the target).
+/// quick run also stops the extra processes at `target_left()` seconds (what the run has
+/// left of [`MEASURING_TARGET_SECS`]: [`keeps_target`]).
 /// `journal(baseline, i, run)` records each process as it ends (bench-all's run journal);
 /// its error stops the pass and is returned.
 pub fn fill(

@@ -261,21 +261,24 @@ pub fn sample_until_decided(
                 let r = r.as_ref()?;
                 let n = r.len() as u32;
                 let c = decide(r, design)?;
-                let mut tier = Tier::Band;
-                let mut width = c.band;
-                for x in &c.rows {
-                    if x.control.is_some() || x.paired.verdict != Verdict::Undecided {
-                        continue;
-                    }
-                    let helped = in_reach_of(design, &x.across, &c)
-                        || (reaches_past(&x.paired.ratio, UNDECIDED_BOUND)
-                            && bound_in_reach(design, &x.across, UNDECIDED_BOUND));
-                    if !helped {
-                        continue;
-                    }
-                    tier = Tier::Undecided;
-                    width = width.max((x.paired.ratio.upper / x.paired.ratio.lower).ln());
-                }
+                let widths: Vec<f64> = c
+                    .rows
+                    .iter()
+                    .filter(|x| {
+                        x.control.is_none()
+                            && x.paired.verdict == Verdict::Undecided
+                            && (in_reach_of(design, &x.across, &c)
+                                || (reaches_past(&x.paired.ratio, UNDECIDED_BOUND)
+                                    && bound_in_reach(design, &x.across, UNDECIDED_BOUND)))
+                    })
+                    .map(|x| (x.paired.ratio.upper / x.paired.ratio.lower).ln())
+                    .collect();
+                let tier = if widths.is_empty() {
+                    Tier::Band
+                } else {
+                    Tier::Undecided
+                };
+                let width = widths.into_iter().fold(c.band, f64::max);
                 needs_more(design, n, c.band, tier != Tier::Band).then(|| {
                     let next = design.next_look(n).unwrap_or(n) as usize;
                     (k, next, tier, process_cost(r), width)
@@ -643,24 +646,19 @@ mod tests {
             wall_secs: 1.0,
             ..value(1, i)
         };
-        let mut runs = vec![
-            Some((0..8).map(|i| value(2, i)).collect::<Vec<_>>()),
-            Some((0..8).map(dear).collect()),
-        ];
-        let calls = calls_unbounded(&mut runs, &design, |k, i| {
-            if k == 0 {
-                value(2, i)
-            } else {
-                dear(i)
-            }
-        });
+        // Comparison 0 is the noisy table ([`value`]'s 2), 1 the dear undecided one.
+        let measure = |k: usize, i: u32| if k == 0 { value(2, i) } else { dear(i) };
+        let fresh = || -> Vec<Option<Vec<ProcessRun>>> {
+            (0..2)
+                .map(|k| Some((0..8).map(|i| measure(k, i)).collect()))
+                .collect()
+        };
+        let mut runs = fresh();
+        let calls = calls_unbounded(&mut runs, &design, measure);
         let first_noisy = calls.iter().position(|c| c.0 == 0);
         let last_undecided = calls.iter().rposition(|c| c.0 == 1);
         assert!(first_noisy > last_undecided, "{calls:?}");
-        let mut runs = vec![
-            Some((0..8).map(|i| value(2, i)).collect::<Vec<_>>()),
-            Some((0..8).map(dear).collect()),
-        ];
+        let mut runs = fresh();
         let spent = std::cell::Cell::new(0.0);
         sample_until_decided(
             &mut runs,
@@ -668,7 +666,7 @@ mod tests {
             || 2.0 - spent.get(),
             |k, i| {
                 spent.set(spent.get() + 0.13);
-                Ok(if k == 0 { value(2, i) } else { dear(i) })
+                Ok(measure(k, i))
             },
         );
         assert_eq!(lens(&runs), [Some(20), Some(8)]);
