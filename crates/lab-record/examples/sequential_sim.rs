@@ -14,7 +14,8 @@
 //! effect shifts the rows' location, the pseudo-median their Hodges–Lehmann interval is an
 //! interval of, not their mean: `Truth::Location`; it goes with `hl`, as `t` is an interval
 //! of the mean and `sign` of the median); `only=TEXT` (only the scenarios whose name
-//! contains `TEXT`); `alpha=X` (the design's total error rate, `Design::alpha`)
+//! contains `TEXT`); `alpha=X` (the design's total error rate, `Design::alpha`); `looks=N,N,...`
+//! (the process counts at which the design looks, `Design::looks`)
 //!
 //! `sequential_sim fit reports/<id>/results.json ...` prints the donor rows of
 //! `Shape::LabRows` (`crates/lab-record/data/lab-rows.txt`) from those runs: every paired
@@ -44,11 +45,10 @@ use lab_record::{Profile, ResultsFile, Verdict};
 const SLOW_SHARE: f64 = 0.15;
 const SLOW_SHIFT_SDS: f64 = 4.5;
 
-/// The budget cap of the scenarios: the look that every table with an undecided row in
-/// reach gets to in a default run, where most go on to the last (docs/measurement.md, "The
-/// cap real runs reach, and what a verdict is judged against"). So the figures at this cap
-/// are the conservative side of a default run's (the line "budget to the last look", or
-/// `cap=24`, is the other).
+/// The budget cap of the scenarios: the look a default run reaches with its 8-minute stop,
+/// which is the quick design's last (docs/measurement.md, "The quick design ends at the
+/// look its runs reach"). For a design with looks past it (`looks=...`, or `full`), the line
+/// "budget to the last look" is the other side.
 const REAL_CAP: u32 = 20;
 
 /// A row's per-process log ratios in the order sampled, and the looks of its run's design.
@@ -360,6 +360,22 @@ fn main() {
                 rule.between_pretest = true;
             }
             other if other.starts_with("only=") => only = other["only=".len()..].to_string(),
+            other if other.starts_with("looks=") => {
+                let looks: Result<Vec<u32>, _> =
+                    other["looks=".len()..].split(',').map(str::parse).collect();
+                match looks {
+                    Ok(l)
+                        if l.first().is_some_and(|&f| f >= 2)
+                            && l.windows(2).all(|w| w[0] < w[1]) =>
+                    {
+                        design.looks = l
+                    }
+                    _ => {
+                        eprintln!("sequential_sim: `{other}`: the looks are increasing process counts, the first at least 2");
+                        std::process::exit(2);
+                    }
+                }
+            }
             other if other.starts_with("alpha=") => match other["alpha=".len()..].parse() {
                 Ok(a) if a > 0.0 && a < 1.0 => design.alpha = a,
                 _ => {
@@ -375,7 +391,7 @@ fn main() {
                 (_, Some(Ok(n))) => cap = n,
                 _ => {
                     eprintln!(
-                        "sequential_sim: unknown word `{other}` (t hl sign thl, reach twins pooled, pocock obf after-first, between pretest, tables=N, cap=N, location, only=TEXT, alpha=X)"
+                        "sequential_sim: unknown word `{other}` (t hl sign thl, reach twins pooled, pocock obf after-first, between pretest, tables=N, cap=N, location, only=TEXT, alpha=X, looks=N,N,...)"
                     );
                     std::process::exit(2);
                 }

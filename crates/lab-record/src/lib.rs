@@ -1101,6 +1101,15 @@ pub struct RunMeta {
         deserialize_with = "error_rate"
     )]
     pub alpha: Option<f64>,
+    /// The process counts at which the paired pass looked (`sequential::Design::looks`);
+    /// absent in files written before runs recorded them, whose quick design looked at
+    /// [`sequential::UNRECORDED_QUICK_LOOKS`] ([`RunMeta::design`]).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "look_counts"
+    )]
+    pub looks: Option<Vec<u32>>,
     /// Whether the paired pass alternated its processes between the main build and the
     /// placement build (even process indices the main build's): what a report rebuilt
     /// from the journal splits each row by. Absent when false.
@@ -1109,15 +1118,23 @@ pub struct RunMeta {
 }
 
 impl RunMeta {
-    /// The paired pass's design of this run, by the spending and error rate it recorded:
-    /// what a report rebuilt from it decides with. A file that records no spending was
-    /// decided with the Pocock-type spending, and one that records no rate at
-    /// [`sequential::ALPHA`].
+    /// The paired pass's design of this run, by the spending, error rate and looks it
+    /// recorded: what a report rebuilt from it decides with. A file that records no
+    /// spending was decided with the Pocock-type spending, one that records no rate at
+    /// [`sequential::ALPHA`], and one that records no looks with the profile's looks of
+    /// its time (quick's [`sequential::UNRECORDED_QUICK_LOOKS`]).
     pub fn design(&self) -> sequential::Design {
+        let profile = sequential::Design::for_profile(self.profile);
+        let looks = match (&self.looks, self.profile) {
+            (Some(looks), _) => looks.clone(),
+            (None, Profile::Quick) => sequential::UNRECORDED_QUICK_LOOKS.to_vec(),
+            (None, _) => profile.looks.clone(),
+        };
         sequential::Design {
+            looks,
             spending: self.spending.unwrap_or(sequential::Spending::Pocock),
             alpha: self.alpha.unwrap_or(sequential::ALPHA),
-            ..sequential::Design::for_profile(self.profile)
+            ..profile
         }
     }
 }
@@ -1303,6 +1320,18 @@ fn error_rate<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> 
     Ok(Some(a))
 }
 
+/// A design's looks: at least one, increasing, the first at least 2 processes.
+fn look_counts<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<u32>>, D::Error> {
+    let looks = Vec::<u32>::deserialize(d)?;
+    let increasing = looks.windows(2).all(|w| w[0] < w[1]);
+    if looks.first().is_none_or(|&first| first < 2) || !increasing {
+        return Err(serde::de::Error::custom(format!(
+            "looks are increasing process counts, the first at least 2, found {looks:?}"
+        )));
+    }
+    Ok(Some(looks))
+}
+
 fn at_least_one<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
     let n = u64::deserialize(d)?;
     if n == 0 {
@@ -1384,6 +1413,7 @@ mod tests {
                 workloads: vec![],
                 spending: None,
                 alpha: None,
+                looks: None,
                 placement: false,
             },
             results: vec![Record {
@@ -1421,11 +1451,12 @@ mod tests {
         }
     }
 
-    /// A run records its spending and error rate; a file without them was decided
-    /// Pocock-type at [`sequential::ALPHA`], and reads so. A rate outside (0, 1) is refused,
-    /// naming the field.
+    /// A run records its spending, error rate and looks; a file without them was decided
+    /// Pocock-type at [`sequential::ALPHA`] (quick at
+    /// [`sequential::UNRECORDED_QUICK_LOOKS`]), and reads so. A rate outside (0, 1), or
+    /// looks that are not increasing process counts from 2, are refused, naming the field.
     #[test]
-    fn a_run_records_its_spending_and_error_rate() {
+    fn a_run_records_its_spending_error_rate_and_looks() {
         use sequential::{Design, Spending, ALPHA};
         let mut f = sample();
         f.run.profile = Profile::Quick;
@@ -1437,16 +1468,26 @@ mod tests {
         let old = ResultsFile::parse(Path::new("r.json"), &text).unwrap();
         assert_eq!(old.run.design().spending, Spending::Pocock);
         assert_eq!(old.run.design().alpha, ALPHA);
+        assert_eq!(old.run.design().looks, sequential::UNRECORDED_QUICK_LOOKS);
         let quick = Design::for_profile(Profile::Quick);
         f.run.spending = Some(quick.spending);
         f.run.alpha = Some(quick.alpha);
+        f.run.looks = Some(quick.looks.clone());
         let text = serde_json::to_string(&f).unwrap();
         assert!(text.contains("\"spending\":\"obrien-fleming\""), "{text}");
-        assert!(text.contains("\"alpha\":0.04"), "{text}");
+        assert!(text.contains("\"alpha\":0.0375"), "{text}");
+        assert!(text.contains("\"looks\":[8,12,16,20]"), "{text}");
         let new = ResultsFile::parse(Path::new("r.json"), &text).unwrap();
         assert_eq!(new.run.design(), quick);
+        for bad in ["[]", "[1,8]", "[8,8]", "[12,8]"] {
+            let text = text.replace("\"looks\":[8,12,16,20]", &format!("\"looks\":{bad}"));
+            let e = ResultsFile::parse(Path::new("r.json"), &text).unwrap_err();
+            let e = e.to_string();
+            assert!(e.contains("r.json") && e.contains("run.looks"), "{e}");
+            assert!(e.contains("increasing process counts"), "{e}");
+        }
         for bad in ["0.0", "1.0", "-0.05"] {
-            let text = text.replace("\"alpha\":0.04", &format!("\"alpha\":{bad}"));
+            let text = text.replace("\"alpha\":0.0375", &format!("\"alpha\":{bad}"));
             let e = ResultsFile::parse(Path::new("r.json"), &text).unwrap_err();
             let e = e.to_string();
             assert!(e.contains("r.json") && e.contains("run.alpha"), "{e}");

@@ -50,10 +50,20 @@ pub const ALPHA: f64 = 0.05;
 pub fn spent_alpha(profile: Profile) -> f64 {
     match profile {
         Profile::Smoke => ALPHA,
-        Profile::Quick => 0.04,
+        Profile::Quick => 0.0375,
         Profile::Full => 0.03,
     }
 }
+
+/// The quick design's looks. Its last is the look a default run's budget reaches (its
+/// 8-minute stop): a look past it would hold back error rate that no table spends, and so
+/// cost every table power at the looks it does take (docs/measurement.md, "The quick
+/// design ends at the look its runs reach").
+pub const QUICK_LOOKS: [u32; 4] = [8, 12, 16, 20];
+
+/// The quick design's looks in results files that record none: those files were written
+/// by versions whose quick design looked once more, at 24 ([`crate::RunMeta::design`]).
+pub const UNRECORDED_QUICK_LOOKS: [u32; 5] = [8, 12, 16, 20, 24];
 
 /// `equal` means the ratio lies within `1 ± EQUAL_MARGIN`: no difference that matters; a
 /// `faster` or `slower` row differs by more (and by more than its table's band).
@@ -84,7 +94,7 @@ pub struct Design {
 
 impl Design {
     /// The design of bench-all's paired pass per profile: `smoke` one look at 2 processes;
-    /// `quick` looks at 8, 12, 16, 20, 24; `full` at 8, 12, 16, 24, 32. Equal means within
+    /// `quick` looks at 8, 12, 16, 20 ([`QUICK_LOOKS`]); `full` at 8, 12, 16, 24, 32. Equal means within
     /// ±1 % ([`EQUAL_MARGIN`]); a band above 1.5 % asks for more processes. Quick and full
     /// take Hodges–Lehmann intervals (t intervals at the first look, whose level the
     /// signed-rank statistic of 8 values cannot reach) and spend the error rate
@@ -94,7 +104,7 @@ impl Design {
         let looks = match profile {
             Profile::Smoke => return Design::fixed(2, EQUAL_MARGIN),
             Profile::Full => vec![8, 12, 16, 24, 32],
-            Profile::Quick => vec![8, 12, 16, 20, 24],
+            Profile::Quick => QUICK_LOOKS.to_vec(),
         };
         Design {
             looks,
@@ -586,7 +596,7 @@ pub const REACH_ODDS: f64 = 0.8;
 /// How many standard errors [`in_reach`] moves a row's estimate towards a verdict. With
 /// 1.5 the quick design's simulated power for a 2 % effect at a 1 % spread stays within
 /// 0.2 points of sampling every undecided row to the last look, while rows on the margin's
-/// edge stop at about 15 processes instead of 24 (docs/measurement.md).
+/// edge stop at about 15 processes instead of the last look (docs/measurement.md).
 pub const REACH_SHIFT: f64 = 1.5;
 
 /// Whether a planned look could decide the row if its estimate were [`REACH_SHIFT`]
@@ -1532,19 +1542,19 @@ mod tests {
             ..Design::for_profile(Profile::Quick)
         };
         let a = |t: f64| 0.05 * (1.0 + (std::f64::consts::E - 1.0) * t).ln();
-        assert!((d.look_alpha(0) - a(8.0 / 24.0)).abs() < 1e-15);
-        assert!((d.look_alpha(1) - (a(0.5) - a(8.0 / 24.0))).abs() < 1e-15);
+        assert!((d.look_alpha(0) - a(8.0 / 20.0)).abs() < 1e-15);
+        assert!((d.look_alpha(1) - (a(0.6) - a(8.0 / 20.0))).abs() < 1e-15);
         let total: f64 = (0..d.looks.len()).map(|k| d.look_alpha(k)).sum();
         assert!((total - 0.05).abs() < 1e-12, "{total}");
         // One look spends everything: the plain 95 % interval.
         assert!((Design::fixed(8, 0.02).look_alpha(0) - 0.05).abs() < 1e-12);
         assert_eq!(
-            (d.look_at(8), d.look_at(15), d.look_at(24), d.look_at(3)),
-            (0, 1, 4, 0)
+            (d.look_at(8), d.look_at(15), d.look_at(20), d.look_at(3)),
+            (0, 1, 3, 0)
         );
         assert_eq!(
-            (d.next_look(8), d.next_look(23), d.next_look(24)),
-            (Some(12), Some(24), None)
+            (d.next_look(8), d.next_look(19), d.next_look(20)),
+            (Some(12), Some(20), None)
         );
     }
 
@@ -1667,7 +1677,7 @@ mod tests {
         }
     }
 
-    /// At the quick design's last look (24 processes, α 0.56 %: a half-width of 0.63 SD), a
+    /// At the quick design's last look (20 processes, α 1.75 %: a half-width of about 0.6 SD), a
     /// row 0.5 % off with a 2 % spread comes within ±2 %; 1 % off, or at a 4 % spread, it
     /// does not.
     #[test]
@@ -1695,7 +1705,7 @@ mod tests {
         assert!(!needs_more(&d, 8, 0.01, false));
         assert!(needs_more(&d, 8, 0.01, true));
         assert!(needs_more(&d, 8, 0.02, false));
-        assert!(!needs_more(&d, 24, 0.02, true));
+        assert!(!needs_more(&d, 20, 0.02, true));
     }
 
     /// A row's or A/A control's per-process log ratios summarised: mean, SD, processes.
@@ -1985,15 +1995,15 @@ mod tests {
         assert_eq!(two.faster, 0, "{two:?}");
     }
 
-    /// Judged against their mean, at 16 processes: each wrong side within 3 % and a 2 %
-    /// effect found at least 75 % of the time, below the targets of 2.5 % and 80 %, which
-    /// the rule misses there (2.6 % and 79.3 % at 10,000 tables, docs/measurement.md), so
-    /// this holds the rule to what it does.
+    /// Judged against their mean, at 16 processes: each wrong side within 3.5 % and a 2 %
+    /// effect found at least 75 % of the time. The wrong side is above the target of 2.5 %,
+    /// which the rule misses there (2.7 % at 40,000 tables, 2.9 % on these 4,000;
+    /// docs/measurement.md), so this holds the rule to what it does.
     #[test]
     fn the_lab_s_own_rows_keep_their_bounds() {
         assert!(lab_rows().len() >= 300, "{} donor rows", lab_rows().len());
         assert!(lab_rows().iter().all(|r| r.len() >= 8));
-        assert_lab_rows_keep(Truth::Mean, 16, 2_000, 0.03, 0.75);
+        assert_lab_rows_keep(Truth::Mean, 16, 4_000, 0.035, 0.75);
     }
 
     /// Judged against what their Hodges–Lehmann interval is an interval of, their location
@@ -2007,16 +2017,46 @@ mod tests {
         assert_lab_rows_keep(Truth::Location, 20, 4_000, 0.025, 0.80);
     }
 
-    /// The same up to each design's last look (quick's 24 processes, full's 32), which a
-    /// table with a row past ±2 % takes first: with the profiles' nominal rates
+    /// The same up to full's last look (32 processes), which a table with a row past ±2 %
+    /// takes first (quick's last look is the cap above): with full's nominal rate
     /// ([`spent_alpha`]) each wrong side reads within 2.75 % on 4,000 tables (2.5 % and its
-    /// sampling error there; at 80,000 tables 2.3 % in quick and 2.2 % in full,
-    /// docs/measurement.md). Spending [`ALPHA`] reads 2.8 % in quick, and 3.2 % with a
-    /// coverage of 94.1 % in full.
+    /// sampling error there; 2.2 % at 80,000 tables, docs/measurement.md). Spending
+    /// [`ALPHA`] reads 3.2 %, with a coverage of 94.1 %.
     #[test]
     fn the_lab_s_own_rows_keep_the_targets_up_to_the_last_look() {
-        assert_lab_rows_keep_in(Profile::Quick, Truth::Location, 24, 4_000, 0.0275, 0.80);
         assert_lab_rows_keep_in(Profile::Full, Truth::Location, 32, 4_000, 0.0275, 0.80);
+    }
+
+    /// A slow layout (15 % of processes 4.5 SDs slower, at a 1 % spread) at 20 processes,
+    /// quick's last look and the look a default run reaches: each wrong side at the margin
+    /// stays within 2.5 %, and a 2 % effect is found at least 79 % of the time on these
+    /// 4,000 tables (79.8 %; the target is 80 %, met with 80.0 % at 80,000 tables:
+    /// docs/measurement.md, "The quick design ends at the look its runs reach"). With a
+    /// fifth look at 24 that the budget does not reach, it reads 74.3 %.
+    #[test]
+    fn a_slow_layout_keeps_the_targets_at_quick_s_last_look() {
+        let design = Design::for_profile(Profile::Quick);
+        let run = |effect: f64| {
+            let s = Scenario {
+                shape: Shape::SlowLayout {
+                    share: 0.15,
+                    shift: 0.045,
+                },
+                band: BandRule::Twins,
+                // The look a default run reaches (docs/measurement.md).
+                cap: Some(20),
+                truth: Truth::Location,
+                ..Scenario::normal(effect, 0.01)
+            };
+            simulate(&design, s, 4_000, 0x5eed)
+        };
+        let [up, down, two] = [0.01, -0.01, 0.02].map(run);
+        for t in [&up, &down, &two] {
+            assert!(t.share(t.missed) <= 0.05, "coverage: {t:?}");
+        }
+        assert!(up.share(up.slower) <= 0.025, "{up:?}");
+        assert!(down.share(down.faster) <= 0.025, "{down:?}");
+        assert!(two.share(two.slower) >= 0.79, "{two:?}");
     }
 
     /// Draws from a donor row have unit variance (its SD was taken with `n − 1`; resampling
@@ -2168,6 +2208,7 @@ mod tests {
     fn obrien_fleming_spending_saves_the_first_look_for_the_later_ones() {
         let d = Design {
             alpha: ALPHA,
+            looks: UNRECORDED_QUICK_LOOKS.to_vec(),
             ..Design::for_profile(Profile::Quick)
         };
         let obf = Spending::OBrienFleming;
@@ -2281,13 +2322,14 @@ mod tests {
         assert_eq!((a.lower_log, a.upper_log), (wide.lower, wide.upper));
     }
 
-    /// The rules beside the design's, simulated (quick's looks at [`ALPHA`], as that table
-    /// was, capped at 16, 1,000 tables): each moves its target the way docs/measurement.md's
+    /// The rules beside the design's, simulated (quick's five looks at [`ALPHA`], as that
+    /// table was, capped at 16, 1,000 tables): each moves its target the way docs/measurement.md's
     /// session-2 table says.
     #[test]
     fn simulated_rules_move_their_targets() {
         let d = Design {
             alpha: ALPHA,
+            looks: UNRECORDED_QUICK_LOOKS.to_vec(),
             ..Design::for_profile(Profile::Quick)
         };
         let run = |(spending, rule): (Spending, Rule), band, shape, drift, effect| {

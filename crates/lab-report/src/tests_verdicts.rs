@@ -366,7 +366,7 @@ fn undecided_rows_say_what_would_decide_them_and_the_report_counts_them() {
     );
     assert!(
         line.contains(
-            "1 need more processes than this profile's last look (24): 40 at this run's spread"
+            "1 need more processes than this profile's last look (20): 40 at this run's spread"
         ),
         "{line}"
     );

@@ -558,6 +558,7 @@ fn run_meta(
         workloads: Vec::new(),
         spending: Some(design.spending),
         alpha: Some(design.alpha),
+        looks: Some(design.looks.clone()),
         placement: placement_enabled(args),
     }
 }

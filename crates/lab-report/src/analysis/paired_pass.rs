@@ -560,21 +560,21 @@ mod tests {
                 Ok(value(k, i))
             },
         );
-        assert_eq!(extra, 48);
+        assert_eq!(extra, 36);
         assert_eq!(
             lens(&runs),
-            [Some(8), Some(24), Some(24), Some(24), Some(8)]
+            [Some(8), Some(20), Some(20), Some(20), Some(8)]
         );
         assert!(calls.iter().all(|c| c.0 != 4), "out of reach: no process");
         // A whole look at a time, the cheap undecided comparison before the dear one...
         assert_eq!(calls[..5], [(1, 8), (1, 9), (1, 10), (1, 11), (3, 8)]);
         // ... and the decided but noisy table only when no undecided row has a look left.
-        assert_eq!(calls.iter().position(|c| c.0 == 2), Some(32));
+        assert_eq!(calls.iter().position(|c| c.0 == 2), Some(24));
         let c = decide(runs[1].as_ref().unwrap(), &design);
         let row = &c.unwrap().rows[1].paired;
         assert_eq!(row.verdict, lab_record::Verdict::Undecided);
         // Every process's log ratio, in order, for comparisons between rows of the table.
-        let expected: Vec<f64> = (0..24)
+        let expected: Vec<f64> = (0..20)
             .map(|i| value(1, i).rows[1].layouts[0].iq_mean_log)
             .collect();
         assert_eq!(row.layout_log_ratios, expected);
@@ -724,8 +724,8 @@ mod tests {
                 }
             },
         );
-        assert_eq!(lens(&runs), [Some(8), Some(24), None, Some(24), Some(8)]);
-        assert_eq!(extra, 32);
+        assert_eq!(lens(&runs), [Some(8), Some(20), None, Some(20), Some(8)]);
+        assert_eq!(extra, 24);
         let mut two: Vec<_> = (0..5)
             .map(|k| Some((0..2).map(|i| value(k, i)).collect()))
             .collect();
