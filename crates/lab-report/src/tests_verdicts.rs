@@ -364,13 +364,21 @@ fn undecided_rows_say_what_would_decide_them_and_the_report_counts_them() {
         line.contains("1 would be decided by a later look"),
         "{line}"
     );
+    // The fixture records no looks: its quick design looked last at 24.
     assert!(
         line.contains(
-            "1 need more processes than this profile's last look (20): 40 at this run's spread"
+            "1 need more processes than this profile's last look (24): 40 at this run's spread"
         ),
         "{line}"
     );
     assert!(line.contains("1 lie on the edge"), "{line}");
+    // A run that records its looks is read with them.
+    f.run.looks = Some(lab_record::sequential::QUICK_LOOKS.to_vec());
+    let md = markdown::render(&outline::document(&f).unwrap());
+    assert!(
+        md.contains("1 need more processes than this profile's last look (20): 40"),
+        "{md}"
+    );
 }
 
 /// A row whose paired interval misses criterion's interval against the same baseline is

@@ -12,7 +12,7 @@ use super::text::param_text;
 use crate::analysis::seed::{self, Holds};
 use crate::analysis::verdicts::{self, instructions_per_item, same_instructions};
 use crate::analysis::view::Group;
-use lab_record::sequential::{detectable, excludes, Design, Reach, EQUAL_MARGIN};
+use lab_record::sequential::{detectable, excludes, Reach, EQUAL_MARGIN};
 use lab_record::{Control, Paired, Ratio, Record, ResultsFile, Verdict};
 
 /// What a verdict cell adds when time says different but the instructions are the same.
@@ -190,7 +190,7 @@ pub fn counts_paragraph(file: &ResultsFile) -> Option<Block> {
             (Some(n), _) => format!(": {n} at this run's spread"),
             _ => String::new(),
         };
-        let last = (Design::for_profile(file.run.profile).looks.last().copied())
+        let last = (file.run.design().looks.last().copied())
             .map_or("the profile takes".into(), |n| {
                 format!("this profile's last look ({n})")
             });
