@@ -14,8 +14,8 @@
 //! effect shifts the rows' location, the pseudo-median their Hodges–Lehmann interval is an
 //! interval of, not their mean: `Truth::Location`; it goes with `hl`, as `t` is an interval
 //! of the mean and `sign` of the median); `only=TEXT` (only the scenarios whose name
-//! contains `TEXT`); `alpha=X` (the design's total error rate, `Design::alpha`); `looks=N,N,...`
-//! (the process counts at which the design looks, `Design::looks`)
+//! contains `TEXT`); `alpha=X` (the design's total error rate, `Design::alpha`);
+//! `looks=N,N,...` (the process counts at which the design looks, `Design::looks`)
 //!
 //! `sequential_sim fit reports/<id>/results.json ...` prints the donor rows of
 //! `Shape::LabRows` (`crates/lab-record/data/lab-rows.txt`) from those runs: every paired
@@ -45,10 +45,10 @@ use lab_record::{Profile, ResultsFile, Verdict};
 const SLOW_SHARE: f64 = 0.15;
 const SLOW_SHIFT_SDS: f64 = 4.5;
 
-/// The budget cap of the scenarios: the look a default run reaches with its 8-minute stop,
-/// which is the quick design's last (docs/measurement.md, "The quick design ends at the
-/// look its runs reach"). For a design with looks past it (`looks=...`, or `full`), the line
-/// "budget to the last look" is the other side.
+/// The budget cap of the scenarios: the look the default run's budget, within its 8 minutes
+/// of measuring, is meant to reach, which is the quick design's last (docs/measurement.md,
+/// "The quick design ends at the look its runs reach"). For a design with looks past it
+/// (`looks=...`, or `full`), the line "budget to the last look" is the other side.
 const REAL_CAP: u32 = 20;
 
 /// A row's per-process log ratios in the order sampled, and the looks of its run's design.

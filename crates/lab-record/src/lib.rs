@@ -1326,7 +1326,7 @@ fn look_counts<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<u32>>, D::E
     let increasing = looks.windows(2).all(|w| w[0] < w[1]);
     if looks.first().is_none_or(|&first| first < 2) || !increasing {
         return Err(serde::de::Error::custom(format!(
-            "looks are increasing process counts, the first at least 2, found {looks:?}"
+            "looks are at least one look, increasing process counts, the first at least 2, found {looks:?}"
         )));
     }
     Ok(Some(looks))

@@ -55,14 +55,14 @@ pub fn spent_alpha(profile: Profile) -> f64 {
     }
 }
 
-/// The quick design's looks. Its last is the look a default run's budget reaches (its
-/// 8-minute stop): a look past it would hold back error rate that no table spends, and so
-/// cost every table power at the looks it does take (docs/measurement.md, "The quick
-/// design ends at the look its runs reach").
+/// The quick design's looks. Its last is the look the default run's budget, within its
+/// 8 minutes of measuring, is meant to reach: a look past it would hold back error rate
+/// that no table spends, and so cost every table power at the looks it takes
+/// (docs/measurement.md, "The quick design ends at the look its runs reach").
 pub const QUICK_LOOKS: [u32; 4] = [8, 12, 16, 20];
 
-/// The quick design's looks in results files that record none: those files were written
-/// by versions whose quick design looked once more, at 24 ([`crate::RunMeta::design`]).
+/// The quick design's looks for a results file that records no `run.looks`
+/// ([`crate::RunMeta::design`]).
 pub const UNRECORDED_QUICK_LOOKS: [u32; 5] = [8, 12, 16, 20, 24];
 
 /// `equal` means the ratio lies within `1 ± EQUAL_MARGIN`: no difference that matters; a
@@ -94,10 +94,10 @@ pub struct Design {
 
 impl Design {
     /// The design of bench-all's paired pass per profile: `smoke` one look at 2 processes;
-    /// `quick` looks at 8, 12, 16, 20 ([`QUICK_LOOKS`]); `full` at 8, 12, 16, 24, 32. Equal means within
-    /// ±1 % ([`EQUAL_MARGIN`]); a band above 1.5 % asks for more processes. Quick and full
-    /// take Hodges–Lehmann intervals (t intervals at the first look, whose level the
-    /// signed-rank statistic of 8 values cannot reach) and spend the error rate
+    /// `quick` looks at 8, 12, 16, 20 ([`QUICK_LOOKS`]); `full` at 8, 12, 16, 24, 32. Equal
+    /// means within ±1 % ([`EQUAL_MARGIN`]); a band above 1.5 % asks for more processes.
+    /// Quick and full take Hodges–Lehmann intervals (t intervals at the first look, whose
+    /// level the signed-rank statistic of 8 values cannot reach) and spend the error rate
     /// [`spent_alpha`] O'Brien–Fleming-type (almost none at the first look), smoke (two
     /// processes) t intervals.
     pub fn for_profile(profile: Profile) -> Design {
@@ -596,7 +596,8 @@ pub const REACH_ODDS: f64 = 0.8;
 /// How many standard errors [`in_reach`] moves a row's estimate towards a verdict. With
 /// 1.5 the quick design's simulated power for a 2 % effect at a 1 % spread stays within
 /// 0.2 points of sampling every undecided row to the last look, while rows on the margin's
-/// edge stop at about 15 processes instead of the last look (docs/measurement.md).
+/// edge stop at about 15 processes instead of 24, the last look of the design simulated
+/// (docs/measurement.md).
 pub const REACH_SHIFT: f64 = 1.5;
 
 /// Whether a planned look could decide the row if its estimate were [`REACH_SHIFT`]
@@ -1677,8 +1678,8 @@ mod tests {
         }
     }
 
-    /// At the quick design's last look (20 processes, α 1.75 %: a half-width of about 0.6 SD), a
-    /// row 0.5 % off with a 2 % spread comes within ±2 %; 1 % off, or at a 4 % spread, it
+    /// At the quick design's last look (20 processes, α 1.75 %: a half-width of about
+    /// 0.6 SD), a row 0.5 % off with a 2 % spread comes within ±2 %; 1 % off, or at a 4 % spread, it
     /// does not.
     #[test]
     fn a_bound_is_in_reach_when_the_last_look_would_hold_the_row_within_it() {
@@ -2023,7 +2024,7 @@ mod tests {
     /// sampling error there; 2.2 % at 80,000 tables, docs/measurement.md). Spending
     /// [`ALPHA`] reads 3.2 %, with a coverage of 94.1 %.
     #[test]
-    fn the_lab_s_own_rows_keep_the_targets_up_to_the_last_look() {
+    fn the_lab_s_own_rows_keep_the_targets_up_to_full_s_last_look() {
         assert_lab_rows_keep_in(Profile::Full, Truth::Location, 32, 4_000, 0.0275, 0.80);
     }
 
@@ -2032,7 +2033,7 @@ mod tests {
     /// stays within 2.5 %, and a 2 % effect is found at least 79 % of the time on these
     /// 4,000 tables (79.8 %; the target is 80 %, met with 80.0 % at 80,000 tables:
     /// docs/measurement.md, "The quick design ends at the look its runs reach"). With a
-    /// fifth look at 24 that the budget does not reach, it reads 74.3 %.
+    /// fifth look at 24 that the budget does not reach, at the same rate, it reads 74.3 %.
     #[test]
     fn a_slow_layout_keeps_the_targets_at_quick_s_last_look() {
         let design = Design::for_profile(Profile::Quick);
@@ -2043,7 +2044,8 @@ mod tests {
                     shift: 0.045,
                 },
                 band: BandRule::Twins,
-                // The look a default run reaches (docs/measurement.md).
+                // The look the default run's budget reaches, kept apart from the design's
+                // looks so that a design looking past it is held to it too.
                 cap: Some(20),
                 truth: Truth::Location,
                 ..Scenario::normal(effect, 0.01)

@@ -367,7 +367,7 @@ fn undecided_rows_say_what_would_decide_them_and_the_report_counts_them() {
     // The fixture records no looks: its quick design looked last at 24.
     assert!(
         line.contains(
-            "1 need more processes than this profile's last look (24): 40 at this run's spread"
+            "1 need more processes than this run's last look (24): 40 at this run's spread"
         ),
         "{line}"
     );
@@ -376,7 +376,7 @@ fn undecided_rows_say_what_would_decide_them_and_the_report_counts_them() {
     f.run.looks = Some(lab_record::sequential::QUICK_LOOKS.to_vec());
     let md = markdown::render(&outline::document(&f).unwrap());
     assert!(
-        md.contains("1 need more processes than this profile's last look (20): 40"),
+        md.contains("1 need more processes than this run's last look (20): 40"),
         "{md}"
     );
 }

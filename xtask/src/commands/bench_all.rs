@@ -903,6 +903,17 @@ mod tests {
         assert_eq!(m.machine, meta::hostname());
         assert_eq!(m.filters, ["--families", "lt-hash"]);
         assert_eq!(m.profile, Profile::Quick);
+        // The design the run decides with, so a report rebuilt from the file decides alike.
+        let quick = lab_record::sequential::Design::for_profile(Profile::Quick);
+        assert_eq!(
+            (m.looks.as_deref(), m.alpha, m.spending),
+            (
+                Some(&quick.looks[..]),
+                Some(quick.alpha),
+                Some(quick.spending)
+            )
+        );
+        assert_eq!(m.design(), quick);
         let named = args(&["--machine", "zen4-lab", "--profile", "smoke"]);
         let m = run_meta(&named, "r", started, vec!["batch".into()]);
         assert_eq!(m.machine, "zen4-lab");

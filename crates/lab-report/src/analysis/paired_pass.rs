@@ -693,9 +693,14 @@ mod tests {
     #[test]
     fn the_budget_goes_to_whole_looks_that_fit_and_a_spent_budget_cuts_back() {
         // Costs as estimated (0.13 s a process, 1.03 s for comparison 3): comparison 3's
-        // look (4.12 s) never fits 2 s; comparison 1 gets three looks (0.52 s each), not a
-        // fourth (0.44 s left); the noisy table 2 waits behind the undecided rows.
+        // look (4.12 s) never fits the time; comparison 1 gets two looks (0.52 s each), not
+        // a third (0.46 s left of 1.5 s); the noisy table 2 waits behind the undecided rows.
         let estimated = |k: usize| if k == 3 { 1.03 } else { 0.13 };
+        assert_eq!(
+            with_budget(1.5, estimated),
+            (vec![Some(8), Some(16), Some(8), Some(8), Some(8)], 8)
+        );
+        // With 2 s it gets every look, to the design's last (20).
         assert_eq!(
             with_budget(2.0, estimated),
             (vec![Some(8), Some(20), Some(8), Some(8), Some(8)], 12)

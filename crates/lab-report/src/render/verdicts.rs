@@ -191,8 +191,8 @@ pub fn counts_paragraph(file: &ResultsFile) -> Option<Block> {
             _ => String::new(),
         };
         let last = (file.run.design().looks.last().copied())
-            .map_or("the profile takes".into(), |n| {
-                format!("this profile's last look ({n})")
+            .map_or("the run's looks".into(), |n| {
+                format!("this run's last look ({n})")
             });
         t.push_str(&format!(
             " Of the undecided, if their mean ratios and spreads held: {looks} would be decided by a later look of this profile with more time (`--budget`); {} need more processes than {last}{range}; {edge} lie on the edge of the ±{:.0} % margin or of their table's band, where no run at this spread decides them.",
