@@ -33,9 +33,9 @@
 //! excess is the drift.
 
 use lab_record::sequential::{
-    block_spread, decide, intervals_at, look_blocks, simulate_rule, widened_between_looks,
-    BandRule, Design, IntervalMethod, Intervals, Rule, Scenario, Shape, Spending, Tally, Truth,
-    FITTED_DRIFT,
+    block_spread, decide, intervals_at, look_blocks, simulate_rule, valid_looks,
+    widened_between_looks, BandRule, Design, IntervalMethod, Intervals, Rule, Scenario, Shape,
+    Spending, Tally, Truth, FITTED_DRIFT,
 };
 use lab_record::{Profile, ResultsFile, Verdict};
 
@@ -364,12 +364,7 @@ fn main() {
                 let looks: Result<Vec<u32>, _> =
                     other["looks=".len()..].split(',').map(str::parse).collect();
                 match looks {
-                    Ok(l)
-                        if l.first().is_some_and(|&f| f >= 2)
-                            && l.windows(2).all(|w| w[0] < w[1]) =>
-                    {
-                        design.looks = l
-                    }
+                    Ok(l) if valid_looks(&l) => design.looks = l,
                     _ => {
                         eprintln!("sequential_sim: `{other}`: the looks are increasing process counts, the first at least 2");
                         std::process::exit(2);

@@ -1323,8 +1323,7 @@ fn error_rate<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> 
 /// A design's looks: at least one, increasing, the first at least 2 processes.
 fn look_counts<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<u32>>, D::Error> {
     let looks = Vec::<u32>::deserialize(d)?;
-    let increasing = looks.windows(2).all(|w| w[0] < w[1]);
-    if looks.first().is_none_or(|&first| first < 2) || !increasing {
+    if !sequential::valid_looks(&looks) {
         return Err(serde::de::Error::custom(format!(
             "looks are at least one look, increasing process counts, the first at least 2, found {looks:?}"
         )));

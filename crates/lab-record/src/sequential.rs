@@ -61,6 +61,12 @@ pub fn spent_alpha(profile: Profile) -> f64 {
 /// (docs/measurement.md, "The quick design ends at the look its runs reach").
 pub const QUICK_LOOKS: [u32; 4] = [8, 12, 16, 20];
 
+/// Whether `looks` can be a design's looks ([`Design::looks`]): at least one, increasing
+/// process counts, the first at least 2.
+pub fn valid_looks(looks: &[u32]) -> bool {
+    looks.first().is_some_and(|&first| first >= 2) && looks.windows(2).all(|w| w[0] < w[1])
+}
+
 /// The quick design's looks for a results file that records no `run.looks`
 /// ([`crate::RunMeta::design`]).
 pub const UNRECORDED_QUICK_LOOKS: [u32; 5] = [8, 12, 16, 20, 24];
