@@ -508,3 +508,96 @@ fn paired_requests_follow_the_plan_and_profile() {
         "{a}"
     );
 }
+
+/// Seed 2 reads the paired comparison of the published negentropy (before) against the
+/// vector storage (after) where the run has one, and criterion's two figures only where
+/// it does not: criterion times each in its own process, and one slow layout of the
+/// baseline moves its verdict.
+#[test]
+fn the_reconcile_seed_reads_the_paired_comparison_where_the_run_has_one() {
+    let path = dir().join("merge/avx2-limited/results.json");
+    let mut f = record::load(&path).unwrap();
+    let reconcile = |f: &ResultsFile| {
+        let claims = seed::claims(f);
+        let c = claims
+            .into_iter()
+            .find(|c| c.claim == Claim::Reconcile)
+            .unwrap();
+        (c.holds, c.figures)
+    };
+    // Criterion's figures alone (the fixture's: the seed's own times).
+    let (holds, figures) = reconcile(&f);
+    assert_eq!(holds, Holds::Reproduced);
+    assert!(
+        figures.starts_with("client build+reconcile after/before 0.28 (seed 0.28)"),
+        "{figures}"
+    );
+    // Criterion's after as slow as before (one slow layout): within its noise, but the
+    // paired comparison of both kinds says before is 1.30x after's time.
+    let kinds = ["client_build_reconcile/100000", "full_exchange/100000"];
+    let row = |f: &mut ResultsFile, variant: &str, kind: &str| -> usize {
+        f.results
+            .iter()
+            .position(|r| r.criterion_id() == format!("reconcile/peer:negentropy@{variant}/{kind}"))
+            .unwrap()
+    };
+    for kind in kinds {
+        let (before, after) = (row(&mut f, "0.4", kind), row(&mut f, "vector", kind));
+        f.results[after].ns_per_iter = f.results[before].ns_per_iter;
+        let baseline = f.results[after].id().clone();
+        f.results[before].paired = Some(Paired {
+            baseline,
+            ratio: Ratio {
+                estimate: 1.30,
+                lower: 1.28,
+                upper: 1.32,
+            },
+            band: 0.005,
+            verdict: Verdict::Slower,
+            layouts: Some(8),
+            layout_sd: Some(0.02),
+            layout_range: None,
+            layout_log_ratios: Vec::new(),
+            reach: None,
+            placement: None,
+        });
+    }
+    let (holds, figures) = reconcile(&f);
+    assert_eq!(holds, Holds::Reproduced, "{figures}");
+    assert!(
+        figures.starts_with(
+            "client build+reconcile after/before 0.77 [0.76, 0.78] paired over 8 layouts (seed 0.28)"
+        ),
+        "{figures}"
+    );
+    assert!(
+        figures.contains(
+            "full exchange after/before 0.77 [0.76, 0.78] paired over 8 layouts (seed 0.18)"
+        ),
+        "{figures}"
+    );
+    // Undecided: cannot tell; faster or equal: not reproduced.
+    let set = |f: &mut ResultsFile, v: Verdict| {
+        let before = row(f, "0.4", "client_build_reconcile/100000");
+        f.results[before].paired.as_mut().unwrap().verdict = v;
+    };
+    set(&mut f, Verdict::Undecided);
+    assert_eq!(reconcile(&f).0, Holds::CannotTell);
+    set(&mut f, Verdict::Equal);
+    assert_eq!(reconcile(&f).0, Holds::NotReproduced);
+    set(&mut f, Verdict::Faster);
+    assert_eq!(reconcile(&f).0, Holds::NotReproduced);
+    // A comparison against another baseline is not this one: criterion's figures again.
+    for kind in kinds {
+        let before = row(&mut f, "0.4", kind);
+        let other = row(&mut f, "0.4", kinds[0]);
+        let id = f.results[other].id().clone();
+        f.results[before].paired.as_mut().unwrap().baseline = id;
+    }
+    let (holds, figures) = reconcile(&f);
+    assert_eq!(holds, Holds::CannotTell, "{figures}");
+    assert!(
+        figures.starts_with("client build+reconcile after/before 1.00 (seed 0.28)"),
+        "{figures}"
+    );
+}
