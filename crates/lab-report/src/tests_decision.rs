@@ -11,7 +11,13 @@ fn mixed() -> ResultsFile {
     record::load(&p).expect("fixture loads")
 }
 
-fn paired(baseline: &Record, estimate: f64, lower: f64, upper: f64, v: Verdict) -> Paired {
+pub(crate) fn paired(
+    baseline: &Record,
+    estimate: f64,
+    lower: f64,
+    upper: f64,
+    v: Verdict,
+) -> Paired {
     Paired {
         baseline: baseline.id().clone(),
         ratio: Ratio {

@@ -535,32 +535,17 @@ fn the_reconcile_seed_reads_the_paired_comparison_where_the_run_has_one() {
     // Criterion's after as slow as before (one slow layout): within its noise, but the
     // paired comparison of both kinds says before is 1.30x after's time.
     let kinds = ["client_build_reconcile/100000", "full_exchange/100000"];
-    let row = |f: &mut ResultsFile, variant: &str, kind: &str| -> usize {
+    let row = |f: &ResultsFile, variant: &str, kind: &str| -> usize {
         f.results
             .iter()
             .position(|r| r.criterion_id() == format!("reconcile/peer:negentropy@{variant}/{kind}"))
             .unwrap()
     };
     for kind in kinds {
-        let (before, after) = (row(&mut f, "0.4", kind), row(&mut f, "vector", kind));
+        let (before, after) = (row(&f, "0.4", kind), row(&f, "vector", kind));
         f.results[after].ns_per_iter = f.results[before].ns_per_iter;
-        let baseline = f.results[after].id().clone();
-        f.results[before].paired = Some(Paired {
-            baseline,
-            ratio: Ratio {
-                estimate: 1.30,
-                lower: 1.28,
-                upper: 1.32,
-            },
-            band: 0.005,
-            verdict: Verdict::Slower,
-            layouts: Some(8),
-            layout_sd: Some(0.02),
-            layout_range: None,
-            layout_log_ratios: Vec::new(),
-            reach: None,
-            placement: None,
-        });
+        let p = crate::tests_decision::paired(&f.results[after], 1.30, 1.28, 1.32, Verdict::Slower);
+        f.results[before].paired = Some(p);
     }
     let (holds, figures) = reconcile(&f);
     assert_eq!(holds, Holds::Reproduced, "{figures}");
@@ -589,8 +574,8 @@ fn the_reconcile_seed_reads_the_paired_comparison_where_the_run_has_one() {
     assert_eq!(reconcile(&f).0, Holds::NotReproduced);
     // A comparison against another baseline is not this one: criterion's figures again.
     for kind in kinds {
-        let before = row(&mut f, "0.4", kind);
-        let other = row(&mut f, "0.4", kinds[0]);
+        let before = row(&f, "0.4", kind);
+        let other = row(&f, "0.4", kinds[0]);
         let id = f.results[other].id().clone();
         f.results[before].paired.as_mut().unwrap().baseline = id;
     }

@@ -353,6 +353,22 @@ fn paired_speed_up(
     Some((holds, figure))
 }
 
+/// [`paired_speed_up`] from criterion's two estimates, for a run without the paired
+/// comparison.
+fn criterion_speed_up(before: &Record, after: &Record, name: &str, seed: f64) -> (Holds, String) {
+    let (b, a) = (before.ns_per_item(), after.ns_per_item());
+    let holds = match stats::outcome(&a, &b) {
+        stats::Outcome::Faster { .. } => Holds::Reproduced,
+        stats::Outcome::Slower { .. } => Holds::NotReproduced,
+        stats::Outcome::WithinNoise { .. } => Holds::CannotTell,
+    };
+    let figure = format!(
+        "{name} after/before {:.2} (seed {seed:.2})",
+        a.estimate / b.estimate
+    );
+    (holds, figure)
+}
+
 fn reconcile_claim(file: &ResultsFile) -> ClaimResult {
     let mut figures = Vec::new();
     let mut verdicts = Vec::new();
@@ -369,21 +385,10 @@ fn reconcile_claim(file: &ResultsFile) -> ClaimResult {
         let Some((before, after)) = before_after(file, kind) else {
             continue;
         };
-        if let Some((holds, figure)) = paired_speed_up(before, after, name, seed_ratio) {
-            figures.push(figure);
-            verdicts.push(holds);
-        } else {
-            let (b, a) = (before.ns_per_item(), after.ns_per_item());
-            figures.push(format!(
-                "{name} after/before {:.2} (seed {seed_ratio:.2})",
-                a.estimate / b.estimate
-            ));
-            verdicts.push(match stats::outcome(&a, &b) {
-                stats::Outcome::Faster { .. } => Holds::Reproduced,
-                stats::Outcome::Slower { .. } => Holds::NotReproduced,
-                stats::Outcome::WithinNoise { .. } => Holds::CannotTell,
-            });
-        }
+        let (holds, figure) = paired_speed_up(before, after, name, seed_ratio)
+            .unwrap_or_else(|| criterion_speed_up(before, after, name, seed_ratio));
+        figures.push(figure);
+        verdicts.push(holds);
         if kind == WorkloadKind::ClientBuildReconcile {
             if let (Some(x), Some(y)) = (before.allocs_per_iter, after.allocs_per_iter) {
                 figures.push(format!("allocations {x:.0} → {y:.0} (seed 107033 → 620)"));
