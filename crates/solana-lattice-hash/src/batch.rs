@@ -61,6 +61,11 @@ const WHOLE_CHUNK_BATCH: usize = 2 * GROUP;
 /// that follow its data, without growing (growing copies what is gathered).
 const LONG_FIRST_CAPACITY: usize = 8 * CHUNK_LEN;
 
+/// The longest part that joins a gathered message inline ([`Accumulator::stage_part`]):
+/// the fixed-size fields accounts-db gives after an account's data (its owner and
+/// address, 32 bytes each).
+const INLINE_PART: usize = 32;
+
 /// Messages of this many bytes or more are hashed by the blake3 crate.
 pub(crate) const SERIAL_FROM: usize = 128 * 1024;
 
@@ -261,18 +266,34 @@ impl Accumulator {
     }
 
     /// Appends `bytes` to the message under way: inline where the message still fits its
-    /// lane buffer (so a caller's fixed-size part is copied with a few moves), the rest
-    /// out of line.
+    /// lane buffer, or where a part of at most [`INLINE_PART`] bytes joins a gathered
+    /// message within the gather buffer's capacity (so a caller's fixed-size part, such
+    /// as an account's owner after its data, is copied with a few moves), the rest out of
+    /// line.
     #[inline]
     fn stage_part(&mut self, bytes: &[u8]) {
-        if self.current == Current::Lane {
-            // `cur_len <= CHUNK_LEN` and a slice is at most `isize::MAX` bytes.
-            let end = self.cur_len + bytes.len();
-            if end <= CHUNK_LEN {
-                self.lanes[self.count][self.cur_len..end].copy_from_slice(bytes);
-                self.cur_len = end;
+        match self.current {
+            Current::Lane => {
+                // `cur_len <= CHUNK_LEN` and a slice is at most `isize::MAX` bytes.
+                let end = self.cur_len + bytes.len();
+                if end <= CHUNK_LEN {
+                    self.lanes[self.count][self.cur_len..end].copy_from_slice(bytes);
+                    self.cur_len = end;
+                    return;
+                }
+            }
+            // A gathered message stays below `SERIAL_FROM` by more than `INLINE_PART`
+            // here, so it stays gathered (`stage_part_past_the_lane`'s rule), and the
+            // capacity check keeps the copy from reallocating.
+            Current::Long { start }
+                if bytes.len() <= INLINE_PART
+                    && self.long.len() - start < SERIAL_FROM - INLINE_PART
+                    && self.long.capacity() - self.long.len() >= bytes.len() =>
+            {
+                self.long.extend_from_slice(bytes);
                 return;
             }
+            _ => {}
         }
         self.stage_part_past_the_lane(bytes);
     }

@@ -88,6 +88,51 @@ fn every_length_across_the_boundaries_in_parts() {
     }
 }
 
+/// Accounts given as accounts-db gives them (lamports, data, executable, owner, address):
+/// the fields after the data join a gathered message inline (`INLINE_PART`), also where
+/// one of them is the part that meets the gather buffer's capacity (shrunk to it here).
+#[test]
+fn an_accounts_fields_after_its_data_join_a_gathered_message() {
+    for backend in backends() {
+        let mut acc = Accumulator::on(backend);
+        let (mut messages, mut at_capacity) = (Vec::new(), 0);
+        for i in 0..200 {
+            // Data of 941 to 1140 bytes: messages of 1014 to 1213 bytes, one chunk and past.
+            let data = message(941 + i, i);
+            let (owner, address) = ([i as u8; 32], [!(i as u8); 32]);
+            let mut builder = acc.start_message();
+            builder.add_part(&(i as u64).to_le_bytes()).add_part(&data);
+            if matches!(builder.acc.current, Current::Long { .. }) {
+                // The buffer's capacity met by the executable flag, or by the owner.
+                let long = &mut builder.acc.long;
+                match i % 3 {
+                    1 => long.shrink_to_fit(),
+                    2 => long.shrink_to(long.len() + 17),
+                    _ => {}
+                }
+            }
+            for part in [&[1u8][..], &owner, &address] {
+                let long = &builder.acc.long;
+                if matches!(builder.acc.current, Current::Long { .. })
+                    && long.capacity() - long.len() < part.len()
+                {
+                    at_capacity += 1;
+                }
+                builder.add_part(part);
+            }
+            builder.finish();
+            messages.push([&(i as u64).to_le_bytes()[..], &data, &[1], &owner, &address].concat());
+        }
+        assert_eq!(acc.into_lt_hash(), oracle(&messages), "{backend:?}");
+        if backend != Backend::Portable {
+            assert!(
+                at_capacity > 0,
+                "{backend:?}: no field met the buffer's capacity"
+            );
+        }
+    }
+}
+
 #[test]
 fn long_messages_past_a_tree_flush() {
     for backend in backends() {
