@@ -134,6 +134,8 @@ pub fn run_traced(
     let target = Duration::from_nanos(config.batch_ns);
     let mut iters: Vec<u64> = Vec::new();
     let mut per_layout: Vec<Vec<LayoutSummary>> = vec![Vec::new(); k];
+    // Every entry's `ln(ns per item)` per timed round, over all layouts (`RowRun::log_ns_per_item`).
+    let mut own_times: Vec<Vec<f64>> = vec![Vec::new(); k];
     let mut offsets = Vec::new();
     let (mut rounds, mut layouts) = (config.rounds, config.layouts);
     let mut layout = 0;
@@ -270,6 +272,9 @@ pub fn run_traced(
                 for i in 1..k {
                     logs[i].push((ns[i] / ns[0]).ln());
                 }
+                for (times, &ns) in own_times.iter_mut().zip(&ns) {
+                    times.push(ns.ln());
+                }
             }
         });
         for i in 1..k {
@@ -280,6 +285,8 @@ pub fn run_traced(
         drop(cases);
         drop(pads);
     }
+    // Each entry's own time in this process, over every layout's timed rounds.
+    let own_time = |i: usize| summarize_rounds(&own_times[i]).map(|s| s.iq_mean_log);
     let rows = (1..k)
         .map(|i| RowRun {
             id: cmp.entries[i].id.clone(),
@@ -287,11 +294,13 @@ pub fn run_traced(
             twin: cmp.entries[i].twin.clone(),
             iters_per_batch: iters[i],
             layouts: std::mem::take(&mut per_layout[i]),
+            log_ns_per_item: own_time(i),
         })
         .collect();
     ProcessRun {
         baseline: cmp.entries[0].id.clone(),
         baseline_iters_per_batch: iters.first().copied().unwrap_or(0),
+        baseline_log_ns_per_item: own_time(0),
         config,
         stack_offsets: offsets,
         rows,
@@ -520,6 +529,7 @@ mod tests {
             control,
             twin: None,
             iters_per_batch: 1,
+            log_ns_per_item: None,
             layouts: logs
                 .iter()
                 .map(|&m| LayoutSummary {
@@ -533,6 +543,7 @@ mod tests {
         let run = |aa: &[f64], r: &[f64]| ProcessRun {
             baseline: BenchId::sample("b"),
             baseline_iters_per_batch: 1,
+            baseline_log_ns_per_item: None,
             config: Config::default(),
             stack_offsets: vec![],
             rows: vec![row("b", Some(Control::Aa), aa), row("r", None, r)],
@@ -704,6 +715,41 @@ mod tests {
             (BenchId::sample("row"), None, items, maker(&log)),
         ]);
         (cmp, log)
+    }
+
+    /// Each entry's own time per item reaches the process's record: a row that spins
+    /// twice the baseline's time reads about `ln 2` above it, and neither reads below its
+    /// spin (a spin never ends early).
+    #[test]
+    fn a_process_records_each_entrys_own_time() {
+        let log = SpinLog::default();
+        let maker = |ns: u64| {
+            let log = log.clone();
+            Box::new(move || {
+                let log = log.clone();
+                Box::new(Spin { ns, set: 0, log }) as Box<dyn Case>
+            }) as Box<dyn Fn() -> Box<dyn Case>>
+        };
+        let cmp = Comparison::from_makers(vec![
+            (BenchId::sample("base"), None, 1, maker(20_000)),
+            (BenchId::sample("row"), None, 1, maker(40_000)),
+        ]);
+        let config = Config {
+            rounds: 8,
+            layouts: 2,
+            seed: 5,
+            batch_ns: 200_000,
+            budget_ms: None,
+            randomize_layout: true,
+        };
+        let run = run(&cmp, config);
+        let base = run.baseline_log_ns_per_item.expect("the baseline's time");
+        let row = run.rows[0].log_ns_per_item.expect("the row's time");
+        assert!(
+            base >= 20_000f64.ln() && row >= 40_000f64.ln(),
+            "{base} {row}"
+        );
+        assert!(((row - base) - 2f64.ln()).abs() < 0.25, "{base} {row}");
     }
 
     #[test]

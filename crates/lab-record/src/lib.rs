@@ -780,6 +780,13 @@ pub struct Paired<B = BenchId> {
     /// it includes what placement moves.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placement: Option<PlacementSplit>,
+    /// The standard deviations over processes of this row's and of the baseline's own
+    /// `ln(ns per item)` ([`paired::RowRun::log_ns_per_item`]), in that order. Criterion's
+    /// ratio divides one process's time of the row by another's of the baseline, so it
+    /// scatters by both around the paired ratio, where the paired ratio's own spread
+    /// (`layout_sd`) cancels what the two share in one process. Absent in older files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub process_time_sd: Option<[f64; 2]>,
 }
 
 /// One row measured by two builds of the lab that differ only in code placement: each

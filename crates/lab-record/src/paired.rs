@@ -229,6 +229,13 @@ pub struct RowRun {
     /// Per layout: `ln(t_row / t_baseline)` per item over the rounds (interquartile mean,
     /// mean, SD).
     pub layouts: Vec<LayoutSummary>,
+    /// The row's own time in this process: the interquartile mean over all its timed
+    /// rounds of `ln(ns per item)`. Criterion's figure of the row is one draw of it (one
+    /// process), so its spread over processes says how far criterion's ratio of two
+    /// processes may fall from the paired one ([`Paired::process_time_sd`]). Absent in
+    /// older files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub log_ns_per_item: Option<f64>,
 }
 
 /// What `lab paired --json` prints for one process.
@@ -236,6 +243,9 @@ pub struct RowRun {
 pub struct ProcessRun {
     pub baseline: BenchId,
     pub baseline_iters_per_batch: u64,
+    /// The baseline's own time in this process, as [`RowRun::log_ns_per_item`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub baseline_log_ns_per_item: Option<f64>,
     pub config: Config,
     /// The stack offsets (bytes) of this process's layouts, in order.
     pub stack_offsets: Vec<usize>,
@@ -300,6 +310,15 @@ impl Combined {
     }
 }
 
+/// The SDs over processes of a row's and its baseline's `ln(ns per item)`
+/// ([`Paired::process_time_sd`]); `None` unless both have at least two processes' times.
+/// A value that is not finite (a zero time upstream) leaves it out.
+pub fn process_time_sd(row: &[f64], baseline: &[f64]) -> Option<[f64; 2]> {
+    let sd =
+        |xs: &[f64]| (xs.len() >= 2 && xs.iter().all(|x| x.is_finite())).then(|| mean_sd(xs).1);
+    Some([sd(row)?, sd(baseline)?])
+}
+
 /// The per-layout (interquartile-mean) log ratios of `row` over all `runs`, by `unit`.
 pub fn layout_means(runs: &[ProcessRun], row: usize, unit: LayoutUnit) -> Vec<f64> {
     let mut out = Vec::new();
@@ -349,11 +368,19 @@ pub(crate) fn combine_by(
         .filter(|(r, _)| r.control == Some(Control::Aa))
         .map(|(_, a)| noise_band(a))
         .fold(MIN_BAND, f64::max);
+    let baseline_times: Vec<f64> = runs
+        .iter()
+        .filter_map(|p| p.baseline_log_ns_per_item)
+        .collect();
     let rows = first
         .rows
         .iter()
         .enumerate()
         .map(|(i, r)| {
+            let times: Vec<f64> = runs
+                .iter()
+                .filter_map(|p| p.rows[i].log_ns_per_item)
+                .collect();
             let sds: Vec<f64> = runs
                 .iter()
                 .flat_map(|p| p.rows[i].layouts.iter().map(|l| l.sd_log))
@@ -376,6 +403,7 @@ pub(crate) fn combine_by(
                     layout_log_ratios: means[i].clone(),
                     reach: None,
                     placement: None,
+                    process_time_sd: process_time_sd(&times, &baseline_times),
                 },
                 mean_round_sd: sds.iter().sum::<f64>() / sds.len().max(1) as f64,
             }
@@ -397,6 +425,58 @@ mod tests {
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 1e-12
+    }
+
+    /// A process whose row and baseline took `row` and `baseline` (`ln(ns per item)`).
+    fn timed(row: Option<f64>, baseline: Option<f64>) -> ProcessRun {
+        ProcessRun {
+            baseline: BenchId::sample("b"),
+            baseline_iters_per_batch: 1,
+            baseline_log_ns_per_item: baseline,
+            config: Config::default(),
+            stack_offsets: vec![0],
+            rows: vec![RowRun {
+                id: BenchId::sample("r"),
+                control: None,
+                twin: None,
+                iters_per_batch: 1,
+                log_ns_per_item: row,
+                layouts: vec![summarize_rounds(&[0.01, 0.02]).unwrap()],
+            }],
+            wall_secs: 1.0,
+            window: None,
+        }
+    }
+
+    #[test]
+    fn each_entrys_own_times_spread_over_processes_reach_the_record() {
+        let combine = |runs: &[ProcessRun]| {
+            combine_by(
+                runs,
+                LayoutUnit::Process,
+                &|m| across_layouts(m),
+                &|_, _| Verdict::Undecided,
+            )
+            .unwrap()
+            .rows[0]
+                .paired
+                .process_time_sd
+        };
+        let (ln100, ln110, ln121) = (100f64.ln(), 110f64.ln(), 121f64.ln());
+        // Row: ln 100, ln 110, ln 121 (steps of ln 1.1); baseline: ln 100 and ln 121 (one
+        // process without it).
+        let runs = [
+            timed(Some(ln100), Some(ln100)),
+            timed(Some(ln110), None),
+            timed(Some(ln121), Some(ln121)),
+        ];
+        let [row, base] = combine(&runs).unwrap();
+        assert!(close(row, 1.1f64.ln()), "{row}");
+        assert!(close(base, 2f64.sqrt() * 1.1f64.ln()), "{base}");
+        // One process's time, or none (older files), gives no spread.
+        assert_eq!(combine(&runs[..2]), None);
+        assert_eq!(combine(&[timed(None, None), timed(None, None)]), None);
+        assert_eq!(process_time_sd(&[1.0, f64::NAN], &[1.0, 2.0]), None);
     }
 
     #[test]

@@ -54,6 +54,7 @@ impl Paired<String> {
             layout_log_ratios: self.layout_log_ratios,
             reach: self.reach,
             placement: self.placement,
+            process_time_sd: self.process_time_sd,
         }
     }
 }
@@ -142,6 +143,7 @@ mod tests {
             layout_log_ratios: vec![0.09, 0.1, 0.095, 0.1],
             reach: None,
             placement: None,
+            process_time_sd: None,
         };
         let mut aa = base.clone();
         aa.meta.id = base.meta.id.aa_copy();

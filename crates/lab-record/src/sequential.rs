@@ -1812,6 +1812,7 @@ mod tests {
                 control,
                 twin: None,
                 iters_per_batch: 1,
+                log_ns_per_item: None,
                 layouts: vec![LayoutSummary {
                     iq_mean_log: mean + sd * x,
                     mean_log: mean + sd * x,
@@ -1822,6 +1823,7 @@ mod tests {
             ProcessRun {
                 baseline: BenchId::sample("b"),
                 baseline_iters_per_batch: 1,
+                baseline_log_ns_per_item: None,
                 config: crate::paired::Config {
                     rounds: 10,
                     layouts: 1,

@@ -300,12 +300,14 @@ fn ab_peer_path_and_bench_all_decide_the_same_ratios_alike() {
         control,
         twin: None,
         iters_per_batch: 1,
+        log_ns_per_item: None,
         layouts: vec![layout(x)],
     };
     let processes: Vec<ProcessRun> = (0..n)
         .map(|p| ProcessRun {
             baseline: BenchId::sample("base"),
             baseline_iters_per_batch: 1,
+            baseline_log_ns_per_item: None,
             config: Config::default(),
             stack_offsets: vec![0],
             rows: std::iter::once(row_run("base", Some(Control::Aa), aa[p]))

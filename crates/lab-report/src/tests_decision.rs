@@ -33,6 +33,7 @@ pub(crate) fn paired(
         layout_log_ratios: Vec::new(),
         reach: None,
         placement: None,
+        process_time_sd: None,
     }
 }
 

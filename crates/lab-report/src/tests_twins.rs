@@ -46,6 +46,7 @@ fn runs(n: u32, entries: &[(&str, Option<Control>, f64, f64)]) -> Vec<ProcessRun
                         control,
                         twin: control.map(|_| format!("copy of {name}")),
                         iters_per_batch: 1,
+                        log_ns_per_item: None,
                         layouts: vec![LayoutSummary {
                             iq_mean_log: x,
                             mean_log: x,
@@ -58,6 +59,7 @@ fn runs(n: u32, entries: &[(&str, Option<Control>, f64, f64)]) -> Vec<ProcessRun
             ProcessRun {
                 baseline: id(BASE),
                 baseline_iters_per_batch: 1,
+                baseline_log_ns_per_item: None,
                 config: Config::default(),
                 stack_offsets: vec![0],
                 rows,

@@ -189,6 +189,7 @@ fn same_instructions_note_exactly_when_equal_counts_and_time_differs() {
         layout_log_ratios: Vec::new(),
         reach: None,
         placement: None,
+        process_time_sd: None,
     };
     let has = |v, same| rv::paired_text(&p(v), same).contains(rv::SAME_INSTRUCTIONS_NOTE);
     assert!(has(Verdict::Slower, Some(true)) && has(Verdict::Faster, Some(true)));
@@ -407,6 +408,7 @@ fn paired_and_criterion_ratios_that_disagree_are_flagged() {
         layout_log_ratios: Vec::new(),
         reach: None,
         placement: None,
+        process_time_sd: None,
     };
     f.results[row].paired = Some(paired(c.estimate));
     assert!(verdicts::disagreements(&f.results).is_empty());
@@ -429,15 +431,35 @@ fn paired_and_criterion_ratios_that_disagree_are_flagged() {
         layout_sd: Some(0.02),
         ..paired(estimate)
     };
+    // The range's half width in log terms is t(7) · s · √(9/8), widened by the 0.5 % band.
+    let spreads_by = |p: &Paired, s: f64| {
+        let range = verdicts::criterion_range(p);
+        let half = (range.upper / range.estimate).ln();
+        let want = s * 2.3646 * 1.125f64.sqrt() + 1.005f64.ln();
+        assert!(
+            (half - want).abs() < 1e-3,
+            "{range:?}: {half} against {want}"
+        );
+    };
     f.results[row].paired = Some(spread(c.estimate * 1.04));
-    let range = verdicts::one_process_range(f.results[row].paired.as_ref().unwrap());
-    let half = (range.upper / range.estimate).ln();
-    assert!(
-        (half - (0.02 * 2.3646 * 1.125f64.sqrt() + 1.005f64.ln())).abs() < 1e-3,
-        "{range:?}"
-    );
+    spreads_by(f.results[row].paired.as_ref().unwrap(), 0.02);
     assert!(verdicts::disagreements(&f.results).is_empty());
     f.results[row].paired = Some(spread(c.estimate * 1.08));
+    assert_eq!(verdicts::disagreements(&f.results).len(), 1);
+    // Criterion's ratio is two processes' times, each scattering by its own SD over
+    // processes: with the row's at 3 % and the baseline's at 4 % (5 % together), 8 % off
+    // is inside (t(7) · 5 % · √(9/8) = 12.5 %) though the paired ratio spreads by 2 %; 16 %
+    // off is not. A spread of the times below the ratio's leaves the ratio's.
+    let times = |estimate: f64, sds: [f64; 2]| Paired {
+        process_time_sd: Some(sds),
+        ..spread(estimate)
+    };
+    f.results[row].paired = Some(times(c.estimate * 1.08, [0.03, 0.04]));
+    spreads_by(f.results[row].paired.as_ref().unwrap(), 0.05);
+    assert!(verdicts::disagreements(&f.results).is_empty());
+    f.results[row].paired = Some(times(c.estimate * 1.16, [0.03, 0.04]));
+    assert_eq!(verdicts::disagreements(&f.results).len(), 1);
+    f.results[row].paired = Some(times(c.estimate * 1.08, [0.005, 0.005]));
     assert_eq!(verdicts::disagreements(&f.results).len(), 1);
     // The range is centred where the spread is taken, the mean of the per-process log
     // ratios, not the reported (Hodges–Lehmann) estimate: a skewed row whose estimate sits
@@ -447,7 +469,7 @@ fn paired_and_criterion_ratios_that_disagree_are_flagged() {
         layout_log_ratios: vec![mean - 0.03, mean - 0.03, mean - 0.03, mean + 0.09],
         ..spread(c.estimate * 1.08 * 0.97)
     };
-    let range = verdicts::one_process_range(&skewed);
+    let range = verdicts::criterion_range(&skewed);
     let centre = (range.lower * range.upper).sqrt();
     assert!((centre.ln() - mean).abs() < 1e-9, "{range:?} about {mean}");
 }

@@ -355,11 +355,13 @@ mod tests {
             control,
             twin: None,
             iters_per_batch: 1,
+            log_ns_per_item: None,
             layouts: vec![layout(x)],
         };
         ProcessRun {
             baseline: BenchId::sample("base"),
             baseline_iters_per_batch: 1,
+            baseline_log_ns_per_item: None,
             config: Config::default(),
             stack_offsets: vec![0],
             rows: vec![

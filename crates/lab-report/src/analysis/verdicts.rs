@@ -279,40 +279,45 @@ pub fn twin_check(results: &[Record]) -> Option<TwinCheck<'_>> {
     })
 }
 
-/// A compared row whose criterion ratio lies outside the range its paired pass allows one
-/// process ([`one_process_range`]). Both time the same call (the row's workload, whole, per
-/// call), so a disagreement says one of the two passes timed something else.
+/// A compared row whose criterion ratio lies outside the range its paired pass gives
+/// criterion's ratio ([`criterion_range`]). Both time the same call (the row's workload,
+/// whole, per call), so a disagreement says one of the two passes timed something else.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Disagreement {
     pub id: BenchId,
     pub paired: Ratio,
-    /// The range one process's ratio takes, by the paired pass ([`one_process_range`]).
-    pub one_process: Ratio,
+    /// The range criterion's ratio takes, by the paired pass ([`criterion_range`]).
+    pub expected: Ratio,
     pub criterion: Ratio,
 }
 
-/// The probability a process's ratio lies inside [`one_process_range`] when the paired
-/// processes' spread holds (two-sided, 95 %).
-pub const ONE_PROCESS_LEVEL: f64 = 0.95;
+/// The probability criterion's ratio lies inside [`criterion_range`] when the paired
+/// processes' spreads hold (two-sided, 95 %).
+pub const CRITERION_RANGE_LEVEL: f64 = 0.95;
 
-/// The range a single process's ratio of a row takes, by its paired pass: the 95 %
-/// prediction interval of one more process's log ratio (`mean ± t(n−1) · sd · √(1 + 1/n)`
-/// over the `n` processes' log ratios, never narrower than the paired interval), widened on
-/// both sides by the table's A/A band. Why this and not the paired interval: criterion times
-/// the row and the baseline once each, in two processes minutes apart, so its ratio is one
-/// layout of each and one machine state, not the mean over layouts that the paired interval
-/// bounds. The layouts' spread is what one process can land anywhere in; the band is what
-/// the A/A control saw move between entries of identical code. Files without the spread
-/// (`layout_sd` absent, or fewer than 2 processes) fall back to the paired interval widened
-/// by the band. The centre is the mean of the per-process log ratios (`layout_log_ratios`),
-/// the point their spread `sd` is taken around; without them the reported estimate.
-pub fn one_process_range(p: &Paired) -> Ratio {
+/// The range criterion's ratio of a row takes, by its paired pass: the 95 % prediction
+/// interval of one more draw of `ln(row's time in one process / baseline's time in
+/// another)`, `mean ± t(n−1) · s · √(1 + 1/n)` over the `n` processes, never narrower than
+/// the paired interval, widened on both sides by the table's A/A band.
+///
+/// `s` is the larger of two spreads. Where the file has each entry's own time per process
+/// (`process_time_sd`): `√(sd_row² + sd_baseline²)`, since criterion times the row and the
+/// baseline in two processes minutes apart, and each time scatters over processes (memory
+/// layout, physical pages, the machine's state) by its own SD, which a ratio within one
+/// process cancels where the two share it. Else, or where larger: the SD of the processes'
+/// paired log ratios (`layout_sd`), the spread of one process's ratio. Files without either
+/// (or with fewer than 2 processes) fall back to the paired interval widened by the band.
+/// The centre is the mean of the per-process log ratios (`layout_log_ratios`), the point
+/// their spread is taken around; without them the reported estimate.
+pub fn criterion_range(p: &Paired) -> Ratio {
     let r = p.ratio;
     let (mut lower, mut upper) = (r.lower, r.upper);
     if let (Some(sd), Some(n)) = (p.layout_sd, p.layouts) {
-        if n >= 2 && sd.is_finite() && r.estimate > 0.0 {
-            let t = lab_record::paired::t_quantile(0.5 + ONE_PROCESS_LEVEL / 2.0, n - 1);
-            let half = t * sd * (1.0 + 1.0 / f64::from(n)).sqrt();
+        let two_processes = p.process_time_sd.map_or(0.0, |[row, base]| row.hypot(base));
+        let s = sd.max(two_processes);
+        if n >= 2 && s.is_finite() && r.estimate > 0.0 {
+            let t = lab_record::paired::t_quantile(0.5 + CRITERION_RANGE_LEVEL / 2.0, n - 1);
+            let half = t * s * (1.0 + 1.0 / f64::from(n)).sqrt();
             let logs = &p.layout_log_ratios;
             let centre = if logs.is_empty() {
                 r.estimate.ln()
@@ -347,8 +352,8 @@ pub fn criterion_ratio(row: &Record, baseline: &Record) -> Option<Ratio> {
 }
 
 /// Every main-build row (A/A controls excluded) whose criterion interval against the same
-/// baseline misses the range the paired pass allows one process ([`one_process_range`]),
-/// in results order.
+/// baseline misses the range the paired pass gives criterion's ratio
+/// ([`criterion_range`]), in results order.
 pub fn disagreements(results: &[Record]) -> Vec<Disagreement> {
     let main = |id: &BenchId| {
         results
@@ -361,12 +366,12 @@ pub fn disagreements(results: &[Record]) -> Vec<Disagreement> {
         .filter_map(|r| {
             let p = r.paired.as_ref()?;
             let c = criterion_ratio(r, main(&p.baseline)?)?;
-            let range = one_process_range(p);
+            let range = criterion_range(p);
             let apart = c.upper < range.lower || c.lower > range.upper;
             apart.then(|| Disagreement {
                 id: r.id().clone(),
                 paired: p.ratio,
-                one_process: range,
+                expected: range,
                 criterion: c,
             })
         })

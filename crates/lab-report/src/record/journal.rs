@@ -529,6 +529,7 @@ mod tests {
             layout_log_ratios: vec![0.1, 0.09],
             reach: None,
             placement: None,
+            process_time_sd: None,
         };
         let mut filled = rows.to_vec();
         filled[1].paired = Some(paired);

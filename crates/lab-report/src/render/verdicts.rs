@@ -206,8 +206,8 @@ pub fn counts_paragraph(file: &ResultsFile) -> Option<Block> {
     ]))
 }
 
-/// The rows whose criterion ratio misses the range the paired pass allows one process
-/// ([`crate::analysis::verdicts::one_process_range`]), named with the figures; `None` when
+/// The rows whose criterion ratio misses the range the paired pass gives it
+/// ([`crate::analysis::verdicts::criterion_range`]), named with the figures; `None` when
 /// every compared row agrees.
 pub fn disagreement_paragraph(file: &ResultsFile) -> Option<Block> {
     let apart = crate::analysis::verdicts::disagreements(&file.results);
@@ -218,13 +218,13 @@ pub fn disagreement_paragraph(file: &ResultsFile) -> Option<Block> {
         .iter()
         .map(|d| {
             format!(
-                "`{}`: paired ×{:.3} ({:.3}–{:.3}; one process {:.3}–{:.3}), criterion ×{:.3} ({:.3}–{:.3})",
+                "`{}`: paired ×{:.3} ({:.3}–{:.3}; criterion expected {:.3}–{:.3}), criterion ×{:.3} ({:.3}–{:.3})",
                 d.id,
                 d.paired.estimate,
                 d.paired.lower,
                 d.paired.upper,
-                d.one_process.lower,
-                d.one_process.upper,
+                d.expected.lower,
+                d.expected.upper,
                 d.criterion.estimate,
                 d.criterion.lower,
                 d.criterion.upper
@@ -234,7 +234,7 @@ pub fn disagreement_paragraph(file: &ResultsFile) -> Option<Block> {
     Some(Block::Paragraph(vec![
         Inline::Strong("Paired and criterion disagree:".into()),
         text(format!(
-            " {} row(s) whose criterion interval lies outside the range the paired pass gives one process's ratio (its processes' 95 % spread, widened by the table's A/A band; criterion times the row and the baseline in one process each), though both time the same call: {}. Criterion's ratio is one process of the row and one of the baseline, and it moves between runs by more than its interval says, most often a whole table together (its baseline's process; docs/measurement.md): a row is worth re-measuring with `lab paired` before its criterion figure is used.",
+            " {} row(s) whose criterion interval lies outside the range the paired pass expects of criterion's ratio, though both time the same call: {}. Criterion times the row and the baseline in one process each, so the expected range is the 95 % spread of one process's time of the row over another's of the baseline, from each one's own times in the paired processes where the run has them (else the spread of the paired ratio), widened by the table's A/A band (docs/measurement.md). Such a row's criterion figure timed something the paired pass did not: re-measure it with `lab paired` before using it.",
             apart.len(),
             rows.join("; ")
         )),
