@@ -103,11 +103,13 @@ fn an_accounts_fields_after_its_data_join_a_gathered_message() {
             let mut builder = acc.start_message();
             builder.add_part(&(i as u64).to_le_bytes()).add_part(&data);
             if matches!(builder.acc.current, Current::Long { .. }) {
-                // The buffer's capacity met by the executable flag, or by the owner.
+                // The buffer's capacity met by the executable flag, by the owner, or
+                // exactly filled by the owner (then met by the address).
                 let long = &mut builder.acc.long;
-                match i % 3 {
+                match i % 4 {
                     1 => long.shrink_to_fit(),
                     2 => long.shrink_to(long.len() + 17),
+                    3 => long.shrink_to(long.len() + 33),
                     _ => {}
                 }
             }
@@ -130,6 +132,40 @@ fn an_accounts_fields_after_its_data_join_a_gathered_message() {
                 "{backend:?}: no field met the buffer's capacity"
             );
         }
+    }
+}
+
+/// A small part that brings a gathered message to `SERIAL_FROM` bytes moves it to the
+/// blake3 crate, inline or not, as a large part does; one that stays below keeps it gathered.
+#[test]
+fn a_small_part_at_the_serial_boundary_routes_as_a_large_one() {
+    let Some(backend) = backends().into_iter().find(|b| *b != Backend::Portable) else {
+        return;
+    };
+    for (gathered, long) in [
+        (SERIAL_FROM - 33, true),
+        (SERIAL_FROM - 32, false),
+        (SERIAL_FROM - 1, false),
+    ] {
+        let mut acc = Accumulator::on(backend);
+        acc.long.reserve(SERIAL_FROM + CHUNK_LEN);
+        let m = message(gathered + 32, gathered);
+        let mut builder = acc.start_message();
+        // Two parts, so the message is gathered (a long first part would stream whole).
+        builder.add_part(&m[..8]).add_part(&m[8..gathered]);
+        assert!(
+            matches!(builder.acc.current, Current::Long { .. }),
+            "{gathered}"
+        );
+        builder.add_part(&m[gathered..]);
+        let routed = builder.acc.current;
+        assert_eq!(
+            matches!(routed, Current::Long { .. }),
+            long,
+            "{gathered}: {routed:?}"
+        );
+        builder.finish();
+        assert_eq!(acc.into_lt_hash(), oracle_one(&m), "{gathered}");
     }
 }
 
