@@ -784,7 +784,9 @@ pub struct Paired<B = BenchId> {
     /// `ln(ns per item)` ([`paired::RowRun::log_ns_per_item`]), in that order. Criterion's
     /// ratio divides one process's time of the row by another's of the baseline, so it
     /// scatters by both around the paired ratio, where the paired ratio's own spread
-    /// (`layout_sd`) cancels what the two share in one process. Absent in older files.
+    /// (`layout_sd`) cancels what the two share in one process. With two placement
+    /// builds, the SDs within a build, pooled (criterion times one build). Absent in older
+    /// files, and where fewer than two processes recorded both times.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub process_time_sd: Option<[f64; 2]>,
 }

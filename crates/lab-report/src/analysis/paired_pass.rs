@@ -135,24 +135,45 @@ pub fn split_by_placement(combined: &mut Combined, runs: &[ProcessRun], design: 
     // halves' rows pair with the combined ones by position: the two A/A twins share the
     // baseline's criterion id and control, and only their position tells them apart.
     for (i, row) in combined.rows.iter_mut().enumerate() {
+        let (id, control) = (&row.id, row.control);
         let find = |c: &Combined| {
             c.rows
                 .get(i)
-                .filter(|x| x.id == row.id && x.control == row.control)
-                .map(|x| (x.paired.ratio.estimate, x.paired.verdict))
+                .filter(|x| &x.id == id && x.control == control)
+                .map(|x| x.paired.clone())
         };
         let (Some(ra), Some(rb)) = (find(&a), find(&b)) else {
             continue;
         };
         let split = lab_record::PlacementSplit {
-            estimates: [ra.0, rb.0],
-            verdicts: [ra.1, rb.1],
+            estimates: [ra.ratio.estimate, rb.ratio.estimate],
+            verdicts: [ra.verdict, rb.verdict],
         };
+        // Criterion times the main build alone: each entry's own time scatters by its
+        // spread within one build, which the shift between the builds would widen.
+        if let Some(sd) = pooled_time_sd(&ra, &rb) {
+            row.paired.process_time_sd = Some(sd);
+        }
         if split.verdict_depends_on_placement() && row.control.is_none() {
             row.paired.verdict = Verdict::Undecided;
         }
         row.paired.placement = Some(split);
     }
+}
+
+/// The SDs of each entry's own time within a build ([`lab_record::Paired::process_time_sd`]),
+/// pooled over the two placement builds' halves `a` and `b`: `√(((n_a − 1) s_a² + (n_b − 1)
+/// s_b²) / (n_a + n_b − 2))` per entry, with `n` each half's processes. `None` unless both
+/// halves have them.
+pub fn pooled_time_sd(a: &lab_record::Paired, b: &lab_record::Paired) -> Option<[f64; 2]> {
+    let (sa, sb) = (a.process_time_sd?, b.process_time_sd?);
+    let (na, nb) = (f64::from(a.layouts?), f64::from(b.layouts?));
+    let df = na + nb - 2.0;
+    if na < 2.0 || nb < 2.0 {
+        return None;
+    }
+    let pool = |x: f64, y: f64| (((na - 1.0) * x * x + (nb - 1.0) * y * y) / df).sqrt();
+    Some([pool(sa[0], sb[0]), pool(sa[1], sb[1])])
 }
 
 /// The paired pass of a killed run, from its journaled processes: each comparison's
@@ -474,6 +495,41 @@ mod tests {
             .unwrap();
         assert!(!row.paired.placement.unwrap().verdict_depends_on_placement());
         assert_eq!(row.paired.verdict, Verdict::Slower);
+    }
+
+    /// With two placement builds, each entry's own time spreads by its SD within a build:
+    /// the main build's processes read the row at ln 100 ± 0.01 and the placement build's
+    /// 20 % slower with the same wobble, so over both builds the row's SD is about 10 %
+    /// and within each 1 %. The baseline's times do not move between builds.
+    #[test]
+    fn each_entrys_own_time_spreads_within_a_build() {
+        let design = Design::for_profile(Profile::Quick);
+        let runs: Vec<ProcessRun> = (0..16)
+            .map(|i| {
+                let wobble = if i % 4 < 2 { 0.01 } else { -0.01 };
+                let build = if i % 2 == 0 { 0.0 } else { 0.2 };
+                let mut p = process(0.05 + wobble / 10.0, wobble / 20.0);
+                p.baseline_log_ns_per_item = Some(90f64.ln() + wobble);
+                for r in &mut p.rows {
+                    r.log_ns_per_item = Some(100f64.ln() + build + wobble);
+                }
+                p
+            })
+            .collect();
+        let row_sd = |c: &Combined| {
+            let row = c.rows.iter().find(|r| r.id == BenchId::sample("row"));
+            row.unwrap().paired.process_time_sd.unwrap()
+        };
+        let mut c = decide(&runs, &design).unwrap();
+        assert!(row_sd(&c)[0] > 0.09, "{:?}", row_sd(&c));
+        split_by_placement(&mut c, &runs, &design);
+        // 8 processes per build, each ±0.01: SD 0.01 · √(8/7) within a build.
+        let within = 0.01 * (8.0f64 / 7.0).sqrt();
+        let [row, base] = row_sd(&c);
+        assert!(
+            (row - within).abs() < 1e-9 && (base - within).abs() < 1e-9,
+            "{row} {base}"
+        );
     }
 
     /// A killed run's comparison, rebuilt from its journal, is split by build exactly when

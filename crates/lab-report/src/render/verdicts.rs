@@ -234,7 +234,7 @@ pub fn disagreement_paragraph(file: &ResultsFile) -> Option<Block> {
     Some(Block::Paragraph(vec![
         Inline::Strong("Paired and criterion disagree:".into()),
         text(format!(
-            " {} row(s) whose criterion interval lies outside the range the paired pass expects of criterion's ratio, though both time the same call: {}. Criterion times the row and the baseline in one process each, so the expected range is the 95 % spread of one process's time of the row over another's of the baseline, from each one's own times in the paired processes where the run has them (else the spread of the paired ratio), widened by the table's A/A band (docs/measurement.md). Such a row's criterion figure timed something the paired pass did not: re-measure it with `lab paired` before using it.",
+            " {} row(s) whose criterion interval lies outside the range the paired pass expects of criterion's ratio, though both time the same call: {}. Criterion times the row and the baseline in one process each, so the expected range is the 95 % spread of one process's time of the row over another's of the baseline, from each one's own times in the paired processes (within the main build where the run alternated placement builds), or the spread of the paired ratio where that is larger or the run has no such times, widened by the table's A/A band (docs/measurement.md). Such a row's criterion figure timed something the paired pass did not: re-measure it with `lab paired` before using it.",
             apart.len(),
             rows.join("; ")
         )),
