@@ -474,6 +474,63 @@ fn paired_and_criterion_ratios_that_disagree_are_flagged() {
     assert!((centre.ln() - mean).abs() < 1e-9, "{range:?} about {mean}");
 }
 
+/// A table whose compared rows are all flagged with criterion's ratio below their range
+/// points at criterion's figure of its baseline, and the report says so; with one row
+/// agreeing (2 of 3 flagged), or one flagged on the other side, it does not.
+#[test]
+fn a_table_flagged_on_one_side_points_at_its_baseline() {
+    let mut f = record::load(&dir().join("run-small/results.json")).unwrap();
+    for r in &mut f.results {
+        r.paired = None;
+    }
+    // The table of copy-buffer cap=200 at 0 bytes: cap=47, streaming, meta-first.
+    let base = f.results[0].clone();
+    let rows = [5, 10, 14];
+    let set = |f: &mut ResultsFile, row: usize, off: f64| {
+        let c = verdicts::criterion_ratio(&f.results[row], &base).unwrap();
+        f.results[row].paired = Some(crate::tests_decision::paired(
+            &base,
+            c.estimate * off,
+            c.estimate * off * 0.99,
+            c.estimate * off * 1.01,
+            Verdict::Undecided,
+        ));
+    };
+    for &row in &rows {
+        set(&mut f, row, 1.3);
+    }
+    let apart = verdicts::disagreements(&f.results);
+    assert_eq!(apart.len(), 3);
+    let suspects = verdicts::suspect_baselines(&f.results, &apart);
+    assert_eq!(
+        suspects,
+        [verdicts::SuspectBaseline {
+            baseline: base.id().clone(),
+            flagged: 3,
+            compared: 3,
+            baseline_slow: true,
+        }]
+    );
+    let md = markdown::render(&outline::document(&f).unwrap());
+    assert!(
+        md.contains(&format!(
+            "`{}` (3 of 3 rows, all below their range: criterion's time of the baseline is slow against its rows')",
+            base.id()
+        )),
+        "{md}"
+    );
+    // One row agrees: 2 flagged, fewer than SUSPECT_MIN_ROWS.
+    set(&mut f, rows[0], 1.0);
+    let apart = verdicts::disagreements(&f.results);
+    assert_eq!(apart.len(), 2);
+    assert!(verdicts::suspect_baselines(&f.results, &apart).is_empty());
+    // Three flagged, one of them on the other side.
+    set(&mut f, rows[0], 0.7);
+    let apart = verdicts::disagreements(&f.results);
+    assert_eq!(apart.len(), 3);
+    assert!(verdicts::suspect_baselines(&f.results, &apart).is_empty());
+}
+
 #[test]
 fn instruction_pass_deals_every_id_once_round_robin() {
     let ids: Vec<String> = (0..7).map(|i| format!("id{i}")).collect();

@@ -285,6 +285,8 @@ pub fn twin_check(results: &[Record]) -> Option<TwinCheck<'_>> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Disagreement {
     pub id: BenchId,
+    /// The row's table: the baseline both ratios divide by.
+    pub baseline: BenchId,
     pub paired: Ratio,
     /// The range criterion's ratio takes, by the paired pass ([`criterion_range`]).
     pub expected: Ratio,
@@ -370,6 +372,7 @@ pub fn disagreements(results: &[Record]) -> Vec<Disagreement> {
             let apart = c.upper < range.lower || c.lower > range.upper;
             apart.then(|| Disagreement {
                 id: r.id().clone(),
+                baseline: p.baseline.clone(),
                 paired: p.ratio,
                 expected: range,
                 criterion: c,
@@ -377,6 +380,58 @@ pub fn disagreements(results: &[Record]) -> Vec<Disagreement> {
         })
         .collect()
 }
+/// A table whose disagreements share one cause, criterion's one process of the baseline
+/// out of line with its rows' (a slow or fast spell of either): at least
+/// [`SUSPECT_MIN_ROWS`] of its compared rows, and at least half of them, are flagged, all
+/// with criterion's ratio on the same side of its range. The baseline's one process moves
+/// every ratio of the table by the same factor, where the rows' own processes would
+/// scatter both ways.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SuspectBaseline {
+    pub baseline: BenchId,
+    /// Flagged rows of the table, and its compared rows (A/A controls excluded).
+    pub flagged: usize,
+    pub compared: usize,
+    /// Every flagged row's criterion ratio lies below its range: criterion's time of the
+    /// baseline is slow against its rows' (above: fast).
+    pub baseline_slow: bool,
+}
+
+/// The fewest flagged rows of one table that [`suspect_baselines`] reads as its baseline's.
+pub const SUSPECT_MIN_ROWS: usize = 3;
+
+/// The tables among `apart` (from [`disagreements`] on `results`) whose flagged rows point
+/// at their baseline's criterion figure ([`SuspectBaseline`]), in the order of their first
+/// flagged row.
+pub fn suspect_baselines(results: &[Record], apart: &[Disagreement]) -> Vec<SuspectBaseline> {
+    let mut out: Vec<SuspectBaseline> = Vec::new();
+    for d in apart {
+        if out.iter().any(|s| s.baseline == d.baseline) {
+            continue;
+        }
+        let table: Vec<&Disagreement> = apart.iter().filter(|x| x.baseline == d.baseline).collect();
+        let below = |x: &Disagreement| x.criterion.upper < x.expected.lower;
+        let slow = below(table[0]);
+        if table.iter().any(|x| below(x) != slow) {
+            continue;
+        }
+        let compared = results
+            .iter()
+            .filter(|r| r.is_main_build() && r.control.is_none())
+            .filter(|r| r.paired.as_ref().is_some_and(|p| p.baseline == d.baseline))
+            .count();
+        if table.len() >= SUSPECT_MIN_ROWS && 2 * table.len() >= compared {
+            out.push(SuspectBaseline {
+                baseline: d.baseline.clone(),
+                flagged: table.len(),
+                compared,
+                baseline_slow: slow,
+            });
+        }
+    }
+    out
+}
+
 /// One comparison's processes combined and decided: each process one layout sample, the
 /// rule and intervals of `design` (bench-all's: [`Design::for_profile`]) at the look the
 /// processes reach. With two A/A twins (bench-all's paired pass runs `lab paired --aa 2`)

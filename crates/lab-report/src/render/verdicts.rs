@@ -231,12 +231,35 @@ pub fn disagreement_paragraph(file: &ResultsFile) -> Option<Block> {
             )
         })
         .collect();
+    let suspects: Vec<String> = crate::analysis::verdicts::suspect_baselines(&file.results, &apart)
+        .iter()
+        .map(|s| {
+            format!(
+                "`{}` ({} of {} rows, all {} their range: criterion's time of the baseline is {} against its rows')",
+                s.baseline,
+                s.flagged,
+                s.compared,
+                if s.baseline_slow { "below" } else { "above" },
+                if s.baseline_slow { "slow" } else { "fast" },
+            )
+        })
+        .collect();
+    let suspects = if suspects.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " In {} table(s) the flagged rows share one cause, criterion's one process of the baseline, out of line with its rows' processes (a slow or fast spell of either): {}.",
+            suspects.len(),
+            suspects.join("; ")
+        )
+    };
     Some(Block::Paragraph(vec![
         Inline::Strong("Paired and criterion disagree:".into()),
         text(format!(
-            " {} row(s) whose criterion interval lies outside the range the paired pass expects of criterion's ratio, though both time the same call: {}. Criterion times the row and the baseline in one process each, so the expected range is the 95 % spread of one process's time of the row over another's of the baseline, from each one's own times in the paired processes (within the main build where the run alternated placement builds), or the spread of the paired ratio where that is larger or the run has no such times, widened by the table's A/A band (docs/measurement.md). Such a row's criterion figure timed something the paired pass did not: re-measure it with `lab paired` before using it.",
+            " {} row(s) whose criterion interval lies outside the range the paired pass expects of criterion's ratio, though both time the same call: {}. Criterion times the row and the baseline in one process each, so the expected range is the 95 % spread of one process's time of the row over another's of the baseline, from each one's own times in the paired processes (within the main build where the run alternated placement builds), or the spread of the paired ratio where that is larger or the run has no such times, widened by the table's A/A band (docs/measurement.md). Such a row's criterion figure timed something the paired pass did not: re-measure it with `lab paired` before using it.{}",
             apart.len(),
-            rows.join("; ")
+            rows.join("; "),
+            suspects
         )),
     ]))
 }
