@@ -312,7 +312,7 @@ impl Combined {
 
 /// The SDs over processes of a row's and its baseline's `ln(ns per item)`
 /// ([`Paired::process_time_sd`]); `None` unless both have at least two processes' times.
-/// A value that is not finite (a zero time upstream) leaves it out.
+/// A value that is not finite (a zero time upstream) gives `None` too.
 pub fn process_time_sd(row: &[f64], baseline: &[f64]) -> Option<[f64; 2]> {
     let sd =
         |xs: &[f64]| (xs.len() >= 2 && xs.iter().all(|x| x.is_finite())).then(|| mean_sd(xs).1);

@@ -135,14 +135,11 @@ pub fn split_by_placement(combined: &mut Combined, runs: &[ProcessRun], design: 
     // halves' rows pair with the combined ones by position: the two A/A twins share the
     // baseline's criterion id and control, and only their position tells them apart.
     for (i, row) in combined.rows.iter_mut().enumerate() {
-        let (id, control) = (&row.id, row.control);
-        let find = |c: &Combined| {
-            c.rows
-                .get(i)
-                .filter(|x| &x.id == id && x.control == control)
-                .map(|x| x.paired.clone())
-        };
-        let (Some(ra), Some(rb)) = (find(&a), find(&b)) else {
+        let same = |x: &&lab_record::paired::RowResult| x.id == row.id && x.control == row.control;
+        let (Some(ra), Some(rb)) = (
+            a.rows.get(i).filter(same).map(|x| &x.paired),
+            b.rows.get(i).filter(same).map(|x| &x.paired),
+        ) else {
             continue;
         };
         let split = lab_record::PlacementSplit {
@@ -151,7 +148,7 @@ pub fn split_by_placement(combined: &mut Combined, runs: &[ProcessRun], design: 
         };
         // Criterion times the main build alone: each entry's own time scatters by its
         // spread within one build, which the shift between the builds would widen.
-        if let Some(sd) = pooled_time_sd(&ra, &rb) {
+        if let Some(sd) = pooled_time_sd(ra, rb) {
             row.paired.process_time_sd = Some(sd);
         }
         if split.verdict_depends_on_placement() && row.control.is_none() {
@@ -165,14 +162,14 @@ pub fn split_by_placement(combined: &mut Combined, runs: &[ProcessRun], design: 
 /// pooled over the two placement builds' halves `a` and `b`: `√(((n_a − 1) s_a² + (n_b − 1)
 /// s_b²) / (n_a + n_b − 2))` per entry, with `n` each half's processes. `None` unless both
 /// halves have them.
-pub fn pooled_time_sd(a: &lab_record::Paired, b: &lab_record::Paired) -> Option<[f64; 2]> {
+fn pooled_time_sd(a: &lab_record::Paired, b: &lab_record::Paired) -> Option<[f64; 2]> {
     let (sa, sb) = (a.process_time_sd?, b.process_time_sd?);
     let (na, nb) = (f64::from(a.layouts?), f64::from(b.layouts?));
-    let df = na + nb - 2.0;
     if na < 2.0 || nb < 2.0 {
         return None;
     }
-    let pool = |x: f64, y: f64| (((na - 1.0) * x * x + (nb - 1.0) * y * y) / df).sqrt();
+    let pool =
+        |x: f64, y: f64| (((na - 1.0) * x * x + (nb - 1.0) * y * y) / (na + nb - 2.0)).sqrt();
     Some([pool(sa[0], sb[0]), pool(sa[1], sb[1])])
 }
 
